@@ -1,0 +1,45 @@
+/**
+ * Error codes are part of the public contract (API.md, "Errors"). The GraphQL layer turns an
+ * EngramError into a GraphQLError carrying `extensions.code`; anything else is masked.
+ */
+export type ErrorCode =
+  | 'BAD_USER_INPUT'
+  | 'NOT_FOUND'
+  | 'CONFLICT'
+  | 'LIMIT_EXCEEDED'
+  | 'UNAUTHENTICATED'
+  | 'FORBIDDEN'
+  | 'UNAVAILABLE';
+
+/** Codes a client may retry unchanged and expect a different outcome. */
+const RETRYABLE: ReadonlySet<ErrorCode> = new Set(['UNAVAILABLE']);
+
+export class EngramError extends Error {
+  readonly code: ErrorCode;
+  readonly extensions: Record<string, unknown>;
+
+  constructor(code: ErrorCode, message: string, options: { cause?: unknown; extensions?: Record<string, unknown> } = {}) {
+    super(message, { cause: options.cause });
+    this.name = 'EngramError';
+    this.code = code;
+    this.extensions = options.extensions ?? {};
+  }
+
+  get retryable(): boolean {
+    return RETRYABLE.has(this.code);
+  }
+}
+
+export const badInput = (argument: string, rule: string) =>
+  new EngramError('BAD_USER_INPUT', `${argument}: ${rule}`, { extensions: { argument } });
+
+export const notFound = (what: string) => new EngramError('NOT_FOUND', what);
+
+export const conflict = (message: string) => new EngramError('CONFLICT', message);
+
+export const unavailable = (cause: unknown) =>
+  new EngramError('UNAVAILABLE', 'The store is unavailable or timed out; the request is safe to retry.', { cause });
+
+export function isEngramError(error: unknown): error is EngramError {
+  return error instanceof EngramError;
+}

@@ -1,0 +1,45 @@
+import type { AdjustmentSource } from './types.js';
+
+/**
+ * The weight policy lives here and only here. Stores receive a delta or a target value plus the
+ * bounds, and apply them atomically; they never carry numbers of their own.
+ */
+export interface WeightPolicy {
+  floor: number;
+  ceiling: number;
+  pruneThreshold: number;
+  defaultEdgeWeight: number;
+  defaultMemoryWeight: number;
+  defaultWeakenAmount: number;
+  /** Step used when a signal carries no explicit amount (feedback, strengthen without amount). */
+  tierDelta: Record<AdjustmentSource, number>;
+}
+
+export const DEFAULT_WEIGHT_POLICY: WeightPolicy = {
+  floor: 0,
+  ceiling: 1,
+  pruneThreshold: 0.05,
+  defaultEdgeWeight: 0.5,
+  defaultMemoryWeight: 0.5,
+  defaultWeakenAmount: 0.3,
+  tierDelta: { AGENT: 0.00001, CONSCIOUS: 0.01, MANUAL: 0.1 },
+};
+
+export const isPruned = (weight: number, policy: WeightPolicy): boolean => weight <= policy.pruneThreshold;
+
+export const clampWeight = (weight: number, policy: WeightPolicy): number =>
+  Math.min(policy.ceiling, Math.max(policy.floor, weight));
+
+/** How a store is asked to move one weight: by a signed delta, or to an absolute value. */
+export type WeightOperation = { kind: 'delta'; delta: number } | { kind: 'set'; value: number };
+
+export interface WeightChangeRequest {
+  /** Id of the WeightEvent this change writes; chosen by the caller so a retried transaction reuses it. */
+  eventId: string;
+  target: { kind: 'edge'; id: string } | { kind: 'memory'; id: string };
+  operation: WeightOperation;
+  source: AdjustmentSource;
+  reason: string | null;
+  /** When set, the new event reverts this one and the store marks it `revertedBy`. */
+  revertsEventId?: string;
+}

@@ -1,0 +1,183 @@
+import type {
+  AdjacentEdge,
+  Direction,
+  EdgeRecord,
+  FrontierStep,
+  Json,
+  MemoryPatch,
+  MemoryRecord,
+  NewMemory,
+  WeightEventRecord,
+  AdjustmentSource,
+} from '../domain/types.js';
+import type { WeightChangeRequest } from '../domain/weights.js';
+
+/**
+ * The GraphStore port: the only boundary between Engram's domain and a database.
+ *
+ * Rules every adapter keeps:
+ * - Every method is scoped to one workspace; nothing of another workspace is ever read or written.
+ * - Batch methods take many keys and answer in ONE round trip, with results in key order
+ *   (`null` in the slot of a key that does not exist).
+ * - Values arrive already validated by the domain (relation types match the UPPER_SNAKE pattern,
+ *   weights are in range); adapters still pass every value as a parameter.
+ * - Each write method is one transaction: it commits whole or not at all.
+ * - Driver failures are mapped once to EngramError (`UNAVAILABLE` when the store is down or busy,
+ *   `CONFLICT` for uniqueness violations).
+ */
+export interface GraphStore {
+  /** A short label for logs and the start-up line, e.g. `sqlite ./data/engram.db`. */
+  readonly description: string;
+
+  /** Resolves when the store answers a trivial query; rejects with UNAVAILABLE otherwise. */
+  ping(): Promise<void>;
+
+  /** Releases connections and file handles. Idempotent. */
+  close(): Promise<void>;
+
+  // ---- reads ---------------------------------------------------------------------------------
+
+  /**
+   * Memories by reference, where a reference is a memory id or its key (an id match wins over a
+   * key match). One result per reference, in order; `null` where nothing matches.
+   */
+  getMemories(workspace: string, refs: readonly string[]): Promise<(MemoryRecord | null)[]>;
+
+  /** Edges by id, in order; `null` where missing. */
+  getEdges(workspace: string, ids: readonly string[]): Promise<(EdgeRecord | null)[]>;
+
+  /**
+   * The edges touching each memory id, each with the memory at its other end, ordered strongest
+   * first (weight desc, then edge id asc). `limitPerMemory` keeps only the first N per memory.
+   */
+  getAdjacent(workspace: string, memoryIds: readonly string[], query: AdjacencyQuery): Promise<AdjacentEdge[][]>;
+
+  /** How many edges touch each memory id (pruned edges excluded unless asked), in order. */
+  countAdjacent(workspace: string, memoryIds: readonly string[], query: DegreeQuery): Promise<number[]>;
+
+  /**
+   * One step of a graph walk: every unpruned edge leaving the given memories in `direction`
+   * (BOTH ignores direction), as `from` (a memory of the frontier) → `to` (the other end).
+   * No ordering is promised; walkers order the steps themselves. At most `budget` steps are
+   * returned; `truncated` says whether more existed.
+   */
+  expandFrontier(workspace: string, memoryIds: readonly string[], query: FrontierQuery): Promise<FrontierExpansion>;
+
+  /** The edge of exactly this (from, to, type) triple, or null. */
+  findEdge(workspace: string, fromId: string, toId: string, type: string): Promise<EdgeRecord | null>;
+
+  /** Edges joining two memories in either direction, optionally of the given types; ordered by weight desc, id asc. */
+  edgesBetween(workspace: string, a: string, b: string, types: readonly string[] | null): Promise<EdgeRecord[]>;
+
+  /** Full-text search over title, content and tags; best match first. */
+  searchMemories(workspace: string, query: SearchQuery): Promise<MemoryRecord[]>;
+
+  /** Weight events, newest first, filtered by any of edge, memory and source. */
+  listWeightEvents(workspace: string, filter: WeightEventFilter): Promise<WeightEventRecord[]>;
+
+  /** The newest `limit` events of each edge, newest first, in key order. */
+  getEdgeHistories(workspace: string, edgeIds: readonly string[], limit: number): Promise<WeightEventRecord[][]>;
+
+  /** Weight events by id, in order; `null` where missing. */
+  getWeightEvents(workspace: string, ids: readonly string[]): Promise<(WeightEventRecord | null)[]>;
+
+  // ---- writes --------------------------------------------------------------------------------
+
+  /** Inserts a memory. CONFLICT when its id or key is already taken in the workspace. */
+  createMemory(workspace: string, memory: NewMemory, now: string): Promise<MemoryRecord>;
+
+  /** Applies a patch; null when the memory does not exist. CONFLICT when a new key is taken. */
+  updateMemory(workspace: string, id: string, patch: MemoryPatch, now: string): Promise<MemoryRecord | null>;
+
+  /** Deletes a memory and every edge touching it; null when it did not exist. */
+  deleteMemory(workspace: string, id: string): Promise<{ edgesRemoved: number } | null>;
+
+  /**
+   * Creates the (from, to, type) edge, or confirms it when it exists: `lastConfirmedAt = now`,
+   * metadata shallow-merged into the stored object, and, when `weight` is given and differs, the
+   * weight set with a MANUAL WeightEvent written in the same transaction. Never creates a
+   * duplicate, even under concurrent calls.
+   */
+  linkEdge(workspace: string, link: LinkRequest, now: string): Promise<{ edge: EdgeRecord; created: boolean }>;
+
+  /** Removes edges by id or by triple; returns them as they were. */
+  unlinkEdges(workspace: string, selector: EdgeSelector): Promise<EdgeRecord[]>;
+
+  /**
+   * Applies weight changes in ONE transaction, each as an atomic clamped read-modify-write,
+   * writing one WeightEvent per change. NOT_FOUND (and nothing changed) when any target is missing.
+   */
+  applyWeightChanges(
+    workspace: string,
+    changes: readonly WeightChangeRequest[],
+    bounds: { floor: number; ceiling: number },
+    now: string,
+  ): Promise<AppliedWeightChange[]>;
+}
+
+export interface AdjacencyQuery {
+  direction: Direction;
+  types: readonly string[] | null;
+  minWeight: number | null;
+  /** When false, edges with weight <= pruneThreshold are left out. */
+  includePruned: boolean;
+  pruneThreshold: number;
+  limitPerMemory: number | null;
+}
+
+export interface DegreeQuery {
+  direction: Direction;
+  types: readonly string[] | null;
+  includePruned: boolean;
+  pruneThreshold: number;
+}
+
+export interface FrontierQuery {
+  direction: Direction;
+  types: readonly string[] | null;
+  pruneThreshold: number;
+  budget: number;
+}
+
+export interface FrontierExpansion {
+  steps: FrontierStep[];
+  truncated: boolean;
+}
+
+export interface SearchQuery {
+  text: string;
+  kinds: readonly string[] | null;
+  tags: readonly string[] | null;
+  limit: number;
+}
+
+export interface WeightEventFilter {
+  edgeId: string | null;
+  memoryId: string | null;
+  source: AdjustmentSource | null;
+  limit: number;
+}
+
+export interface LinkRequest {
+  id: string;
+  fromId: string;
+  toId: string;
+  type: string;
+  /** Weight for a new edge; for an existing edge, a weight to set (MANUAL event) or null to keep. */
+  weight: number | null;
+  defaultWeight: number;
+  metadata: Json | null;
+  reason: string | null;
+  /** Id for the WeightEvent written when an existing edge's weight is set. */
+  eventId: string;
+}
+
+export type EdgeSelector = { id: string } | { fromId: string; toId: string; type: string };
+
+export interface AppliedWeightChange {
+  previousWeight: number;
+  newWeight: number;
+  event: WeightEventRecord;
+  edge: EdgeRecord | null;
+  memory: MemoryRecord | null;
+}
