@@ -27,6 +27,9 @@ export const DEFAULT_WEIGHT_POLICY: WeightPolicy = {
 
 export const isPruned = (weight: number, policy: WeightPolicy): boolean => weight <= policy.pruneThreshold;
 
+/** Weights and deltas keep 12 decimals: far finer than the AGENT tier, and free of float noise like 0.30000000000000004. */
+export const roundWeight = (value: number): number => Math.round(value * 1e12) / 1e12;
+
 export const clampWeight = (weight: number, policy: WeightPolicy): number =>
   Math.min(policy.ceiling, Math.max(policy.floor, weight));
 
