@@ -105,7 +105,8 @@ export interface GraphStore {
 
   /**
    * Applies weight changes in ONE transaction, each as an atomic clamped read-modify-write,
-   * writing one WeightEvent per change. NOT_FOUND (and nothing changed) when any target is missing.
+   * writing one WeightEvent per change. NOT_FOUND (and nothing changed) when any target is missing;
+   * CONFLICT when `revertsEventId` names an event that is missing or already reverted.
    */
   applyWeightChanges(
     workspace: string,

@@ -137,7 +137,13 @@ export function createSqliteStore(options: SqliteStoreOptions): GraphStore {
     };
     insertEvent(ws, event);
     if (change.revertsEventId) {
-      sql(`UPDATE weight_events SET reverted_by = ? WHERE workspace = ? AND id = ?`).run(event.id, ws, change.revertsEventId);
+      const marked = sql(`UPDATE weight_events SET reverted_by = ? WHERE workspace = ? AND id = ? AND reverted_by IS NULL`).run(
+        event.id,
+        ws,
+        change.revertsEventId,
+      );
+      // A concurrent revert got there first; failing here rolls this one back whole.
+      if (marked.changes === 0) throw conflict(`Weight event "${change.revertsEventId}" is missing or was already reverted`);
     }
     return {
       previousWeight: event.old,

@@ -1,0 +1,37 @@
+import * as rules from '../domain/inputs.js';
+import { DirectionEnum } from './enums.js';
+
+type ArgBuilder = Parameters<Parameters<typeof import('./builder.js').builder.queryFields>[0]>[0]['arg'];
+
+/** Arguments shared by several fields, so a rule and its wording are written once. */
+export const sharedArgs = (arg: ArgBuilder) => ({
+  direction: arg({
+    type: DirectionEnum,
+    defaultValue: 'BOTH',
+    required: true,
+    description: 'Which edges to follow: OUTGOING, INCOMING, or BOTH (direction ignored).',
+  }),
+  types: arg.stringList({
+    required: false,
+    validate: rules.relationTypes,
+    description: 'Only edges of these relation types (normalised to UPPER_SNAKE_CASE, e.g. caused_by -> CAUSED_BY). Omit for all types.',
+  }),
+  limit: arg.int({
+    defaultValue: 20,
+    required: true,
+    validate: rules.limit,
+    description: 'Most results to return, 1..100.',
+  }),
+  maxHops: arg.int({
+    defaultValue: 4,
+    required: true,
+    validate: rules.maxHops,
+    description: 'Longest path to look for, in edges, 1..10.',
+  }),
+  maxDepth: arg.int({
+    defaultValue: 3,
+    required: true,
+    validate: rules.maxDepth,
+    description: 'How many edges deep to walk, 1..5.',
+  }),
+});

@@ -1,0 +1,26 @@
+import type { QueryLimits } from '../config.js';
+import type { MemoryRecord } from '../domain/types.js';
+import type { WeightPolicy } from '../domain/weights.js';
+import type { Loaders } from '../loaders/index.js';
+import type { WriteScope } from '../services/writes.js';
+import type { GraphStore } from '../store/port.js';
+
+/** Per-request context: one workspace, one fresh set of loaders. */
+export interface EngramContext {
+  workspace: string;
+  store: GraphStore;
+  loaders: Loaders;
+  policy: WeightPolicy;
+  limits: QueryLimits;
+  strictTypes: boolean;
+}
+
+export function writeScope(ctx: EngramContext): WriteScope {
+  return {
+    store: ctx.store,
+    workspace: ctx.workspace,
+    policy: ctx.policy,
+    strictTypes: ctx.strictTypes,
+    findMemory: (ref: string): Promise<MemoryRecord | null> => ctx.loaders.memory.load(ref),
+  };
+}

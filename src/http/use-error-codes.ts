@@ -1,0 +1,72 @@
+import { GraphQLError } from 'graphql';
+import type { Plugin } from 'graphql-yoga';
+import { isEngramError } from '../domain/errors.js';
+import type { Logger } from '../logger.js';
+
+/** Messages graphql-js uses when a literal or variable value does not fit its argument's type. */
+const BAD_VALUE = /(Expected value of type|Expected type|got invalid value|cannot represent|Variable "\$[^"]+" of required type|Int cannot|Float cannot|String cannot|Boolean cannot|ID cannot|is not defined by type|of required type .* was not provided|Argument "[^"]+" of required type)/;
+
+/**
+ * Every error leaves with `extensions.code`: domain errors keep theirs, graphql-js value errors
+ * become BAD_USER_INPUT, other validation failures GRAPHQL_VALIDATION_FAILED, and anything
+ * unexpected is masked as INTERNAL_SERVER_ERROR (logged with the request id, never sent).
+ */
+export function maskError(logger: Logger) {
+  return (error: unknown, message: string): Error => {
+    const original = error instanceof GraphQLError ? error.originalError : error;
+    if (isEngramError(original)) {
+      const graphQLError = error as GraphQLError;
+      return new GraphQLError(original.message, {
+        nodes: graphQLError.nodes,
+        path: graphQLError.path,
+        extensions: { ...original.extensions, code: original.code, retryable: original.retryable },
+      });
+    }
+    if (error instanceof GraphQLError && !error.originalError) return error;
+    if (original instanceof GraphQLError && !original.originalError) return original;
+    logger.error({ err: original }, 'unexpected error');
+    return new GraphQLError(message, {
+      nodes: error instanceof GraphQLError ? error.nodes : undefined,
+      path: error instanceof GraphQLError ? error.path : undefined,
+      extensions: { code: 'INTERNAL_SERVER_ERROR', retryable: false },
+    });
+  };
+}
+
+function codeFor(error: GraphQLError): string {
+  if (BAD_VALUE.test(error.message)) return 'BAD_USER_INPUT';
+  if (error.message.startsWith('Syntax Error')) return 'GRAPHQL_PARSE_FAILED';
+  return 'GRAPHQL_VALIDATION_FAILED';
+}
+
+function withCode(error: GraphQLError): GraphQLError {
+  if (error.extensions?.code) return error;
+  return new GraphQLError(error.message, {
+    nodes: error.nodes,
+    source: error.source,
+    positions: error.positions,
+    path: error.path,
+    originalError: error.originalError,
+    extensions: { ...error.extensions, code: codeFor(error), retryable: false },
+  });
+}
+
+/** Adds codes to the errors graphql-js produces before execution (parse, validation, variables). */
+export function useErrorCodes(): Plugin {
+  return {
+    onValidate() {
+      return ({ result, setResult }) => {
+        if (result.length > 0) setResult(result.map((error) => (error instanceof GraphQLError ? withCode(error) : error)));
+      };
+    },
+    onExecute() {
+      return {
+        onExecuteDone({ result, setResult }) {
+          if ('errors' in result && result.errors?.some((error) => !error.extensions?.code && !error.path)) {
+            setResult({ ...result, errors: result.errors.map((error) => (error.path ? error : withCode(error))) });
+          }
+        },
+      };
+    },
+  };
+}

@@ -1,0 +1,72 @@
+import DataLoader from 'dataloader';
+import type { AdjacentEdge, EdgeRecord, MemoryRecord, WeightEventRecord } from '../domain/types.js';
+import type { AdjacencyQuery, DegreeQuery, GraphStore } from '../store/port.js';
+
+export interface Loaders {
+  /** By id or key (an id match wins). */
+  memory: DataLoader<string, MemoryRecord | null>;
+  edge: DataLoader<string, EdgeRecord | null>;
+  /** One loader per distinct query shape, so every memory asking the same question shares one batch. */
+  adjacency(query: AdjacencyQuery): DataLoader<string, AdjacentEdge[]>;
+  degree(query: DegreeQuery): DataLoader<string, number>;
+  history(limit: number): DataLoader<string, WeightEventRecord[]>;
+  /** Forgets everything cached; a write calls it so its response shows the state after the write. */
+  invalidate(): void;
+}
+
+interface Keyed<Q, V> {
+  (query: Q): DataLoader<string, V>;
+  clear(): void;
+}
+
+function keyed<Q, V>(make: (query: Q) => DataLoader<string, V>): Keyed<Q, V> {
+  const loaders = new Map<string, DataLoader<string, V>>();
+  const get = (query: Q) => {
+    const key = JSON.stringify(query);
+    let loader = loaders.get(key);
+    if (!loader) loaders.set(key, (loader = make(query)));
+    return loader;
+  };
+  return Object.assign(get, { clear: () => loaders.clear() });
+}
+
+/**
+ * A fresh set per request: caches never outlive one request or cross workspaces.
+ * Adjacency answers carry the neighbor memories and edges, which prime the memory and edge
+ * loaders, so `neighbors { memory { title } edge { weight } }` costs no further store call.
+ */
+export function createLoaders(store: GraphStore, workspace: string): Loaders {
+  const memory = new DataLoader<string, MemoryRecord | null>((refs) => store.getMemories(workspace, refs));
+  const edge = new DataLoader<string, EdgeRecord | null>((ids) => store.getEdges(workspace, ids));
+  const adjacency = keyed(
+      (query: AdjacencyQuery) =>
+        new DataLoader<string, AdjacentEdge[]>(async (ids) => {
+          const lists = await store.getAdjacent(workspace, ids, query);
+          for (const list of lists) {
+            for (const entry of list) {
+              memory.prime(entry.neighbor.id, entry.neighbor);
+              edge.prime(entry.edge.id, entry.edge);
+            }
+          }
+          return lists;
+        }),
+  );
+  const degree = keyed((query: DegreeQuery) => new DataLoader<string, number>((ids) => store.countAdjacent(workspace, ids, query)));
+  const history = keyed(
+    (limit: number) => new DataLoader<string, WeightEventRecord[]>((ids) => store.getEdgeHistories(workspace, ids, limit)),
+  );
+  return {
+    memory,
+    edge,
+    adjacency,
+    degree,
+    history,
+    invalidate() {
+      memory.clearAll();
+      edge.clearAll();
+      adjacency.clear();
+      degree.clear();
+      history.clear();
+    },
+  };
+}

@@ -1,0 +1,143 @@
+import type { Direction, FrontierStep } from '../domain/types.js';
+import type { GraphStore } from '../store/port.js';
+
+export interface WalkOptions {
+  direction: Direction;
+  types: readonly string[] | null;
+  pruneThreshold: number;
+  /** Most edges a single walk may examine, so a hub cannot make one request unbounded. */
+  budget: number;
+}
+
+export type PathOutcome =
+  | { found: true; memoryIds: string[]; edgeIds: string[] }
+  | { found: false; budgetExhausted: boolean };
+
+const reverse = (direction: Direction): Direction =>
+  direction === 'OUTGOING' ? 'INCOMING' : direction === 'INCOMING' ? 'OUTGOING' : 'BOTH';
+
+/** Stronger edges first, then edge id, so every walk makes the same choices on the same graph. */
+const byStrength = (a: FrontierStep, b: FrontierStep) =>
+  b.weight - a.weight || (a.edgeId < b.edgeId ? -1 : a.edgeId > b.edgeId ? 1 : 0);
+
+const byFromThenStrength = (a: FrontierStep, b: FrontierStep) =>
+  (a.from < b.from ? -1 : a.from > b.from ? 1 : 0) || byStrength(a, b);
+
+interface Side {
+  frontier: string[];
+  /** node -> how it was reached from this side's root (null for the root). */
+  reached: Map<string, { via: string; edgeId: string } | null>;
+  direction: Direction;
+}
+
+/**
+ * Shortest path by bidirectional, level-synchronous BFS: each step expands one side's whole
+ * frontier in ONE store call, the smaller side first. After a level that meets the other side,
+ * every meeting gives the same (shortest) length; the one through the smallest memory id wins,
+ * and inside a level each node keeps the strongest edge that reached it, so ties are stable.
+ */
+export async function findShortestPath(
+  store: GraphStore,
+  workspace: string,
+  fromId: string,
+  toId: string,
+  maxHops: number,
+  options: WalkOptions,
+): Promise<PathOutcome> {
+  if (fromId === toId) return { found: true, memoryIds: [fromId], edgeIds: [] };
+  const forward: Side = { frontier: [fromId], reached: new Map([[fromId, null]]), direction: options.direction };
+  const backward: Side = { frontier: [toId], reached: new Map([[toId, null]]), direction: reverse(options.direction) };
+  let hops = 0;
+  let spent = 0;
+
+  while (hops < maxHops && forward.frontier.length > 0 && backward.frontier.length > 0) {
+    const [side, other] = backward.frontier.length < forward.frontier.length ? [backward, forward] : [forward, backward];
+    const expansion = await store.expandFrontier(workspace, side.frontier, {
+      direction: side.direction,
+      types: options.types,
+      pruneThreshold: options.pruneThreshold,
+      budget: options.budget - spent,
+    });
+    spent += expansion.steps.length;
+    const next: string[] = [];
+    for (const step of expansion.steps.sort(byFromThenStrength)) {
+      if (side.reached.has(step.to)) continue;
+      side.reached.set(step.to, { via: step.from, edgeId: step.edgeId });
+      next.push(step.to);
+    }
+    hops++;
+    const meetings = next.filter((id) => other.reached.has(id)).sort();
+    if (meetings.length > 0) {
+      const meeting = meetings[0] as string;
+      const [head, tail] = side === forward ? [side, other] : [other, side];
+      return { found: true, ...joinAt(meeting, head, tail) };
+    }
+    if (expansion.truncated) return { found: false, budgetExhausted: true };
+    side.frontier = next.sort();
+  }
+  return { found: false, budgetExhausted: false };
+}
+
+function joinAt(meeting: string, forward: Side, backward: Side): { memoryIds: string[]; edgeIds: string[] } {
+  const memoryIds: string[] = [meeting];
+  const edgeIds: string[] = [];
+  for (let link = forward.reached.get(meeting); link; link = forward.reached.get(link.via)) {
+    memoryIds.unshift(link.via);
+    edgeIds.unshift(link.edgeId);
+  }
+  for (let link = backward.reached.get(meeting); link; link = backward.reached.get(link.via)) {
+    memoryIds.push(link.via);
+    edgeIds.push(link.edgeId);
+  }
+  return { memoryIds, edgeIds };
+}
+
+export interface TraversalHitIds {
+  memoryId: string;
+  depth: number;
+  /** Edge ids walked from the start, in order. */
+  via: string[];
+  lastWeight: number;
+}
+
+/**
+ * Breadth-first walk from one memory, one store call per depth level. Each memory is reported
+ * once, at its smallest depth, reached through the strongest edge from the previous level.
+ * Hits are ordered by depth, then the weight of the last edge (strongest first), then id; the
+ * walk stops early once `limit` hits are certain, or when the edge budget runs out.
+ */
+export async function traverse(
+  store: GraphStore,
+  workspace: string,
+  startId: string,
+  maxDepth: number,
+  limit: number,
+  options: WalkOptions,
+): Promise<{ hits: TraversalHitIds[]; budgetExhausted: boolean }> {
+  const hits: TraversalHitIds[] = [];
+  const pathTo = new Map<string, string[]>([[startId, []]]);
+  let frontier = [startId];
+  let spent = 0;
+
+  for (let depth = 1; depth <= maxDepth && frontier.length > 0 && hits.length < limit; depth++) {
+    const expansion = await store.expandFrontier(workspace, frontier, {
+      direction: options.direction,
+      types: options.types,
+      pruneThreshold: options.pruneThreshold,
+      budget: options.budget - spent,
+    });
+    spent += expansion.steps.length;
+    const level: TraversalHitIds[] = [];
+    for (const step of expansion.steps.sort(byStrength)) {
+      if (pathTo.has(step.to)) continue;
+      const via = [...(pathTo.get(step.from) ?? []), step.edgeId];
+      pathTo.set(step.to, via);
+      level.push({ memoryId: step.to, depth, via, lastWeight: step.weight });
+    }
+    level.sort((a, b) => b.lastWeight - a.lastWeight || (a.memoryId < b.memoryId ? -1 : a.memoryId > b.memoryId ? 1 : 0));
+    hits.push(...level.slice(0, limit - hits.length));
+    if (expansion.truncated) return { hits, budgetExhausted: true };
+    frontier = level.map((hit) => hit.memoryId);
+  }
+  return { hits, budgetExhausted: false };
+}

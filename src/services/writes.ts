@@ -1,0 +1,234 @@
+import { EngramError, badInput, conflict, notFound } from '../domain/errors.js';
+import { newId, nowIso } from '../domain/ids.js';
+import { isKnownRelationType } from '../domain/relations.js';
+import type { AdjustmentSource, EdgeRecord, FeedbackSignal, Json, MemoryPatch, MemoryRecord } from '../domain/types.js';
+import { isPruned, type WeightChangeRequest, type WeightPolicy } from '../domain/weights.js';
+import type { AppliedWeightChange, GraphStore } from '../store/port.js';
+
+/** What every write needs: the store, the caller's workspace, and the rules in force. */
+export interface WriteScope {
+  store: GraphStore;
+  workspace: string;
+  policy: WeightPolicy;
+  strictTypes: boolean;
+  /** Resolves a memory id or key in the workspace (batched and cached per request). */
+  findMemory(ref: string): Promise<MemoryRecord | null>;
+}
+
+export interface WeightChangeResult extends AppliedWeightChange {
+  pruned: boolean;
+}
+
+export async function requireMemory(scope: WriteScope, ref: string, argument: string): Promise<MemoryRecord> {
+  const memory = await scope.findMemory(ref);
+  if (!memory) throw new EngramError('NOT_FOUND', `${argument}: no memory "${ref}" in this workspace`, { extensions: { argument } });
+  return memory;
+}
+
+function checkRelationType(scope: WriteScope, type: string, argument: string): void {
+  if (scope.strictTypes && !isKnownRelationType(type)) {
+    throw badInput(argument, `"${type}" is not a known relation type (ENGRAM_STRICT_TYPES is on; see relationTypes)`);
+  }
+}
+
+export interface CreateMemoryInput {
+  id?: string | null;
+  key?: string | null;
+  title: string;
+  content?: string | null;
+  kind?: string | null;
+  tags?: string[] | null;
+  weight?: number | null;
+  metadata?: Json | null;
+}
+
+export function createMemory(scope: WriteScope, input: CreateMemoryInput): Promise<MemoryRecord> {
+  return scope.store.createMemory(
+    scope.workspace,
+    {
+      id: input.id ?? newId(),
+      key: input.key ?? null,
+      title: input.title,
+      content: input.content ?? null,
+      kind: input.kind ?? null,
+      tags: input.tags ?? [],
+      weight: input.weight ?? scope.policy.defaultMemoryWeight,
+      metadata: input.metadata ?? null,
+    },
+    nowIso(),
+  );
+}
+
+export async function updateMemory(scope: WriteScope, ref: string, patch: MemoryPatch): Promise<MemoryRecord> {
+  const memory = await requireMemory(scope, ref, 'id');
+  const updated = await scope.store.updateMemory(scope.workspace, memory.id, patch, nowIso());
+  if (!updated) throw notFound(`id: no memory "${ref}" in this workspace`);
+  return updated;
+}
+
+export async function deleteMemory(scope: WriteScope, ref: string): Promise<{ id: string; deleted: boolean; edgesRemoved: number }> {
+  const memory = await requireMemory(scope, ref, 'id');
+  const result = await scope.store.deleteMemory(scope.workspace, memory.id);
+  return { id: memory.id, deleted: result !== null, edgesRemoved: result?.edgesRemoved ?? 0 };
+}
+
+export interface LinkInput {
+  from: string;
+  to: string;
+  type: string;
+  weight?: number | null;
+  metadata?: Json | null;
+  reason?: string | null;
+}
+
+export async function link(scope: WriteScope, input: LinkInput): Promise<EdgeRecord> {
+  checkRelationType(scope, input.type, 'input.type');
+  const [from, to] = await Promise.all([requireMemory(scope, input.from, 'input.from'), requireMemory(scope, input.to, 'input.to')]);
+  if (from.id === to.id) throw badInput('input.to', 'a memory cannot be linked to itself');
+  const { edge } = await scope.store.linkEdge(
+    scope.workspace,
+    {
+      id: newId(),
+      fromId: from.id,
+      toId: to.id,
+      type: input.type,
+      weight: input.weight ?? null,
+      defaultWeight: scope.policy.defaultEdgeWeight,
+      metadata: input.metadata ?? null,
+      reason: input.reason ?? null,
+      eventId: newId(),
+    },
+    nowIso(),
+  );
+  return edge;
+}
+
+export interface UnlinkInput {
+  id?: string | null;
+  from?: string | null;
+  to?: string | null;
+  type?: string | null;
+}
+
+export async function unlink(scope: WriteScope, input: UnlinkInput): Promise<EdgeRecord[]> {
+  const triple = [input.from, input.to, input.type];
+  const tripleCount = triple.filter((value) => value != null).length;
+  if (input.id != null) {
+    if (tripleCount > 0) throw badInput('input', 'give either id, or all of from, to and type, not both');
+    return scope.store.unlinkEdges(scope.workspace, { id: input.id });
+  }
+  if (tripleCount !== 3) throw badInput('input', 'give either id, or all of from, to and type');
+  const [from, to] = await Promise.all([
+    requireMemory(scope, input.from as string, 'input.from'),
+    requireMemory(scope, input.to as string, 'input.to'),
+  ]);
+  return scope.store.unlinkEdges(scope.workspace, { fromId: from.id, toId: to.id, type: input.type as string });
+}
+
+async function apply(scope: WriteScope, changes: WeightChangeRequest[]): Promise<WeightChangeResult[]> {
+  if (changes.length === 0) return [];
+  const applied = await scope.store.applyWeightChanges(
+    scope.workspace,
+    changes,
+    { floor: scope.policy.floor, ceiling: scope.policy.ceiling },
+    nowIso(),
+  );
+  return applied.map((change) => ({ ...change, pruned: change.edge !== null && isPruned(change.newWeight, scope.policy) }));
+}
+
+const edgeChange = (id: string, delta: number, source: AdjustmentSource, reason: string | null): WeightChangeRequest => ({
+  eventId: newId(),
+  target: { kind: 'edge', id },
+  operation: { kind: 'delta', delta },
+  source,
+  reason,
+});
+
+const memoryChange = (id: string, delta: number, source: AdjustmentSource, reason: string | null): WeightChangeRequest => ({
+  eventId: newId(),
+  target: { kind: 'memory', id },
+  operation: { kind: 'delta', delta },
+  source,
+  reason,
+});
+
+export interface NudgeInput {
+  from: string;
+  to: string;
+  type: string;
+  amount?: number | null;
+  reason?: string | null;
+  source: AdjustmentSource;
+}
+
+/** weaken (sign -1) and strengthen (sign +1) of the (from, to, type) edge. Never creates an edge. */
+export async function nudgeEdge(scope: WriteScope, input: NudgeInput, sign: 1 | -1, defaultAmount: number): Promise<WeightChangeResult> {
+  const [from, to] = await Promise.all([requireMemory(scope, input.from, 'from'), requireMemory(scope, input.to, 'to')]);
+  const edge = await scope.store.findEdge(scope.workspace, from.id, to.id, input.type);
+  if (!edge) throw notFound(`No ${input.type} edge from "${input.from}" to "${input.to}" in this workspace; use link to create it`);
+  const [result] = await apply(scope, [edgeChange(edge.id, sign * (input.amount ?? defaultAmount), input.source, input.reason ?? null)]);
+  return result as WeightChangeResult;
+}
+
+export async function setEdgeWeight(scope: WriteScope, edgeId: string, weight: number, reason: string | null): Promise<WeightChangeResult> {
+  const [result] = await apply(scope, [
+    { eventId: newId(), target: { kind: 'edge', id: edgeId }, operation: { kind: 'set', value: weight }, source: 'MANUAL', reason },
+  ]);
+  return result as WeightChangeResult;
+}
+
+export interface FeedbackInput {
+  memoryId: string;
+  signal: FeedbackSignal;
+  via?: string[] | null;
+  reason?: string | null;
+  source: AdjustmentSource;
+}
+
+/**
+ * USED strengthens the memory and the edges that led to it; NOT_RELEVANT weakens those edges;
+ * NOT_USEFUL weakens only the memory. Without `via`, "the edges" are all unpruned edges touching
+ * the memory. Steps are the source tier's delta; all changes commit in one transaction.
+ */
+export async function feedback(scope: WriteScope, input: FeedbackInput): Promise<WeightChangeResult[]> {
+  const memory = await requireMemory(scope, input.memoryId, 'memoryId');
+  const step = scope.policy.tierDelta[input.source];
+  const reason = input.reason ?? null;
+  const edgeIds = async (): Promise<string[]> => {
+    if (input.via != null) {
+      const edges = await scope.store.getEdges(scope.workspace, input.via);
+      const missing = input.via.find((_, index) => edges[index] === null);
+      if (missing !== undefined) throw new EngramError('NOT_FOUND', `via: no edge "${missing}" in this workspace`, { extensions: { argument: 'via' } });
+      return [...new Set(input.via)];
+    }
+    const [adjacent] = await scope.store.getAdjacent(scope.workspace, [memory.id], {
+      direction: 'BOTH',
+      types: null,
+      minWeight: null,
+      includePruned: false,
+      pruneThreshold: scope.policy.pruneThreshold,
+      limitPerMemory: null,
+    });
+    return (adjacent ?? []).map((entry) => entry.edge.id);
+  };
+  switch (input.signal) {
+    case 'USED':
+      return apply(scope, [memoryChange(memory.id, step, input.source, reason), ...(await edgeIds()).map((id) => edgeChange(id, step, input.source, reason))]);
+    case 'NOT_RELEVANT':
+      return apply(scope, (await edgeIds()).map((id) => edgeChange(id, -step, input.source, reason)));
+    case 'NOT_USEFUL':
+      return apply(scope, [memoryChange(memory.id, -step, input.source, reason)]);
+  }
+}
+
+/** Restores the weight an event replaced, as a new MANUAL event; history stays append-only. */
+export async function revertWeightEvent(scope: WriteScope, eventId: string): Promise<WeightChangeResult> {
+  const [event] = await scope.store.getWeightEvents(scope.workspace, [eventId]);
+  if (!event) throw notFound(`id: no weight event "${eventId}" in this workspace`);
+  if (event.revertedBy) throw conflict(`Weight event "${eventId}" was already reverted by "${event.revertedBy}"`);
+  const target = event.edgeId !== null ? ({ kind: 'edge', id: event.edgeId } as const) : ({ kind: 'memory', id: event.memoryId as string } as const);
+  const [result] = await apply(scope, [
+    { eventId: newId(), target, operation: { kind: 'set', value: event.old }, source: 'MANUAL', reason: `revert of ${eventId}`, revertsEventId: eventId },
+  ]);
+  return result as WeightChangeResult;
+}
