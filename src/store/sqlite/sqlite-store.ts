@@ -419,12 +419,12 @@ export function createSqliteStore(options: SqliteStoreOptions): GraphStore {
             ).get({
               ws,
               id,
-              key: 'key' in patch ? patch.key : current.key,
+              key: patch.key !== undefined ? patch.key : current.key,
               title: patch.title ?? current.title,
-              content: 'content' in patch ? patch.content : current.content,
-              kind: 'kind' in patch ? patch.kind : current.kind,
+              content: patch.content !== undefined ? patch.content : current.content,
+              kind: patch.kind !== undefined ? patch.kind : current.kind,
               tags: patch.tags ? JSON.stringify(patch.tags) : current.tags,
-              metadata: 'metadata' in patch ? encodeJson(patch.metadata ?? null) : current.metadata,
+              metadata: patch.metadata !== undefined ? encodeJson(patch.metadata) : current.metadata,
               now,
             }) as MemoryRow;
             return toMemory(row);
