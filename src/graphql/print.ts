@@ -1,0 +1,7 @@
+import { printSchema } from 'graphql';
+import { printableSchema } from './index.js';
+
+export const SCHEMA_FILE = new URL('../../schema/schema.graphql', import.meta.url);
+
+export const printSchemaFile = (): string =>
+  `# Generated from the Pothos schema by \`npm run schema:print\`; do not edit by hand.\n# A test fails when this file and the code disagree.\n\n${printSchema(printableSchema())}\n`;
