@@ -114,6 +114,37 @@ export interface GraphStore {
     bounds: { floor: number; ceiling: number },
     now: string,
   ): Promise<AppliedWeightChange[]>;
+
+  // ---- bulk ----------------------------------------------------------------------------------
+
+  /**
+   * Idempotent bulk upsert, one transaction per call: memories by id (fields replaced), edges by
+   * (from, to, type) (weight and metadata replaced, id kept). No WeightEvents: an import restores
+   * state, it does not change it. NOT_FOUND when an edge names a memory that is in neither the
+   * batch nor the store; CONFLICT when a key is taken by another memory.
+   */
+  importBatch(workspace: string, batch: ImportBatch, now: string): Promise<{ memories: number; edges: number }>;
+
+  /** Memories ordered by id, after the given id (keyset paging for streamed export). */
+  listMemories(workspace: string, page: { afterId: string | null; limit: number }): Promise<MemoryRecord[]>;
+
+  /** Edges ordered by id, after the given id (keyset paging for streamed export). */
+  listEdges(workspace: string, page: { afterId: string | null; limit: number }): Promise<EdgeRecord[]>;
+}
+
+export interface ImportEdge {
+  fromId: string;
+  toId: string;
+  type: string;
+  weight: number;
+  metadata: Json | null;
+  /** Used only when the edge is new. */
+  id: string;
+}
+
+export interface ImportBatch {
+  memories: NewMemory[];
+  edges: ImportEdge[];
 }
 
 export interface AdjacencyQuery {

@@ -22,6 +22,7 @@ import type {
   FrontierExpansion,
   FrontierQuery,
   GraphStore,
+  ImportBatch,
   LinkRequest,
   SearchQuery,
   WeightEventFilter,
@@ -507,6 +508,57 @@ export function createSqliteStore(options: SqliteStoreOptions): GraphStore {
               ).all(ws, selector.fromId, selector.toId, selector.type) as EdgeRow[]);
         return rows.map(toEdge);
       });
+    },
+
+    async importBatch(ws, batch: ImportBatch, now) {
+      return guard(() =>
+        db
+          .transaction(() => {
+            const upsertMemory = sql(
+              `INSERT INTO memories (workspace, id, key, title, content, kind, tags, weight, metadata, created_at, updated_at)
+               VALUES (@ws, @id, @key, @title, @content, @kind, @tags, @weight, @metadata, @now, @now)
+               ON CONFLICT (workspace, id) DO UPDATE SET key = excluded.key, title = excluded.title, content = excluded.content,
+                 kind = excluded.kind, tags = excluded.tags, weight = excluded.weight, metadata = excluded.metadata,
+                 updated_at = excluded.updated_at`,
+            );
+            for (const memory of batch.memories) {
+              upsertMemory.run({ ws, ...memory, tags: JSON.stringify(memory.tags), metadata: encodeJson(memory.metadata), now });
+            }
+            const upsertEdge = sql(
+              `INSERT INTO edges (workspace, id, from_id, to_id, type, weight, metadata, created_at, updated_at, last_confirmed_at)
+               VALUES (@ws, @id, @fromId, @toId, @type, @weight, @metadata, @now, @now, NULL)
+               ON CONFLICT (workspace, from_id, to_id, type) DO UPDATE SET weight = excluded.weight, metadata = excluded.metadata,
+                 updated_at = excluded.updated_at`,
+            );
+            for (const edge of batch.edges) upsertEdge.run({ ws, ...edge, metadata: encodeJson(edge.metadata), now });
+            return { memories: batch.memories.length, edges: batch.edges.length };
+          })
+          .immediate(),
+      );
+    },
+
+    async listMemories(ws, page) {
+      return guard(() =>
+        (
+          sql(`SELECT ${MEMORY_COLUMNS} FROM memories WHERE workspace = ? AND id > ? ORDER BY id LIMIT ?`).all(
+            ws,
+            page.afterId ?? '',
+            page.limit,
+          ) as MemoryRow[]
+        ).map(toMemory),
+      );
+    },
+
+    async listEdges(ws, page) {
+      return guard(() =>
+        (
+          sql(`SELECT ${EDGE_COLUMNS} FROM edges WHERE workspace = ? AND id > ? ORDER BY id LIMIT ?`).all(
+            ws,
+            page.afterId ?? '',
+            page.limit,
+          ) as EdgeRow[]
+        ).map(toEdge),
+      );
     },
 
     async applyWeightChanges(ws, changes, bounds, now) {
