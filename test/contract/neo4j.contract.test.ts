@@ -1,0 +1,221 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, describe, expect, it } from 'vitest';
+import { loadConfig, type Neo4jStoreConfig } from '../../src/config.js';
+import type { Json } from '../../src/domain/types.js';
+import type { GraphStore } from '../../src/store/port.js';
+import { createNeo4jDriver, redactUri, type DriverLike, type RecordLike } from '../../src/store/neo4j/driver.js';
+import { createNeo4jStore, type Neo4jStore } from '../../src/store/neo4j/neo4j-store.js';
+import { toNumber } from '../../src/store/neo4j/records.js';
+import { chain, seedGraph, star } from '../fixtures/graphs.js';
+import { runIntelligenceContract } from './intelligence.contract.js';
+import { runGraphStoreContract, type GraphStoreHarness, type RawEdge, type RawWeightEvent, type StoreInspector } from './graph-store.contract.js';
+
+/**
+ * The shared contract suite against a real Neo4j 5 / Aura, when NEO4J_URI is set (with NEO4J_USER,
+ * NEO4J_PASSWORD, NEO4J_DATABASE as for the server). Every test works in workspaces of its own,
+ * named `engram-contract-<run>-<n>-<workspace>`, and deletes exactly those afterwards: nothing
+ * else in the database is read or touched.
+ */
+
+if (!process.env.NEO4J_URI) {
+  console.warn('SKIPPED: Neo4j contract suite (set NEO4J_URI to run it against a real Neo4j 5)');
+  describe('GraphStore contract: neo4j', () => {
+    it.skip('runs the shared contract suite against a real Neo4j 5 when NEO4J_URI is set', () => {});
+  });
+} else {
+  const config = loadConfig({ ...process.env, ENGRAM_STORE: 'neo4j', ENGRAM_LOG_LEVEL: 'silent' }).store as Neo4jStoreConfig;
+  const run = `engram-contract-${randomUUID().slice(0, 8)}`;
+  let counter = 0;
+  let inspectorDriver: DriverLike | null = null;
+  const direct = () => (inspectorDriver ??= createNeo4jDriver(config));
+
+  /** Runs one statement of the inspector, bypassing the adapter. */
+  async function query(text: string, parameters: Record<string, unknown>): Promise<RecordLike[]> {
+    const session = direct().session({ defaultAccessMode: 'WRITE', ...(config.database ? { database: config.database } : {}) });
+    try {
+      return await session.executeWrite(async (tx) => (await tx.run(text, parameters)).records);
+    } finally {
+      await session.close();
+    }
+  }
+
+  const json = (value: unknown): Json | null => (typeof value === 'string' ? (JSON.parse(value) as Json) : null);
+  const nullable = <T>(value: unknown): T | null => (value === undefined || value === null ? null : (value as T));
+
+  const EDGE = `r.id AS id, a.id AS fromId, b.id AS toId, type(r) AS type, r.weight AS weight, r.metadata AS metadata, r.lastConfirmedAt AS lastConfirmedAt`;
+  const toRawEdge = (record: RecordLike): RawEdge => ({
+    id: record.get('id') as string,
+    fromId: record.get('fromId') as string,
+    toId: record.get('toId') as string,
+    type: record.get('type') as string,
+    weight: toNumber(record.get('weight'), 'weight'),
+    metadata: json(record.get('metadata')),
+    lastConfirmedAt: nullable<string>(record.get('lastConfirmedAt')),
+  });
+
+  /** Reads the graph directly: relationships by scanning, not through the adapter's EdgeRef lookup. */
+  const inspector = (ns: (workspace: string) => string): StoreInspector => ({
+    async countRows(kind, workspace) {
+      const text = {
+        memories: 'MATCH (m:Memory {workspace: $ws}) RETURN count(m) AS n',
+        edges: 'MATCH (:Memory {workspace: $ws})-[r]->(:Memory) RETURN count(r) AS n',
+        weight_events: 'MATCH (e:WeightEvent {workspace: $ws}) RETURN count(e) AS n',
+      }[kind];
+      const [record] = await query(text, { ws: ns(workspace) });
+      return toNumber(record?.get('n'), 'n');
+    },
+    async rawMemory(workspace, id) {
+      const [record] = await query(
+        'MATCH (m:Memory {workspace: $ws, id: $id}) RETURN m.id AS id, m.key AS key, m.title AS title, m.content AS content, m.weight AS weight',
+        { ws: ns(workspace), id },
+      );
+      if (!record) return null;
+      return {
+        id: record.get('id') as string,
+        key: nullable<string>(record.get('key')),
+        title: record.get('title') as string,
+        content: nullable<string>(record.get('content')),
+        weight: toNumber(record.get('weight'), 'weight'),
+      };
+    },
+    async rawEdge(workspace, id) {
+      const [record] = await query(`MATCH (a:Memory {workspace: $ws})-[r]->(b:Memory) WHERE r.id = $id RETURN ${EDGE}`, { ws: ns(workspace), id });
+      return record ? toRawEdge(record) : null;
+    },
+    async rawEdges(workspace) {
+      return (await query(`MATCH (a:Memory {workspace: $ws})-[r]->(b:Memory) RETURN ${EDGE} ORDER BY id`, { ws: ns(workspace) })).map(toRawEdge);
+    },
+    async rawWeightEvents(workspace) {
+      const records = await query(
+        `MATCH (e:WeightEvent {workspace: $ws})
+         RETURN e.id AS id, e.edgeId AS edgeId, e.memoryId AS memoryId, e.source AS source, e.oldWeight AS old,
+                e.newWeight AS new, e.delta AS delta, e.reason AS reason, e.revertedBy AS revertedBy
+         ORDER BY id`,
+        { ws: ns(workspace) },
+      );
+      return records.map(
+        (record): RawWeightEvent => ({
+          id: record.get('id') as string,
+          edgeId: nullable<string>(record.get('edgeId')),
+          memoryId: nullable<string>(record.get('memoryId')),
+          source: record.get('source') as string,
+          old: toNumber(record.get('old'), 'old'),
+          new: toNumber(record.get('new'), 'new'),
+          delta: toNumber(record.get('delta'), 'delta'),
+          reason: nullable<string>(record.get('reason')),
+          revertedBy: nullable<string>(record.get('revertedBy')),
+        }),
+      );
+    },
+  });
+
+  /** Every workspace argument gets the test's prefix, so tests never see each other or real data. */
+  function namespaced(store: Neo4jStore, ns: (workspace: string) => string): GraphStore {
+    const unscoped = new Set(['ping', 'close', 'ensureSchema']);
+    return new Proxy(store, {
+      get(target, property, receiver) {
+        const value = Reflect.get(target, property, receiver) as unknown;
+        if (typeof value !== 'function' || unscoped.has(String(property))) return value;
+        return (workspace: string, ...rest: unknown[]) => (value as (...args: unknown[]) => unknown).call(target, ns(workspace), ...rest);
+      },
+    });
+  }
+
+  /** Deletes every node of the given workspace prefix (memories with their relationships, EdgeRefs, events). */
+  async function clear(prefix: string): Promise<void> {
+    for (const label of ['Memory', 'EdgeRef', 'WeightEvent']) {
+      await query(`MATCH (n:${label}) WHERE n.workspace STARTS WITH $prefix DETACH DELETE n`, { prefix });
+    }
+  }
+
+  function open(): { store: GraphStore; raw: Neo4jStore; ns: (workspace: string) => string; prefix: string } {
+    const prefix = `${run}-${++counter}-`;
+    const ns = (workspace: string) => `${prefix}${workspace}`;
+    const raw = createNeo4jStore({
+      driver: createNeo4jDriver(config),
+      database: config.database,
+      transactionTimeoutMs: config.transactionTimeoutMs,
+      label: redactUri(config.uri),
+    });
+    return { store: namespaced(raw, ns), raw, ns, prefix };
+  }
+
+  afterAll(async () => {
+    await clear(run);
+    await inspectorDriver?.close();
+  });
+
+  const neo4jHarness: GraphStoreHarness = {
+    async create() {
+      const { store, ns, prefix } = open();
+      return {
+        store,
+        inspect: inspector(ns),
+        async cleanup() {
+          await store.close();
+          await clear(prefix);
+        },
+      };
+    },
+  };
+  runGraphStoreContract('neo4j', neo4jHarness);
+  runIntelligenceContract('neo4j', neo4jHarness);
+
+  describe('Neo4j store: what only a real server can show', () => {
+    it('creates its constraints and indexes, idempotently, and reports the server', async () => {
+      const { raw, prefix } = open();
+      try {
+        const info = await raw.ensureSchema();
+        expect(info.version).toMatch(/^\d+\.\d+/);
+        await raw.close();
+        const again = open();
+        await again.raw.ensureSchema();
+        await again.raw.close();
+        const names = (await query('SHOW INDEXES YIELD name RETURN name', {})).map((record) => record.get('name') as string);
+        for (const name of ['engram_memory_id', 'engram_memory_key', 'engram_edge_ref_id', 'engram_edge_ref_triple', 'engram_weight_event_id', 'engram_memory_text']) {
+          expect(names).toContain(name);
+        }
+      } finally {
+        await clear(prefix);
+      }
+    });
+
+    it('keeps exactly one EdgeRef per relationship through link, unlink, delete and import', async () => {
+      const { store, ns, prefix } = open();
+      try {
+        const g = await seedGraph(store, 'refs', star);
+        await seedGraph(store, 'refs', chain);
+        await store.unlinkEdges('refs', { id: g.edge('hub', 's1').id });
+        await store.deleteMemory('refs', g.id('s6'));
+        await store.importBatch('refs', { memories: [], edges: [{ id: randomUUID(), fromId: g.id('s2'), toId: g.id('s3'), type: 'EXTENDS', weight: 0.4, metadata: null }] }, new Date().toISOString());
+        const [record] = await query(
+          `MATCH (a:Memory {workspace: $ws})-[r]->(b:Memory)
+           OPTIONAL MATCH (k:EdgeRef {workspace: $ws, id: r.id})
+           WITH count(r) AS relationships, count(CASE WHEN k.fromId = a.id AND k.toId = b.id AND k.type = type(r) THEN 1 END) AS matched
+           MATCH (k:EdgeRef {workspace: $ws})
+           RETURN relationships, matched, count(k) AS refs`,
+          { ws: ns('refs') },
+        );
+        const [relationships, matched, refs] = ['relationships', 'matched', 'refs'].map((key) => toNumber(record?.get(key), key));
+        expect(relationships).toBe(star.edges.length + chain.edges.length - 2 + 1);
+        expect(matched).toBe(relationships);
+        expect(refs).toBe(relationships);
+      } finally {
+        await store.close();
+        await clear(prefix);
+      }
+    });
+
+    it('leaves no lock property behind on memories', async () => {
+      const { store, ns, prefix } = open();
+      try {
+        await seedGraph(store, 'locks', chain);
+        const [record] = await query('MATCH (m:Memory {workspace: $ws}) WHERE m._engramLock IS NOT NULL RETURN count(m) AS n', { ws: ns('locks') });
+        expect(toNumber(record?.get('n'), 'n')).toBe(0);
+      } finally {
+        await store.close();
+        await clear(prefix);
+      }
+    });
+  });
+}

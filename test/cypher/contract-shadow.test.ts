@@ -1,0 +1,215 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import { int } from 'neo4j-driver';
+import { describe, expect, it } from 'vitest';
+import { isEngramError } from '../../src/domain/errors.js';
+import type { Json } from '../../src/domain/types.js';
+import type { GraphStore } from '../../src/store/port.js';
+import { createNeo4jStore } from '../../src/store/neo4j/neo4j-store.js';
+import { createSqliteStore } from '../../src/store/sqlite/sqlite-store.js';
+import { runGraphStoreContract, type RawEdge, type RawWeightEvent, type StoreInspector } from '../contract/graph-store.contract.js';
+import { RecordingDriver, eventNode, memoryNode, relationship, type CapturedStatement, type Row } from './recording-driver.js';
+import { catalogTexts, describeDiagnostics, lintCypher, shapeOf, valuesInText } from './statement-checks.js';
+
+/**
+ * The whole shared contract suite, run against SQLite (which answers every assertion), with every
+ * port call first replayed on a Neo4j store whose driver records statements. The Neo4j store's
+ * answers are discarded: the point is to capture, for exactly the operations the contract suite
+ * performs, every statement and parameter set the Neo4j store would send, and to check them all.
+ * The canned answers follow the SQLite file where a branch depends on them (does the edge exist
+ * already?), so both the create and the confirm paths of link are exercised.
+ */
+
+const captured: CapturedStatement[] = [];
+const shadowFailures: { method: string; error: unknown }[] = [];
+const methodsCalled = new Set<string>();
+
+const parseJson = (text: string | null): Json | null => (text === null ? null : (JSON.parse(text) as Json));
+
+/** Canned rows for the statements whose answers steer the store; everything else gets no rows. */
+function shadowResponder(db: Database.Database) {
+  const memoryExists = (ws: unknown, id: unknown) => db.prepare('SELECT 1 FROM memories WHERE workspace = ? AND id = ?').get(ws, id) !== undefined;
+  return (statement: CapturedStatement): Row[] => {
+    const p = statement.parameters;
+    switch (statement.name.split(':')[0]) {
+      case 'createMemory':
+        return [{ memory: memoryNode({ ...p, workspace: p.ws, key: p.key ?? undefined, createdAt: p.now, updatedAt: p.now }) }];
+      case 'linkPrepare': {
+        const row = db
+          .prepare('SELECT id, weight, metadata, created_at, updated_at, last_confirmed_at FROM edges WHERE workspace = ? AND from_id = ? AND to_id = ? AND type = ?')
+          .get(p.ws, p.fromId, p.toId, p.type) as
+          | { id: string; weight: number; metadata: string | null; created_at: string; updated_at: string; last_confirmed_at: string | null }
+          | undefined;
+        const edge = row
+          ? relationship(p.type as string, {
+              id: row.id,
+              weight: row.weight,
+              metadata: row.metadata ?? undefined,
+              createdAt: row.created_at,
+              updatedAt: row.updated_at,
+              lastConfirmedAt: row.last_confirmed_at ?? undefined,
+            })
+          : null;
+        return [{ fromFound: memoryExists(p.ws, p.fromId), toFound: memoryExists(p.ws, p.toId), edge }];
+      }
+      case 'linkCreate':
+        return [
+          {
+            edge: relationship(p.type as string, { id: p.id, weight: p.weight, metadata: p.metadata ?? undefined, createdAt: p.now, updatedAt: p.now }),
+            fromId: p.fromId,
+            toId: p.toId,
+          },
+        ];
+      case 'applyEdgeWeights':
+      case 'applyMemoryWeights': {
+        const edges = statement.name === 'applyEdgeWeights';
+        return (p.changes as Row[]).map((change) => ({
+          index: change.index,
+          target: edges
+            ? relationship('RELATED_TO', { id: change.targetId, weight: 0.5, createdAt: p.now, updatedAt: p.now })
+            : memoryNode({ id: change.targetId, title: 'shadow', weight: 0.5, createdAt: p.now, updatedAt: p.now }),
+          fromId: edges ? 'shadow-from' : null,
+          toId: edges ? 'shadow-to' : null,
+          event: eventNode({
+            id: change.eventId,
+            at: p.now,
+            source: change.source,
+            [edges ? 'edgeId' : 'memoryId']: change.targetId,
+            oldWeight: 0.5,
+            newWeight: 0.5,
+            delta: 0,
+            reason: change.reason ?? undefined,
+          }),
+          revertOk: true,
+        }));
+      }
+      case 'importEdges':
+        return [{ upserted: int((p.edges as Row[]).length) }];
+      default:
+        return [];
+    }
+  };
+}
+
+/** Calls the shadow first (so canned answers see the state before the call), then the primary, whose answer counts. */
+function tee(primary: GraphStore, shadow: GraphStore): GraphStore {
+  return new Proxy(primary, {
+    get(target, property, receiver) {
+      const value = Reflect.get(target, property, receiver) as unknown;
+      if (typeof value !== 'function') return value;
+      return async (...args: unknown[]) => {
+        methodsCalled.add(String(property));
+        try {
+          await (Reflect.get(shadow, property) as (...inner: unknown[]) => Promise<unknown>).apply(shadow, args);
+        } catch (error) {
+          if (!isEngramError(error)) shadowFailures.push({ method: String(property), error });
+        }
+        return (value as (...inner: unknown[]) => Promise<unknown>).apply(target, args);
+      };
+    },
+  });
+}
+
+/** Reads the SQLite file directly, as the SQLite runner's inspector does. */
+function inspector(db: Database.Database): StoreInspector {
+  const tables = { memories: 'memories', edges: 'edges', weight_events: 'weight_events' } as const;
+  const edge = (row: Record<string, unknown>): RawEdge => ({
+    id: row.id as string,
+    fromId: row.from_id as string,
+    toId: row.to_id as string,
+    type: row.type as string,
+    weight: row.weight as number,
+    metadata: parseJson(row.metadata as string | null),
+    lastConfirmedAt: row.last_confirmed_at as string | null,
+  });
+  const event = (row: Record<string, unknown>): RawWeightEvent => ({
+    id: row.id as string,
+    edgeId: row.edge_id as string | null,
+    memoryId: row.memory_id as string | null,
+    source: row.source as string,
+    old: row.old as number,
+    new: row.new as number,
+    delta: row.delta as number,
+    reason: row.reason as string | null,
+    revertedBy: row.reverted_by as string | null,
+  });
+  return {
+    async countRows(kind, ws) {
+      return (db.prepare(`SELECT count(*) AS n FROM ${tables[kind]} WHERE workspace = ?`).get(ws) as { n: number }).n;
+    },
+    async rawMemory(ws, id) {
+      return (db.prepare('SELECT id, key, title, content, weight FROM memories WHERE workspace = ? AND id = ?').get(ws, id) as never) ?? null;
+    },
+    async rawEdge(ws, id) {
+      const row = db.prepare('SELECT * FROM edges WHERE workspace = ? AND id = ?').get(ws, id) as Record<string, unknown> | undefined;
+      return row ? edge(row) : null;
+    },
+    async rawEdges(ws) {
+      return (db.prepare('SELECT * FROM edges WHERE workspace = ? ORDER BY id').all(ws) as Record<string, unknown>[]).map(edge);
+    },
+    async rawWeightEvents(ws) {
+      return (db.prepare('SELECT * FROM weight_events WHERE workspace = ? ORDER BY id').all(ws) as Record<string, unknown>[]).map(event);
+    },
+  };
+}
+
+runGraphStoreContract('sqlite, replayed on the Neo4j store over a recording driver', {
+  async create() {
+    const dir = await mkdtemp(join(tmpdir(), 'engram-shadow-'));
+    const path = join(dir, 'engram.db');
+    const sqlite = createSqliteStore({ path });
+    const db = new Database(path, { fileMustExist: true });
+    const driver = new RecordingDriver(shadowResponder(db));
+    const neo4j = createNeo4jStore({ driver, database: 'neo4j', label: 'recording', bookmarkManager: null });
+    return {
+      store: tee(sqlite, neo4j),
+      inspect: inspector(db),
+      async cleanup() {
+        captured.push(...driver.statements);
+        await neo4j.close();
+        await sqlite.close();
+        db.close();
+        await rm(dir, { recursive: true, force: true });
+      },
+    };
+  },
+});
+
+describe('what the Neo4j store sent for the whole contract suite', () => {
+  it('never failed with anything but a coded EngramError', () => {
+    expect(captured.length).toBeGreaterThan(500);
+    expect(shadowFailures.map(({ method, error }) => `${method}: ${String(error)}`)).toEqual([]);
+  });
+
+  it('covered every port method the suite calls, each through a named transaction', () => {
+    const ops = new Set(captured.map((statement) => statement.op));
+    const silent = [...methodsCalled].filter((method) => method !== 'close' && !ops.has(method));
+    expect(silent).toEqual([]);
+    expect([...ops].sort()).toMatchSnapshot();
+  });
+
+  it('put no user value (ids, keys, titles, metadata, search text, injection attempts) into statement text', () => {
+    const leaks = captured.flatMap((statement) => valuesInText(statement).map((value) => `${statement.name}: ${value}`));
+    expect([...new Set(leaks)]).toEqual([]);
+  });
+
+  it('sent only statements from cypher.ts (equal up to validated, backtick-quoted relation types)', () => {
+    const shapes = new Set(catalogTexts().map(shapeOf));
+    const foreign = captured.filter((statement) => !shapes.has(shapeOf(statement.text)));
+    expect(foreign.map((statement) => statement.text)).toEqual([]);
+  });
+
+  it('sent this set of statements (by mode and name)', () => {
+    expect([...new Set(captured.map((statement) => `${statement.mode} ${statement.name}`))].sort()).toMatchSnapshot();
+  });
+
+  it('parses and lints every distinct statement as Cypher 5 with the parameters it was sent with', { timeout: 600_000 }, () => {
+    const distinct = new Map<string, CapturedStatement>();
+    for (const statement of captured) distinct.set(`${statement.text}\n${Object.keys(statement.parameters).sort().join(',')}`, statement);
+    for (const statement of distinct.values()) {
+      expect(describeDiagnostics(lintCypher(statement.text, statement.parameters)), statement.text).toEqual([]);
+    }
+  });
+});

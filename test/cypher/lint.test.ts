@@ -1,0 +1,44 @@
+import { describe, expect, it } from 'vitest';
+import * as cypher from '../../src/store/neo4j/cypher.js';
+import { CATALOG, NOT_STATEMENTS, declaredParameters, describeDiagnostics, lintCypher, type CypherVersion } from './statement-checks.js';
+
+const entries = Object.entries(CATALOG).flatMap(([exportName, texts]) =>
+  texts.map((text, index) => ({ label: `${exportName}${texts.length > 1 ? ` #${index + 1}` : ''} (${text.split('\n')[0]})`, text })),
+);
+
+describe('the statement catalog', () => {
+  it('lists every statement cypher.ts exports', () => {
+    const exported = Object.keys(cypher).filter((name) => !NOT_STATEMENTS.includes(name)).sort();
+    expect(Object.keys(CATALOG).sort()).toEqual(exported);
+  });
+
+  it('names every statement on its first line', () => {
+    for (const { text } of entries) expect(text).toMatch(/^\/\/ engram:[A-Za-z]+(:[A-Za-z_+]+)?\n/);
+  });
+});
+
+describe('the linter is live (so a clean result means something)', () => {
+  it.each([
+    ['a syntax error', '// engram:x\nMATCH (n RETURN n', /Invalid input/],
+    ['an undefined variable', '// engram:x\nMATCH (n:Memory) RETURN m', /Variable `m` not defined/],
+    ['a type error', '// engram:x\nMATCH (n:Memory) RETURN n.weight + "a" - 3 AS x', /Type mismatch/],
+    ['an unknown procedure', "// engram:x\nCALL db.index.fulltext.queryNodez('i', 'q') YIELD node RETURN node", /not present in the database/],
+    ['an undeclared parameter', '// engram:x\nMATCH (n:Memory {id: $nope}) RETURN n', /Parameter \$nope is not defined/],
+    ['an aggregation mixed into a grouping key', '// engram:x\nMATCH (n:Memory) RETURN n.id, count(n) + n.weight AS x', /aggregat/i],
+  ])('reports %s', (_label, text, message) => {
+    const diagnostics = lintCypher(text, {});
+    expect(diagnostics.some((d) => d.severity === 1 && message.test(d.message)), describeDiagnostics(diagnostics).join('\n')).toBe(true);
+  });
+
+  it('flags the pre-5.23 CALL subquery form as deprecated in Cypher 5 (the store uses CALL (x) { ... })', () => {
+    const diagnostics = lintCypher('// engram:x\nUNWIND [1] AS x CALL { WITH x RETURN x AS y } RETURN y', {});
+    expect(describeDiagnostics(diagnostics).join('\n')).toMatch(/deprecated/);
+  });
+});
+
+describe.each<CypherVersion>(['CYPHER 5', 'CYPHER 25'])('every catalog statement as %s', (version) => {
+  it.each(entries)('$label parses and lints with no diagnostics', ({ text }) => {
+    const diagnostics = lintCypher(text, declaredParameters(text), version);
+    expect(describeDiagnostics(diagnostics)).toEqual([]);
+  });
+});

@@ -1,0 +1,147 @@
+import { createRequire } from 'node:module';
+import { isInt } from 'neo4j-driver';
+import { KNOWN_RELATION_TYPES, RELATION_TYPE_PATTERN } from '../../src/domain/relations.js';
+import * as cypher from '../../src/store/neo4j/cypher.js';
+import type { CapturedStatement } from './recording-driver.js';
+
+// ---- the catalog: every statement text cypher.ts can produce --------------------------------------
+
+const DIRECTIONS = ['OUTGOING', 'INCOMING', 'BOTH'] as const;
+const FILTERS = [false, true].flatMap((edgeId) =>
+  [false, true].flatMap((memoryId) => [false, true].map((source) => ({ edgeId, memoryId, source }))),
+);
+
+/**
+ * Every export of cypher.ts that is a statement, with every variant its builder can produce
+ * (relation types are the only free part; they are normalised away by `shapeOf`). A test checks
+ * that this list names every export, so a new statement cannot skip the lint.
+ */
+export const CATALOG: Record<string, readonly string[]> = {
+  PING: [cypher.PING],
+  SERVER_COMPONENTS: [cypher.SERVER_COMPONENTS],
+  SCHEMA: cypher.SCHEMA.map((entry) => entry.text),
+  AWAIT_INDEXES: [cypher.AWAIT_INDEXES],
+  GET_MEMORIES: [cypher.GET_MEMORIES],
+  GET_EDGES: [cypher.GET_EDGES],
+  getAdjacent: DIRECTIONS.map(cypher.getAdjacent),
+  countAdjacent: DIRECTIONS.map(cypher.countAdjacent),
+  expandFrontier: DIRECTIONS.map(cypher.expandFrontier),
+  FIND_EDGE: [cypher.FIND_EDGE],
+  EDGES_BETWEEN: [cypher.EDGES_BETWEEN],
+  SEARCH_MEMORIES: [cypher.SEARCH_MEMORIES],
+  listWeightEvents: FILTERS.map(cypher.listWeightEvents),
+  GET_EDGE_HISTORIES: [cypher.GET_EDGE_HISTORIES],
+  GET_WEIGHT_EVENTS: [cypher.GET_WEIGHT_EVENTS],
+  listEdgesByType: [cypher.listEdgesByType(['CONTRADICTS'], false), cypher.listEdgesByType(['CONTRADICTS', 'FAILS_TO_REPRODUCE'], true)],
+  rankTargetsBySources: [cypher.rankTargetsBySources(['VALIDATES']), cypher.rankTargetsBySources(['VALIDATES', 'REPLICATES'])],
+  LIST_MEMORIES: [cypher.LIST_MEMORIES],
+  LIST_EDGES: [cypher.LIST_EDGES],
+  CREATE_MEMORY: [cypher.CREATE_MEMORY],
+  UPDATE_MEMORY: [cypher.UPDATE_MEMORY],
+  DELETE_MEMORY: [cypher.DELETE_MEMORY],
+  LINK_PREPARE: [cypher.LINK_PREPARE],
+  linkCreate: [cypher.linkCreate('CAUSED_BY')],
+  LINK_CONFIRM: [cypher.LINK_CONFIRM],
+  unlinkEdge: [cypher.unlinkEdge('id'), cypher.unlinkEdge('triple')],
+  APPLY_EDGE_WEIGHTS: [cypher.APPLY_EDGE_WEIGHTS],
+  APPLY_MEMORY_WEIGHTS: [cypher.APPLY_MEMORY_WEIGHTS],
+  IMPORT_MEMORIES: [cypher.IMPORT_MEMORIES],
+  importEdges: [cypher.importEdges('CAUSED_BY')],
+};
+
+/** Exports of cypher.ts that are not statements. */
+export const NOT_STATEMENTS: readonly string[] = ['relationshipType', 'FULLTEXT_INDEX'];
+
+export const catalogTexts = (): string[] => Object.values(CATALOG).flat();
+
+/** The statement with every spliced relation type replaced by `TYPE`: equal shapes mean equal text up to types. */
+export function shapeOf(text: string): string {
+  return text.replace(/`[A-Z][A-Z0-9_]{0,63}`/g, '`TYPE`').replace(/`TYPE`(\|`TYPE`)+/g, '`TYPE`');
+}
+
+// ---- user values never in statement text --------------------------------------------------------
+
+/** Every string inside a parameter value (nested lists and maps included). */
+export function stringsIn(value: unknown): string[] {
+  if (typeof value === 'string') return [value];
+  if (isInt(value)) return [];
+  if (Array.isArray(value)) return value.flatMap(stringsIn);
+  if (typeof value === 'object' && value !== null) return Object.values(value).flatMap(stringsIn);
+  return [];
+}
+
+/**
+ * The parameter values that also appear in the statement's text. A relation type may appear only
+ * in its validated, backtick-quoted form (the one splice Cypher forces on relationship creation).
+ * Strings shorter than 3 characters are skipped: they occur in any text by chance.
+ */
+export function valuesInText(statement: Pick<CapturedStatement, 'text' | 'parameters'>): string[] {
+  const leaks = new Set<string>();
+  for (const value of stringsIn(statement.parameters)) {
+    if (value.length < 3) continue;
+    let text = statement.text;
+    if (RELATION_TYPE_PATTERN.test(value)) text = text.split(`\`${value}\``).join('');
+    if (occursAsWhole(text, value)) leaks.add(value);
+  }
+  return [...leaks];
+}
+
+/**
+ * Whether `value` occurs in `text` not glued to identifier characters: a spliced value appears
+ * whole, while a short word like `revert` inside the variable `reverted` is a coincidence.
+ */
+function occursAsWhole(text: string, value: string): boolean {
+  const escaped = value.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  return new RegExp(`(?<![A-Za-z0-9_])${escaped}(?![A-Za-z0-9_])`).test(text);
+}
+
+// ---- Neo4j's own linter ---------------------------------------------------------------------------
+
+export interface Diagnostic {
+  severity?: number;
+  message: string;
+  range: { start: { line: number; character: number } };
+}
+
+interface LanguageSupport {
+  lintCypherQuery(query: string, schema: Record<string, unknown>): Diagnostic[];
+  testData: { mockSchema: { functions: Record<string, unknown>; procedures: Record<string, unknown> } };
+}
+
+/**
+ * @neo4j-cypher/language-support 2.0.0-next.20. Its ESM build imports its own files without file
+ * extensions, which Node's ESM loader rejects (ERR_MODULE_NOT_FOUND), so the package is loaded
+ * through its CommonJS bundle, which works on Node 20.
+ */
+const languageSupport = createRequire(import.meta.url)('@neo4j-cypher/language-support') as LanguageSupport;
+
+export type CypherVersion = 'CYPHER 5' | 'CYPHER 25';
+
+/**
+ * Lints one statement as the given Cypher version: ANTLR syntax check, Neo4j's semantic analysis
+ * (the Cypher front end compiled to JavaScript: variable scoping, types, clause rules), parameter
+ * presence (every `$name` must be among `parameters`), and procedure and function signatures
+ * checked against the package's recorded Neo4j catalogue (`testData.mockSchema`).
+ */
+export function lintCypher(text: string, parameters: Record<string, unknown>, version: CypherVersion = 'CYPHER 5'): Diagnostic[] {
+  return languageSupport.lintCypherQuery(text, {
+    defaultLanguage: version,
+    functions: languageSupport.testData.mockSchema.functions,
+    procedures: languageSupport.testData.mockSchema.procedures,
+    labels: ['Memory', 'EdgeRef', 'WeightEvent'],
+    relationshipTypes: [...KNOWN_RELATION_TYPES.map((type) => type.name), ...relationshipTypesIn(text)],
+    parameters,
+  });
+}
+
+function relationshipTypesIn(text: string): string[] {
+  return [...text.matchAll(/`([A-Z][A-Z0-9_]{0,63})`/g)].map((match) => match[1] as string);
+}
+
+/** Parameters for a catalog statement: every `$name` it mentions, declared (the values do not matter to the linter). */
+export function declaredParameters(text: string): Record<string, unknown> {
+  return Object.fromEntries([...text.matchAll(/\$(\w+)/g)].map((match) => [match[1], null]));
+}
+
+export const describeDiagnostics = (diagnostics: readonly Diagnostic[]): string[] =>
+  diagnostics.map((d) => `${d.severity === 1 ? 'error' : d.severity === 2 ? 'warning' : `severity ${d.severity}`} at ${d.range.start.line + 1}:${d.range.start.character + 1}: ${d.message}`);
