@@ -1,0 +1,3 @@
+export async function run(): Promise<void> {
+  await import('../mcp/stdio.js');
+}

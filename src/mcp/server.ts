@@ -1,0 +1,61 @@
+import { McpServer } from '@modelcontextprotocol/server';
+import packageJson from '../../package.json' with { type: 'json' };
+import type { ToolDeps } from './tool.js';
+import { memoryContext } from './tools/memory-context.js';
+import { memoryContradictions } from './tools/memory-contradictions.js';
+import { memoryCreate } from './tools/memory-create.js';
+import { memoryDelete } from './tools/memory-delete.js';
+import { memoryEvidence } from './tools/memory-evidence.js';
+import { memoryFeedback } from './tools/memory-feedback.js';
+import { memoryGet } from './tools/memory-get.js';
+import { memoryLink } from './tools/memory-link.js';
+import { memoryPath } from './tools/memory-path.js';
+import { memoryReinforce } from './tools/memory-reinforce.js';
+import { memoryRelated } from './tools/memory-related.js';
+import { memorySearch } from './tools/memory-search.js';
+import { memoryStrengthen } from './tools/memory-strengthen.js';
+import { memoryTraverse } from './tools/memory-traverse.js';
+import { memoryUnlink } from './tools/memory-unlink.js';
+import { memoryUpdate } from './tools/memory-update.js';
+import { memoryWeaken } from './tools/memory-weaken.js';
+import { relationTypes } from './tools/relation-types.js';
+
+/** The tool names are the contract agents code against (issue 4). */
+export const TOOLS = [
+  memoryCreate,
+  memoryGet,
+  memorySearch,
+  memoryUpdate,
+  memoryDelete,
+  memoryLink,
+  memoryUnlink,
+  memoryRelated,
+  memoryPath,
+  memoryTraverse,
+  memoryWeaken,
+  memoryStrengthen,
+  memoryFeedback,
+  memoryEvidence,
+  memoryContradictions,
+  memoryContext,
+  memoryReinforce,
+  relationTypes,
+] as const;
+
+const INSTRUCTIONS = `Engram is a shared memory graph: memories (facts, decisions, hypotheses, experiments) joined by typed, weighted relations.
+Recall with memory_search, then memory_get / memory_related / memory_traverse / memory_path to follow relations, or memory_context for one ranked bundle around the memories you work with.
+Weigh a claim with memory_evidence (what supports and contradicts it); memory_contradictions lists what disagrees.
+Before storing, search to avoid duplicates; store with memory_create and relate with memory_link (relation_types lists the vocabulary).
+Keep the graph honest: memory_feedback after using recalled memories, memory_weaken when the user corrects a recalled relation,
+memory_strengthen when one is confirmed, memory_reinforce with the ids you used after a successful step, and SUPERSEDES links when a newer memory replaces an older one.
+Every write persists at once and is visible to every client of this workspace. Memories can be named by id or key everywhere.`;
+
+/**
+ * A fresh MCP server with every tool registered. Each tool runs one named operation through
+ * `execute`, which decides the workspace; the stdio entry and /mcp call this per connection or request.
+ */
+export function buildServer(deps: ToolDeps): McpServer {
+  const server = new McpServer({ name: 'engram', title: 'Engram memory graph', version: packageJson.version }, { instructions: INSTRUCTIONS });
+  for (const tool of TOOLS) tool.register(server, deps);
+  return server;
+}

@@ -1,0 +1,167 @@
+import { z } from 'zod';
+import type { Direction, EdgeFieldsFragment, MemoryFieldsFragment, WeightChangeFieldsFragment } from '../generated/graphql.js';
+import { LIMITS } from '../domain/inputs.js';
+
+/*
+ * Shapes shared by the tools: snake_case inputs that map onto the GraphQL contract, and the
+ * snake_case structured outputs built from the operations' fragments. Ranges are advertised in
+ * the JSON Schema (`meta`) but enforced by the API, so an out-of-range value comes back as the
+ * API's BAD_USER_INPUT, never as a second, diverging rule here.
+ */
+
+// ---- inputs
+
+export const memoryRefInput = (what: string) => z.string().describe(`${what}, by id or key.`);
+
+export const edgeTypeInput = z
+  .string()
+  .describe('Relation type in UPPER_SNAKE_CASE, e.g. CAUSED_BY, SUPERSEDES (caused_by and "caused by" are normalised). See relation_types.');
+
+export const edgeTypesInput = z
+  .array(z.string())
+  .optional()
+  .describe('Only edges of these relation types (normalised to UPPER_SNAKE_CASE). Omit for all types.');
+
+export const directionInput = z
+  .enum(['outgoing', 'incoming', 'both'])
+  .optional()
+  .meta({ default: 'both' })
+  .describe('outgoing: edges from this memory; incoming: edges to it; both (default): direction ignored.');
+
+export const limitInput = (fallback: number, what = 'results') =>
+  z
+    .number()
+    .int()
+    .optional()
+    .meta({ minimum: LIMITS.limit.min, maximum: LIMITS.limit.max, default: fallback })
+    .describe(`Most ${what} to return, ${LIMITS.limit.min}-${LIMITS.limit.max} (default ${fallback}).`);
+
+export const amountInput = (fallback: string) =>
+  z.number().optional().meta({ exclusiveMinimum: 0, maximum: 1 }).describe(`How much to move the weight, greater than 0 and at most 1 (default ${fallback}).`);
+
+export const minWeightInput = (what: string) =>
+  z.number().optional().meta({ minimum: 0, maximum: 1 }).describe(`${what}, 0-1. Omit to count every unpruned edge.`);
+
+export const reasonInput = z.string().optional().describe(`Why, in a sentence; stored on the weight history (at most ${LIMITS.reasonChars} characters).`);
+
+export const metadataInput = z
+  .record(z.string(), z.unknown())
+  .describe(`A JSON object kept with the record, at most ${LIMITS.metadataBytes} bytes serialized.`);
+
+export const toDirection = (direction: 'outgoing' | 'incoming' | 'both' | undefined): Direction | undefined =>
+  direction === undefined ? undefined : (direction.toUpperCase() as Direction);
+
+/** Drops undefined values, so the operation's own defaults (the contract's) apply. */
+export function defined<T extends Record<string, unknown>>(values: T): T {
+  return Object.fromEntries(Object.entries(values).filter(([, value]) => value !== undefined)) as T;
+}
+
+// ---- outputs
+
+export const memoryOutput = z.object({
+  id: z.string(),
+  key: z.string().nullable().describe('Human handle, usable wherever an id is.'),
+  title: z.string(),
+  content: z.string().nullable(),
+  kind: z.string().nullable(),
+  tags: z.array(z.string()),
+  weight: z.number().describe("The memory's own importance, 0..1; moved by memory_feedback."),
+  metadata: z.unknown(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type MemoryOutput = z.output<typeof memoryOutput>;
+
+export const memoryRefOutput = z.object({ id: z.string(), key: z.string().nullable(), title: z.string() });
+type MemoryRef = z.output<typeof memoryRefOutput>;
+
+export const edgeOutput = z.object({
+  id: z.string(),
+  type: z.string(),
+  from: memoryRefOutput.describe('The memory the edge starts at.'),
+  to: memoryRefOutput.describe('The memory the edge points to.'),
+  weight: z.number().describe('Strength of the relation, 0..1.'),
+  pruned: z.boolean().describe('True at or below the prune threshold: hidden from related/path/traverse, not deleted.'),
+  metadata: z.unknown(),
+  created_at: z.string(),
+  updated_at: z.string(),
+  last_confirmed_at: z.string().nullable().describe('When the edge was last linked again; null if only created.'),
+});
+export type EdgeOutput = z.output<typeof edgeOutput>;
+
+export const weightChangeOutput = z.object({
+  target: z.enum(['edge', 'memory']),
+  previous_weight: z.number(),
+  new_weight: z.number(),
+  pruned: z.boolean().describe('For edges: whether the edge is now pruned (hidden from walks). Always false for memories.'),
+  edge: edgeOutput.nullable(),
+  memory: z.object({ id: z.string(), key: z.string().nullable(), title: z.string(), weight: z.number() }).nullable(),
+  event_id: z.string().describe('The weight-history event written for this change.'),
+  source: z.string(),
+  reason: z.string().nullable(),
+});
+export type WeightChangeOutput = z.output<typeof weightChangeOutput>;
+
+export function toMemory(memory: MemoryFieldsFragment): MemoryOutput {
+  return {
+    id: memory.id,
+    key: memory.key,
+    title: memory.title,
+    content: memory.content,
+    kind: memory.kind,
+    tags: memory.tags,
+    weight: memory.weight,
+    metadata: memory.metadata ?? null,
+    created_at: memory.createdAt,
+    updated_at: memory.updatedAt,
+  };
+}
+
+export function toEdge(edge: EdgeFieldsFragment): EdgeOutput {
+  return {
+    id: edge.id,
+    type: edge.type,
+    from: edge.from,
+    to: edge.to,
+    weight: edge.weight,
+    pruned: edge.pruned,
+    metadata: edge.metadata ?? null,
+    created_at: edge.createdAt,
+    updated_at: edge.updatedAt,
+    last_confirmed_at: edge.lastConfirmedAt,
+  };
+}
+
+export function toWeightChange(change: WeightChangeFieldsFragment): WeightChangeOutput {
+  return {
+    target: change.edge ? 'edge' : 'memory',
+    previous_weight: change.previousWeight,
+    new_weight: change.newWeight,
+    pruned: change.pruned,
+    edge: change.edge ? toEdge(change.edge) : null,
+    memory: change.memory,
+    event_id: change.event.id,
+    source: change.event.source,
+    reason: change.event.reason,
+  };
+}
+
+// ---- short texts
+
+export const round = (weight: number): string => String(Math.round(weight * 1000) / 1000);
+
+export function label(memory: MemoryRef): string {
+  return `"${memory.title}" (${memory.key ? `key ${memory.key}, ` : ''}id ${memory.id})`;
+}
+
+/** The shortest readable name of a memory: its key, else its title. */
+export const handle = (memory: MemoryRef): string => memory.key ?? `"${memory.title}"`;
+
+export function edgeLabel(edge: EdgeOutput): string {
+  return `${handle(edge.from)} -[${edge.type}]-> ${handle(edge.to)}, weight ${round(edge.weight)}${edge.pruned ? ', pruned' : ''}`;
+}
+
+export function weightChangeText(verb: string, change: WeightChangeOutput): string {
+  const what = change.edge ? `edge ${handle(change.edge.from)} -[${change.edge.type}]-> ${handle(change.edge.to)}` : `memory ${change.memory ? label(change.memory) : ''}`;
+  return `${verb} ${what}: ${round(change.previous_weight)} -> ${round(change.new_weight)}${change.pruned ? ' (now pruned: hidden from walks, revivable by memory_strengthen)' : ''}.`;
+}

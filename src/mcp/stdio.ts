@@ -1,0 +1,49 @@
+import { resolve } from 'node:path';
+import { serveStdio } from '@modelcontextprotocol/server/stdio';
+import { WORKSPACE_HEADER, createApp } from '../app.js';
+import { ConfigError, loadConfig } from '../config.js';
+import { createLogger } from '../logger.js';
+import { createStore } from '../store/create-store.js';
+import { createInProcessExecutor } from './execute.js';
+import { buildServer } from './server.js';
+
+/**
+ * Entry of `npm run mcp` / `engram mcp`: the MCP tools over stdio, in the workspace named by
+ * ENGRAM_WORKSPACE, on the same store the HTTP server uses. stdout is the protocol: every
+ * diagnostic goes to stderr.
+ */
+async function main(): Promise<void> {
+  const config = loadConfig();
+  const logger = createLogger(config.logLevel);
+  const store = await createStore(config);
+  const app = createApp({ config, store, logger });
+  const execute = createInProcessExecutor((url, init) => app.fetch(url, init), { [WORKSPACE_HEADER]: config.mcpWorkspace });
+  const connection = serveStdio(() => buildServer({ execute, logger }), {
+    onerror: (error) => logger.warn({ err: error }, 'mcp stdio error'),
+  });
+
+  const storeLabel = config.store.kind === 'sqlite' ? `sqlite ${resolve(config.store.path)}` : store.description;
+  logger.info({ workspace: config.mcpWorkspace, store: storeLabel }, 'engram mcp serving on stdio');
+
+  let closing = false;
+  const shutdown = (why: string) => {
+    if (closing) return;
+    closing = true;
+    logger.info({ why }, 'engram mcp shutting down');
+    void connection
+      .close()
+      .catch(() => undefined)
+      .then(() => store.close())
+      .finally(() => process.exit(0));
+  };
+  // The client closing stdin ends the session (MCP stdio binding).
+  process.stdin.on('end', () => shutdown('stdin closed'));
+  process.stdin.on('close', () => shutdown('stdin closed'));
+  process.on('SIGTERM', () => shutdown('SIGTERM'));
+  process.on('SIGINT', () => shutdown('SIGINT'));
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`${error instanceof ConfigError ? error.message : error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+  process.exit(1);
+});

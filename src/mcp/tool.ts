@@ -1,0 +1,90 @@
+import type { CallToolResult, McpServer } from '@modelcontextprotocol/server';
+import type { z } from 'zod';
+import type { TypedDocumentString } from '../generated/graphql.js';
+import type { Logger } from '../logger.js';
+import type { Execute, OperationError } from './execute.js';
+
+/** Every hint stated explicitly, so no tool falls back to the spec's pessimistic defaults by omission. */
+export interface ToolHints {
+  readOnlyHint: boolean;
+  destructiveHint: boolean;
+  idempotentHint: boolean;
+  openWorldHint: boolean;
+}
+
+/** What a tool answers when the operation succeeded: structured output plus a short text for people. */
+export type ToolAnswer<TOutput> = { structured: TOutput; text: string } | { error: OperationError };
+
+export interface ToolDefinition<TInput extends z.ZodObject, TOutput extends z.ZodObject, TResult, TVariables> {
+  name: string;
+  title: string;
+  description: string;
+  input: TInput;
+  output: TOutput;
+  hints: ToolHints;
+  /** The ONE named operation the tool runs (schema/operations/*.graphql). */
+  document: TypedDocumentString<TResult, TVariables>;
+  /** Tool arguments (snake_case) -> operation variables (the GraphQL contract). */
+  variables(input: z.output<TInput>): TVariables;
+  present(data: TResult, input: z.output<TInput>): ToolAnswer<z.output<TOutput>>;
+  /** GraphQL argument paths -> tool argument names, so error messages name what the agent sent. */
+  argumentNames?: Record<string, string>;
+}
+
+export interface ToolDeps {
+  execute: Execute;
+  logger?: Logger;
+}
+
+export interface RegisteredEngramTool {
+  name: string;
+  register(server: McpServer, deps: ToolDeps): void;
+}
+
+/** `maxHops: must be ...` becomes `max_hops: must be ...`. */
+function renameArgument(error: OperationError, names: Record<string, string> = {}): OperationError {
+  if (!error.argument) return error;
+  const name = names[error.argument];
+  if (!name) return error;
+  const message = error.message.startsWith(`${error.argument}:`) ? `${name}${error.message.slice(error.argument.length)}` : error.message;
+  return { ...error, argument: name, message };
+}
+
+export function errorResult(errors: OperationError[]): CallToolResult {
+  const [first, ...rest] = errors;
+  const error = first ?? { code: 'INTERNAL_SERVER_ERROR', message: 'Unexpected error.', retryable: false };
+  const text = [error, ...rest].map((e) => `${e.code}: ${e.message}`).join('\n');
+  return { isError: true, content: [{ type: 'text', text }], structuredContent: { error, ...(rest.length > 0 ? { more_errors: rest } : {}) } };
+}
+
+/** Keeps the tool's types together; the registry only needs a name and a way to register. */
+export function defineTool<TInput extends z.ZodObject, TOutput extends z.ZodObject, TResult, TVariables>(
+  tool: ToolDefinition<TInput, TOutput, TResult, TVariables>,
+): RegisteredEngramTool {
+  return {
+    name: tool.name,
+    register(server, { execute, logger }) {
+      // The SDK's callback type is conditional on the schema; with the tool's generics it cannot
+      // resolve, so the schemas are registered as plain objects and the parsed input re-typed.
+      const inputSchema: z.ZodObject = tool.input;
+      const outputSchema: z.ZodObject = tool.output;
+      server.registerTool(
+        tool.name,
+        { title: tool.title, description: tool.description, inputSchema, outputSchema, annotations: { title: tool.title, ...tool.hints } },
+        async (parsed): Promise<CallToolResult> => {
+          const input = parsed as z.output<TInput>;
+          try {
+            const outcome = await execute(tool.document, tool.variables(input));
+            if (outcome.errors) return errorResult(outcome.errors.map((error) => renameArgument(error, tool.argumentNames)));
+            const answer = tool.present(outcome.data, input);
+            if ('error' in answer) return errorResult([answer.error]);
+            return { content: [{ type: 'text', text: answer.text }], structuredContent: answer.structured };
+          } catch (error) {
+            logger?.error({ err: error, tool: tool.name }, 'mcp tool failed unexpectedly');
+            return errorResult([{ code: 'INTERNAL_SERVER_ERROR', message: 'Unexpected error.', retryable: false }]);
+          }
+        },
+      );
+    },
+  };
+}

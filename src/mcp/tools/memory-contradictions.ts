@@ -1,0 +1,64 @@
+import { z } from 'zod';
+import { MemoryContradictionsDocument, type ContradictionKind } from '../../generated/graphql.js';
+import { defined, handle, limitInput, memoryRefOutput, minWeightInput } from '../shapes.js';
+import { defineTool } from '../tool.js';
+
+const kindOutput = z.enum(['direct', 'mixed']);
+const sideOutput = memoryRefOutput.extend({ kind: z.string().nullable() });
+
+export const memoryContradictions = defineTool({
+  name: 'memory_contradictions',
+  title: 'List memories that disagree',
+  description: [
+    'List pairs of memories in this workspace that disagree: direct (a -CONTRADICTS-> b) and mixed (a both supports and contradicts b through different edges,',
+    'e.g. it REPRODUCES one result of b and FAILS_TO_REPRODUCE another). Open ones first, then strongest first; resolved ones (a or b superseded by a newer memory via SUPERSEDES) are history and come last.',
+    'strength: direct, the CONTRADICTS edge weight; mixed, the weaker of the strongest supporting and the strongest contradicting edge.',
+    'kinds filters (direct, mixed; default both); min_weight 0-1 ignores lighter edges; limit 1-100 (default 20). Pruned edges never count. Read-only.',
+    'Use it to find what needs resolving. Use memory_evidence for the case for and against one memory, memory_context for the contradictions touching the memories you work with.',
+    'To resolve one, link the newer memory to the outdated one with SUPERSEDES (memory_link), or lower a wrong relation with memory_weaken.',
+  ].join(' '),
+  input: z.object({
+    limit: limitInput(20, 'pairs'),
+    min_weight: minWeightInput('Ignore edges lighter than this'),
+    kinds: z
+      .array(z.enum(['direct', 'mixed']))
+      .optional()
+      .describe('Only these kinds: direct (a -CONTRADICTS-> b), mixed (a both supports and contradicts b). Omit for both.'),
+  }),
+  output: z.object({
+    count: z.number().int(),
+    contradictions: z.array(
+      z.object({
+        kind: kindOutput,
+        strength: z.number().describe('direct: the CONTRADICTS edge weight; mixed: the weaker of the strongest supporting and strongest contradicting edge.'),
+        resolved: z.boolean().describe('True when a or b is superseded: the disagreement is history.'),
+        a: sideOutput.describe('The memory that contradicts (the source of the edges).'),
+        b: sideOutput.describe('The memory contradicted (the target of the edges).'),
+        edge_id: z.string().nullable().describe('The strongest a -CONTRADICTS-> b edge; null for a mixed pair that disagrees only through FAILS_TO_REPRODUCE.'),
+        edges: z.array(z.object({ id: z.string(), type: z.string(), weight: z.number() })).describe('Every supporting and contradicting edge from a to b, strongest first.'),
+      }),
+    ),
+  }),
+  hints: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
+  document: MemoryContradictionsDocument,
+  argumentNames: { limit: 'limit', minWeight: 'min_weight', kinds: 'kinds' },
+  variables: (input) =>
+    defined({ limit: input.limit, minWeight: input.min_weight, kinds: input.kinds?.map((kind) => kind.toUpperCase() as ContradictionKind) }),
+  present: (data) => {
+    const contradictions = data.contradictions.map((pair) => ({
+      kind: pair.kind === 'MIXED' ? ('mixed' as const) : ('direct' as const),
+      strength: pair.strength,
+      resolved: pair.resolved,
+      a: pair.a,
+      b: pair.b,
+      edge_id: pair.edge?.id ?? null,
+      edges: pair.edges,
+    }));
+    const text = contradictions.length
+      ? contradictions
+          .map((pair) => `${pair.resolved ? 'RESOLVED' : 'OPEN'} ${pair.kind.toUpperCase()} ${handle(pair.a)} → ${handle(pair.b)} ${pair.strength.toFixed(2)}`)
+          .join('\n')
+      : 'No contradictions found.';
+    return { structured: { count: contradictions.length, contradictions }, text };
+  },
+});

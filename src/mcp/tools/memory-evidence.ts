@@ -1,0 +1,84 @@
+import { z } from 'zod';
+import { LIMITS } from '../../domain/inputs.js';
+import { MemoryEvidenceDocument, type MemoryEvidenceQuery } from '../../generated/graphql.js';
+import { defined, label, memoryRefInput, memoryRefOutput, minWeightInput, round } from '../shapes.js';
+import { defineTool } from '../tool.js';
+
+const DEFAULT_DEPTH = 3;
+/** Items per side listed in the text; structuredContent has them all. */
+const TEXT_ITEMS = 5;
+
+type Item = NonNullable<MemoryEvidenceQuery['memory']>['evidence']['supporting'][number];
+
+const evidenceItemOutput = z.object({
+  memory: memoryRefOutput.extend({ kind: z.string().nullable() }).describe('The evidence: the memory at the far end of the chain.'),
+  relation: z.string().describe('Type of the judging edge, the first of via: VALIDATES, REPLICATES, REPRODUCES, CONTRADICTS or FAILS_TO_REPRODUCE.'),
+  weight: z.number().describe('Product of the edge weights along via: indirect evidence counts for less.'),
+  via: z
+    .array(z.object({ edge_id: z.string(), type: z.string(), from_id: z.string(), to_id: z.string(), weight: z.number() }))
+    .describe('The chain in reading order: the first edge leaves the evidence memory, the last reaches memory_id.'),
+});
+type EvidenceItemOutput = z.output<typeof evidenceItemOutput>;
+
+const toItem = (item: Item): EvidenceItemOutput => ({
+  memory: item.memory,
+  relation: item.relation,
+  weight: item.weight,
+  via: item.via.map((edge) => ({ edge_id: edge.id, type: edge.type, from_id: edge.from.id, to_id: edge.to.id, weight: edge.weight })),
+});
+
+const itemLine = (sign: string, item: EvidenceItemOutput): string =>
+  `${sign} ${round(item.weight)} ${item.relation} ${label(item.memory)}${item.memory.kind ? ` [${item.memory.kind}]` : ''}${item.via.length > 1 ? `, through a chain of ${item.via.length} edges` : ''}`;
+
+function sideLines(sign: string, items: EvidenceItemOutput[]): string[] {
+  const shown = items.slice(0, TEXT_ITEMS).map((item) => itemLine(sign, item));
+  return items.length > TEXT_ITEMS ? [...shown, `  ... and ${items.length - TEXT_ITEMS} more`] : shown;
+}
+
+export const memoryEvidence = defineTool({
+  name: 'memory_evidence',
+  title: 'Weigh the evidence for and against a memory',
+  description: [
+    'Weigh the evidence for one memory (a hypothesis, claim or result; by id or key): the memories that support it (VALIDATES, REPLICATES, REPRODUCES, also through chains of supporting, EXTENDS and FORMALIZES edges)',
+    'and those that contradict it or its supporting chain (CONTRADICTS, FAILS_TO_REPRODUCE), strongest first, each with its chain of edges (via) and weight = the product of the edge weights along it.',
+    'score = (S - C) / (1 + S + C) over the summed supporting (S) and contradicting (C) item weights: between -1 and 1, 0 with no evidence or when both sides balance; one supporting item of weight 1 scores 0.5, three score 0.75.',
+    `max_depth ${LIMITS.maxDepth.min}-${LIMITS.maxDepth.max} (default ${DEFAULT_DEPTH}) bounds the chains; min_weight 0-1 ignores lighter edges; pruned edges never count. Read-only.`,
+    'Use it before relying on or reporting a claim. Use memory_contradictions for disagreements across the whole workspace, memory_traverse to walk every relation type;',
+    'record new evidence with memory_link (experiment -VALIDATES-> hypothesis). NOT_FOUND when the memory does not exist.',
+  ].join(' '),
+  input: z.object({
+    memory_id: memoryRefInput('The memory whose evidence to weigh'),
+    min_weight: minWeightInput('Only follow edges with at least this weight'),
+    max_depth: z
+      .number()
+      .int()
+      .optional()
+      .meta({ minimum: LIMITS.maxDepth.min, maximum: LIMITS.maxDepth.max, default: DEFAULT_DEPTH })
+      .describe(`Longest evidence chain to follow, in edges, ${LIMITS.maxDepth.min}-${LIMITS.maxDepth.max} (default ${DEFAULT_DEPTH}).`),
+  }),
+  output: z.object({
+    memory: memoryRefOutput,
+    score: z.number().describe('Support score, -1..1: (S - C) / (1 + S + C).'),
+    supporting: z.array(evidenceItemOutput).describe('Strongest first.'),
+    contradicting: z.array(evidenceItemOutput).describe('Strongest first.'),
+  }),
+  hints: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
+  document: MemoryEvidenceDocument,
+  argumentNames: { id: 'memory_id', minWeight: 'min_weight', maxDepth: 'max_depth' },
+  variables: (input) => defined({ id: input.memory_id, minWeight: input.min_weight, maxDepth: input.max_depth }),
+  present: (data, input) => {
+    if (!data.memory) {
+      return { error: { code: 'NOT_FOUND', message: `memory_id: no memory "${input.memory_id}" in this workspace`, argument: 'memory_id', retryable: false } };
+    }
+    const { evidence } = data.memory;
+    const memory = { id: data.memory.id, key: data.memory.key, title: data.memory.title };
+    const supporting = evidence.supporting.map(toItem);
+    const contradicting = evidence.contradicting.map(toItem);
+    const lines = [
+      `Evidence for ${label(memory)}: score ${evidence.score.toFixed(2)} · ${supporting.length} supporting · ${contradicting.length} contradicting`,
+      ...sideLines('+', supporting),
+      ...sideLines('-', contradicting),
+    ];
+    return { structured: { memory, score: evidence.score, supporting, contradicting }, text: lines.join('\n') };
+  },
+});

@@ -1,0 +1,59 @@
+import { z } from 'zod';
+import { MemoryGetDocument } from '../../generated/graphql.js';
+import { defined, label, limitInput, memoryOutput, memoryRefInput, memoryRefOutput, round, toMemory } from '../shapes.js';
+import { defineTool } from '../tool.js';
+
+const NEIGHBOR_LIMIT = 10;
+
+export const memoryGet = defineTool({
+  name: 'memory_get',
+  title: 'Get a memory with its strongest neighbors',
+  description: [
+    'Fetch one memory by id or key: its full content, kind, tags, weight and metadata, plus its strongest neighbors',
+    `(at most neighbor_limit, default ${NEIGHBOR_LIMIT}; strongest edge first; pruned edges left out). Read-only.`,
+    'Use it when you know which memory you want; memory_search finds memories by words, memory_related lists neighbors with filters and edge details.',
+    'A memory that does not exist is not an error: the result has found: false and memory: null.',
+  ].join(' '),
+  input: z.object({
+    memory_id: memoryRefInput('The memory'),
+    neighbor_limit: limitInput(NEIGHBOR_LIMIT, 'neighbors'),
+  }),
+  output: z.object({
+    found: z.boolean(),
+    memory: memoryOutput.nullable(),
+    neighbors: z.array(
+      z.object({
+        direction: z.enum(['outgoing', 'incoming']).describe('outgoing: the edge goes from this memory to the neighbor.'),
+        edge_id: z.string(),
+        edge_type: z.string(),
+        edge_weight: z.number(),
+        memory: memoryRefOutput.extend({ kind: z.string().nullable() }),
+      }),
+    ),
+  }),
+  hints: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
+  document: MemoryGetDocument,
+  argumentNames: { id: 'memory_id', limit: 'neighbor_limit' },
+  variables: (input) => defined({ id: input.memory_id, neighborLimit: input.neighbor_limit }),
+  present: (data, input) => {
+    if (!data.memory) {
+      return { structured: { found: false, memory: null, neighbors: [] }, text: `No memory "${input.memory_id}" in this workspace.` };
+    }
+    const memory = toMemory(data.memory);
+    const neighbors = data.memory.neighbors.map((n) => ({
+      direction: n.direction === 'INCOMING' ? ('incoming' as const) : ('outgoing' as const),
+      edge_id: n.edge.id,
+      edge_type: n.edge.type,
+      edge_weight: n.edge.weight,
+      memory: n.memory,
+    }));
+    const lines = [
+      `${label(memory)}${memory.kind ? ` [${memory.kind}]` : ''}, weight ${round(memory.weight)}${memory.tags.length ? `, tags: ${memory.tags.join(', ')}` : ''}`,
+      ...(memory.content ? [memory.content] : []),
+      ...(neighbors.length
+        ? ['Neighbors:', ...neighbors.map((n) => `- ${n.direction === 'outgoing' ? `-[${n.edge_type}]->` : `<-[${n.edge_type}]-`} ${label(n.memory)}, weight ${round(n.edge_weight)}`)]
+        : ['No neighbors.']),
+    ];
+    return { structured: { found: true, memory, neighbors }, text: lines.join('\n') };
+  },
+});

@@ -1,0 +1,67 @@
+import { z } from 'zod';
+import { LIMITS } from '../../domain/inputs.js';
+import { MemoryPathDocument } from '../../generated/graphql.js';
+import { defined, directionInput, edgeTypesInput, memoryRefInput, toDirection } from '../shapes.js';
+import { defineTool } from '../tool.js';
+
+const DEFAULT_HOPS = 4;
+
+export const memoryPath = defineTool({
+  name: 'memory_path',
+  title: 'Shortest path between two memories',
+  description: [
+    'Find the shortest chain of edges between two memories (from_id, to_id: id or key) over unpruned edges.',
+    `max_hops ${LIMITS.maxHops.min}-${LIMITS.maxHops.max} (default ${DEFAULT_HOPS}) bounds its length; edge_types keeps only those relation types;`,
+    'direction: both (default, edge direction ignored), outgoing (follow edges forward from from_id) or incoming (follow them backward).',
+    'Returns found, hops and path: the memories from start to end, each with the type of the edge to the next one (edge_direction_to_next says whether that edge points forward).',
+    'No path within max_hops is not an error: found is false and message says so. Among equally short paths the same one is returned every time. Read-only.',
+    'Use it to explain how two memories connect; memory_traverse to explore around one memory, memory_related for direct neighbors. NOT_FOUND when either memory does not exist.',
+  ].join(' '),
+  input: z.object({
+    from_id: memoryRefInput('Start memory'),
+    to_id: memoryRefInput('End memory'),
+    max_hops: z
+      .number()
+      .int()
+      .optional()
+      .meta({ minimum: LIMITS.maxHops.min, maximum: LIMITS.maxHops.max, default: DEFAULT_HOPS })
+      .describe(`Longest path to look for, in edges, ${LIMITS.maxHops.min}-${LIMITS.maxHops.max} (default ${DEFAULT_HOPS}).`),
+    edge_types: edgeTypesInput,
+    direction: directionInput,
+  }),
+  output: z.object({
+    found: z.boolean(),
+    hops: z.number().int().describe('Edges in the path; 0 when from_id and to_id name the same memory, and when not found.'),
+    path: z.array(
+      z.object({
+        id: z.string(),
+        key: z.string().nullable(),
+        title: z.string(),
+        edge_type_to_next: z.string().nullable().describe('Type of the edge to the next step; null on the last step.'),
+        edge_id_to_next: z.string().nullable(),
+        edge_direction_to_next: z.enum(['outgoing', 'incoming']).nullable().describe('outgoing: the edge points from this step to the next; incoming: from the next step to this one.'),
+      }),
+    ),
+    message: z.string().nullable().describe('Set when not found.'),
+  }),
+  hints: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
+  document: MemoryPathDocument,
+  argumentNames: { from: 'from_id', to: 'to_id', maxHops: 'max_hops', types: 'edge_types', direction: 'direction' },
+  variables: (input) => defined({ from: input.from_id, to: input.to_id, maxHops: input.max_hops, types: input.edge_types, direction: toDirection(input.direction) }),
+  present: (data) => {
+    const { found, hops, message, steps } = data.path;
+    const path = steps.map((step) => ({
+      id: step.memory.id,
+      key: step.memory.key,
+      title: step.memory.title,
+      edge_type_to_next: step.edgeToNext?.type ?? null,
+      edge_id_to_next: step.edgeToNext?.id ?? null,
+      edge_direction_to_next: step.edgeToNext ? (step.edgeToNext.from.id === step.memory.id ? ('outgoing' as const) : ('incoming' as const)) : null,
+    }));
+    const chain = path
+      .map((step) => `"${step.title}"${step.edge_type_to_next ? (step.edge_direction_to_next === 'outgoing' ? ` -[${step.edge_type_to_next}]-> ` : ` <-[${step.edge_type_to_next}]- `) : ''}`)
+      .join('');
+    const text = found ? `Path of ${hops} hop${hops === 1 ? '' : 's'}: ${chain}` : (message ?? 'No path found.');
+    return { structured: { found, hops, path, message }, text };
+  },
+});

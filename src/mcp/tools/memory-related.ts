@@ -1,0 +1,53 @@
+import { z } from 'zod';
+import { MemoryRelatedDocument } from '../../generated/graphql.js';
+import { defined, directionInput, edgeOutput, edgeTypesInput, label, limitInput, memoryOutput, memoryRefInput, memoryRefOutput, round, toDirection, toEdge, toMemory } from '../shapes.js';
+import { defineTool } from '../tool.js';
+
+export const memoryRelated = defineTool({
+  name: 'memory_related',
+  title: "List a memory's neighbors",
+  description: [
+    'List the memories directly linked to one memory (by id or key), strongest edge first, each with the joining edge (type, weight, direction) and the neighbor in full.',
+    'direction: outgoing (edges from this memory), incoming (edges to it) or both (default). edge_types keeps only those relation types.',
+    'limit 1-100, default 20, keeps the strongest. Pruned edges (weight at or below 0.05) are left out unless include_pruned. Read-only.',
+    'Use it for what is one step away; memory_traverse for several steps, memory_path to connect two given memories. NOT_FOUND when the memory does not exist.',
+  ].join(' '),
+  input: z.object({
+    memory_id: memoryRefInput('The memory'),
+    direction: directionInput,
+    edge_types: edgeTypesInput,
+    include_pruned: z.boolean().optional().meta({ default: false }).describe('Also list pruned (weakened-away) edges; default false.'),
+    limit: limitInput(20, 'neighbors'),
+  }),
+  output: z.object({
+    memory: memoryRefOutput,
+    neighbors: z.array(
+      z.object({
+        direction: z.enum(['outgoing', 'incoming']).describe('outgoing: the edge goes from memory_id to this neighbor.'),
+        edge: edgeOutput,
+        memory: memoryOutput,
+      }),
+    ),
+  }),
+  hints: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
+  document: MemoryRelatedDocument,
+  argumentNames: { id: 'memory_id', types: 'edge_types', limit: 'limit', includePruned: 'include_pruned', direction: 'direction' },
+  variables: (input) =>
+    defined({ id: input.memory_id, direction: toDirection(input.direction), types: input.edge_types, includePruned: input.include_pruned, limit: input.limit }),
+  present: (data, input) => {
+    if (!data.memory) {
+      return { error: { code: 'NOT_FOUND', message: `memory_id: no memory "${input.memory_id}" in this workspace`, argument: 'memory_id', retryable: false } };
+    }
+    const neighbors = data.memory.neighbors.map((n) => ({
+      direction: n.direction === 'INCOMING' ? ('incoming' as const) : ('outgoing' as const),
+      edge: toEdge(n.edge),
+      memory: toMemory(n.memory),
+    }));
+    const head = { id: data.memory.id, key: data.memory.key, title: data.memory.title };
+    const text = neighbors.length
+      ? [`${neighbors.length} neighbor${neighbors.length === 1 ? '' : 's'} of ${label(head)}, strongest first:`,
+         ...neighbors.map((n) => `- ${n.direction === 'outgoing' ? `-[${n.edge.type}]->` : `<-[${n.edge.type}]-`} ${label(n.memory)}, weight ${round(n.edge.weight)}${n.edge.pruned ? ' (pruned)' : ''}`)].join('\n')
+      : `${label(head)} has no neighbors matching the filters.`;
+    return { structured: { memory: head, neighbors }, text };
+  },
+});

@@ -1,0 +1,31 @@
+import { z } from 'zod';
+import { MemoryUnlinkDocument } from '../../generated/graphql.js';
+import { defined, edgeLabel, edgeOutput, toEdge } from '../shapes.js';
+import { defineTool } from '../tool.js';
+
+export const memoryUnlink = defineTool({
+  name: 'memory_unlink',
+  title: 'Remove an edge',
+  description: [
+    'Permanently delete an edge, named either by edge_id or by all three of source_id, target_id and edge_type (not both ways at once). Its weight history is kept; the edge itself cannot be restored.',
+    'Returns the removed edges as they were; removed is 0 when nothing matched, which is not an error.',
+    'Use it only for a relation that was wrong from the start (e.g. linked by mistake). When the user corrected a recalled relation use memory_weaken instead (reversible, keeps the trail);',
+    'when a newer memory replaces an older one, keep both and link them with SUPERSEDES (memory_link).',
+  ].join(' '),
+  input: z.object({
+    edge_id: z.string().optional().describe('The edge id (as returned by memory_link, memory_related ...).'),
+    source_id: z.string().optional().describe('The memory the edge starts at, by id or key (with target_id and edge_type).'),
+    target_id: z.string().optional().describe('The memory the edge points to, by id or key (with source_id and edge_type).'),
+    edge_type: z.string().optional().describe('Relation type of the edge (with source_id and target_id); normalised to UPPER_SNAKE_CASE.'),
+  }),
+  output: z.object({ removed: z.number().int(), edges: z.array(edgeOutput) }),
+  hints: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: false },
+  document: MemoryUnlinkDocument,
+  argumentNames: { 'input.id': 'edge_id', 'input.from': 'source_id', 'input.to': 'target_id', 'input.type': 'edge_type' },
+  variables: (input) => ({ input: defined({ id: input.edge_id, from: input.source_id, to: input.target_id, type: input.edge_type }) }),
+  present: (data) => {
+    const edges = data.unlink.edges.map(toEdge);
+    const text = edges.length ? [`Removed ${edges.length} edge${edges.length === 1 ? '' : 's'}:`, ...edges.map((e) => `- ${edgeLabel(e)} (edge id ${e.id})`)].join('\n') : 'No edge matched; nothing was removed.';
+    return { structured: { removed: data.unlink.removed, edges }, text };
+  },
+});

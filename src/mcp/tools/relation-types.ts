@@ -1,0 +1,23 @@
+import { z } from 'zod';
+import { RelationTypesDocument } from '../../generated/graphql.js';
+import { defineTool } from '../tool.js';
+
+export const relationTypes = defineTool({
+  name: 'relation_types',
+  title: 'List the relation vocabulary',
+  description: [
+    'List the known relation types (CAUSED_BY, SUPERSEDES, CONTRADICTS, VALIDATES ...) with what each means, read from source to target, and its inverse reading. Read-only, no arguments.',
+    'Call it before memory_link when unsure which type fits. The vocabulary is open: any UPPER_SNAKE_CASE type is accepted unless the server runs with strict types.',
+  ].join(' '),
+  input: z.object({}),
+  output: z.object({
+    relation_types: z.array(z.object({ name: z.string(), description: z.string(), inverse: z.string().nullable() })),
+  }),
+  hints: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
+  document: RelationTypesDocument,
+  variables: () => ({}),
+  present: (data) => ({
+    structured: { relation_types: data.relationTypes },
+    text: data.relationTypes.map((type) => `${type.name}: ${type.description}${type.inverse ? ` (inverse: ${type.inverse})` : ''}`).join('\n'),
+  }),
+});

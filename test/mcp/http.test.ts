@@ -1,0 +1,90 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../helpers/app.js';
+import { TOOL_NAMES, fails, ok } from './helpers.js';
+
+/** /mcp on the real HTTP server: Streamable HTTP, scoped to the request's x-engram-workspace. */
+describe('/mcp over Streamable HTTP', () => {
+  let testApp: TestApp;
+  let server: Server;
+  let base: URL;
+  const clients: Client[] = [];
+
+  async function connect(workspace: string | undefined, options: { modern?: boolean } = {}): Promise<Client> {
+    const transport = new StreamableHTTPClientTransport(new URL('/mcp', base), {
+      requestInit: { headers: workspace ? { 'x-engram-workspace': workspace } : {} },
+    });
+    const client = new Client({ name: 'engram-http-test', version: '0.0.0' }, options.modern ? { versionNegotiation: { mode: 'auto' } } : {});
+    await client.connect(transport);
+    clients.push(client);
+    return client;
+  }
+
+  beforeAll(async () => {
+    testApp = await createTestApp();
+    server = createServer(testApp.app);
+    await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
+    base = new URL(`http://127.0.0.1:${(server.address() as AddressInfo).port}`);
+  });
+
+  afterAll(async () => {
+    for (const client of clients) await client.close().catch(() => undefined);
+    server.closeAllConnections();
+    await new Promise<void>((done) => server.close(() => done()));
+    await testApp.close();
+  });
+
+  it('lists the same tools as stdio', async () => {
+    const client = await connect('team-a');
+    expect(client.getProtocolEra()).toBe('legacy');
+    const { tools } = await client.listTools();
+    expect(tools.map((tool) => tool.name)).toEqual(expect.arrayContaining(TOOL_NAMES));
+  });
+
+  it("writes into the request's workspace: visible over GraphQL there, invisible elsewhere", async () => {
+    const teamA = await connect('team-a');
+    const created = await ok(teamA, 'memory_create', { title: 'Team A uses Kafka', key: 'kafka' });
+    expect(created.memory.key).toBe('kafka');
+
+    const there = await testApp.gql('{ memory(key: "kafka") { id title } }', undefined, { workspace: 'team-a' });
+    expect(there.data?.memory).toEqual({ id: created.memory.id, title: 'Team A uses Kafka' });
+    const elsewhere = await testApp.gql('{ memory(key: "kafka") { id } }', undefined, { workspace: 'team-b' });
+    expect(elsewhere.data?.memory).toBeNull();
+
+    const teamB = await connect('team-b');
+    expect((await ok(teamB, 'memory_get', { memory_id: 'kafka' })).found).toBe(false);
+    expect((await ok(teamA, 'memory_get', { memory_id: 'kafka' })).found).toBe(true);
+  });
+
+  it('without the header acts in the default workspace, like /graphql', async () => {
+    const client = await connect(undefined);
+    await ok(client, 'memory_create', { title: 'Default workspace memory', key: 'plain' });
+    const read = await testApp.gql('{ memory(key: "plain") { title } }');
+    expect(read.data?.memory).toEqual({ title: 'Default workspace memory' });
+  });
+
+  it('serves 2026-era clients too (version negotiation), with the same errors', async () => {
+    const client = await connect('team-a', { modern: true });
+    expect(client.getProtocolEra()).toBe('modern');
+    expect((await ok(client, 'memory_search', { query: 'kafka' })).results.map((m: any) => m.key)).toEqual(['kafka']);
+    await fails(client, 'memory_path', { from_id: 'kafka', to_id: 'kafka', max_hops: 11 }, 'BAD_USER_INPUT');
+  });
+
+  it('an invalid workspace header fails each call with BAD_USER_INPUT, as /graphql does', async () => {
+    const client = await connect('not a workspace!');
+    const result = await fails(client, 'relation_types', {}, 'BAD_USER_INPUT');
+    expect(result.text).toMatch(/x-engram-workspace/);
+  });
+
+  it('leaves /graphql and /health alone', async () => {
+    expect((await fetch(new URL('/health', base))).status).toBe(200);
+    const response = await fetch(new URL('/graphql', base), {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ query: '{ relationTypes { name } }' }),
+    });
+    expect(response.status).toBe(200);
+  });
+});
