@@ -1,0 +1,86 @@
+import { EngramError } from '../domain/errors.js';
+import { budget, eventWindow, minFlips, minSupport, seeds } from '../domain/intelligence-inputs.js';
+import * as rules from '../domain/inputs.js';
+import { buildContext } from '../services/context-bundle.js';
+import { CONTRADICTION_KINDS, listContradictions } from '../services/contradictions.js';
+import { rankConvergence } from '../services/convergence.js';
+import { findOscillatingEdges } from '../services/oscillation.js';
+import { sharedArgs } from './args.js';
+import { builder } from './builder.js';
+import { ContextBundleRef, ContradictionRef, ConvergenceRef } from './intelligence-refs.js';
+import { ContradictionKindEnum } from './intelligence.js';
+import { EdgeRef } from './refs.js';
+
+builder.queryFields((t) => ({
+  contradictions: t.field({
+    type: [ContradictionRef],
+    description:
+      'Pairs of memories that disagree: a -CONTRADICTS-> b (DIRECT), or a both supports and contradicts b through different edges (MIXED). Unresolved ones (neither side superseded) first, then strongest first. Pruned edges are ignored.',
+    args: {
+      limit: sharedArgs(t.arg).limit,
+      minWeight: t.arg.float({ required: false, validate: rules.minWeight, description: 'Ignore edges lighter than this (0..1).' }),
+      kinds: t.arg({
+        type: [ContradictionKindEnum],
+        required: false,
+        description: 'Only contradictions of these kinds. Omit for all.',
+      }),
+    },
+    resolve: (_root, args, ctx) =>
+      listContradictions(ctx, { limit: args.limit, minWeight: args.minWeight ?? null, kinds: args.kinds ?? CONTRADICTION_KINDS }),
+  }),
+  convergence: t.field({
+    type: [ConvergenceRef],
+    description:
+      'Memories with at least minSupport independent validations (distinct memories with a VALIDATES, REPLICATES or REPRODUCES edge to them), best supported first: more sources, then more summed weight, then id.',
+    args: {
+      minSupport: t.arg.int({ defaultValue: 2, required: true, validate: minSupport, description: 'Fewest distinct supporting memories, 1..10000.' }),
+      limit: sharedArgs(t.arg).limit,
+      minWeight: t.arg.float({ required: false, validate: rules.minWeight, description: 'Only count supporting edges with at least this weight (0..1).' }),
+    },
+    resolve: (_root, args, ctx) => rankConvergence(ctx, { minSupport: args.minSupport, limit: args.limit, minWeight: args.minWeight ?? null }),
+  }),
+  context: t.field({
+    type: ContextBundleRef,
+    description:
+      'A context bundle for an agent: the seeds, versions that supersede them, the other side of open contradictions touching them, and their strongest neighbors, ranked in that order and cut to the budget. Store work is a fixed handful of batched reads however many seeds are given.',
+    args: {
+      seeds: t.arg.idList({ required: true, validate: seeds, description: 'The memories to build the context around, by id or key (1..100).' }),
+      budget: t.arg.int({ defaultValue: 20, required: true, validate: budget, description: 'Most memories in the bundle, 1..100.' }),
+      types: sharedArgs(t.arg).types,
+      minWeight: t.arg.float({
+        required: false,
+        validate: rules.minWeight,
+        description: 'Ignore neighbor and contradiction edges lighter than this (0..1).',
+      }),
+    },
+    resolve: async (_root, args, ctx) => {
+      const found = await Promise.all(args.seeds.map((ref) => ctx.loaders.memory.load(ref)));
+      const missing = args.seeds.find((_, index) => found[index] === null);
+      if (missing !== undefined) throw new EngramError('NOT_FOUND', `seeds: no memory "${missing}" in this workspace`, { extensions: { argument: 'seeds' } });
+      const memories = found.filter((memory) => memory !== null);
+      // Seeds named by key are cached under the key; edges and contradictions name them by id.
+      for (const memory of memories) ctx.loaders.memory.prime(memory.id, memory);
+      return buildContext(ctx, memories, {
+        budget: args.budget,
+        types: args.types ?? null,
+        minWeight: args.minWeight ?? null,
+      });
+    },
+  }),
+  oscillatingEdges: t.field({
+    type: [EdgeRef],
+    description:
+      "Edges whose weight was pulled both ways repeatedly: the feedback disagrees about them. Counts flips (changes of direction between consecutive weight changes) in the workspace's newest `window` WeightEvents; most flips first, then most recently changed. Read `history` to see who pulled which way.",
+    args: {
+      minFlips: t.arg.int({ defaultValue: 3, required: true, validate: minFlips, description: 'Fewest changes of direction, 1..1000 (+ - + - is 3).' }),
+      limit: sharedArgs(t.arg).limit,
+      window: t.arg.int({
+        defaultValue: 1000,
+        required: true,
+        validate: eventWindow,
+        description: "How many of the workspace's newest WeightEvents to examine, 1..10000.",
+      }),
+    },
+    resolve: (_root, args, ctx) => findOscillatingEdges(ctx, { minFlips: args.minFlips, limit: args.limit, window: args.window }),
+  }),
+}));

@@ -1,0 +1,91 @@
+import { EVIDENCE_WALK_TYPES, isContradicting, isSupporting, supportScore } from '../domain/evidence.js';
+import type { AdjacentEdge, EdgeRecord, MemoryRecord } from '../domain/types.js';
+import { roundWeight } from '../domain/weights.js';
+import { adjacentOf, compareIds, type ReadScope } from './intelligence.js';
+
+export interface EvidenceItemView {
+  memory: MemoryRecord;
+  /** The chain in reading order: via[0] leaves the evidence memory, the last edge reaches the judged memory. */
+  via: EdgeRecord[];
+  /** Product of the edge weights along `via`. */
+  weight: number;
+}
+
+export interface EvidenceView {
+  supporting: EvidenceItemView[];
+  contradicting: EvidenceItemView[];
+  score: number;
+}
+
+export interface EvidenceOptions {
+  minWeight: number | null;
+  maxDepth: number;
+}
+
+interface Chain {
+  via: EdgeRecord[];
+  weight: number;
+}
+
+const byStrength = (a: EvidenceItemView, b: EvidenceItemView) =>
+  b.weight - a.weight || a.via.length - b.via.length || compareIds(a.memory.id, b.memory.id);
+
+/**
+ * The evidence chain of a memory, walked against the edge direction (evidence points at what it
+ * judges), one store call per depth level:
+ * - a memory with a VALIDATES, REPLICATES or REPRODUCES edge into the chain supports it; one with
+ *   a CONTRADICTS or FAILS_TO_REPRODUCE edge contradicts it, and the walk does not continue past it;
+ * - the walk continues through supporting memories and through EXTENDS / FORMALIZES edges, so
+ *   evidence for an experiment that validates the memory, or for a model that formalizes it,
+ *   counts for the memory too, weighted down by the product of the weights along the chain.
+ * Each memory is counted at most once per side, by its shortest chain (the strongest among equally
+ * short ones). Pruned edges and edges lighter than minWeight are not followed.
+ */
+export async function evidenceFor(scope: ReadScope, memoryId: string, options: EvidenceOptions): Promise<EvidenceView> {
+  const chains = new Map<string, Chain>([[memoryId, { via: [], weight: 1 }]]);
+  const supporting = new Map<string, EvidenceItemView>();
+  const contradicting = new Map<string, EvidenceItemView>();
+  let frontier = [memoryId];
+  let spent = 0;
+
+  for (let depth = 1; depth <= options.maxDepth && frontier.length > 0 && spent < scope.limits.walkBudget; depth++) {
+    const lists = await adjacentOf(scope, frontier, { direction: 'INCOMING', types: EVIDENCE_WALK_TYPES, minWeight: options.minWeight });
+    const steps: { entry: AdjacentEdge; chain: Chain }[] = [];
+    lists.forEach((list, index) => {
+      const parent = chains.get(frontier[index] as string) as Chain;
+      for (const entry of list) {
+        steps.push({ entry, chain: { via: [entry.edge, ...parent.via], weight: roundWeight(parent.weight * entry.edge.weight) } });
+      }
+    });
+    spent += steps.length;
+    steps.sort((a, b) => b.chain.weight - a.chain.weight || compareIds(a.entry.edge.id, b.entry.edge.id));
+
+    const next: string[] = [];
+    for (const { entry, chain } of steps) {
+      const source = entry.neighbor;
+      if (source.id === memoryId) continue;
+      const item = { memory: source, ...chain };
+      if (isContradicting(entry.edge.type)) {
+        if (!contradicting.has(source.id)) contradicting.set(source.id, item);
+        continue;
+      }
+      if (isSupporting(entry.edge.type) && !supporting.has(source.id)) supporting.set(source.id, item);
+      if (!chains.has(source.id)) {
+        chains.set(source.id, chain);
+        next.push(source.id);
+      }
+    }
+    frontier = next;
+  }
+
+  const supportingItems = [...supporting.values()].sort(byStrength);
+  const contradictingItems = [...contradicting.values()].sort(byStrength);
+  return {
+    supporting: supportingItems,
+    contradicting: contradictingItems,
+    score: supportScore(
+      supportingItems.map((item) => item.weight),
+      contradictingItems.map((item) => item.weight),
+    ),
+  };
+}
