@@ -1,0 +1,478 @@
+/**
+ * `npm run bench` — Engram's performance suite. Everything is measured in one run, on one machine,
+ * so each ratio compares numbers taken under the same conditions:
+ *
+ * 1. a seeded power-law graph (hubs, 4 relation types) written as NDJSON and loaded with
+ *    `engram import`'s code path (store.importBatch): the bulk import rate;
+ * 2. the bound: bidirectional BFS over Int32Array CSR arrays of the same graph, and the store's
+ *    path (findShortestPath over the SQLite store) on the same seeded random pairs;
+ * 3. other store-level operations (neighbors incl. the top hub, traverse, weaken, link);
+ * 4. store calls of one `neighbors` query over 100 memories, counted;
+ * 5. end to end over HTTP with autocannon: the floor (a bare yoga + Pothos server, one field) and
+ *    Engram with every production plugin, each in its own process.
+ *
+ *   npm run bench                 100k memories / 500k edges (a few minutes)
+ *   npm run bench -- --quick      10k / 50k (under a minute)
+ *   npm run bench -- --large      1M / 10M (not in CI; long, and needs several GB of disk)
+ * Options: --seed N, --pairs N, --seconds N (per HTTP run), --no-http, --keep (keep the database).
+ * A summary table is printed at the end; the full results go to bench/results/<date>-<mode>.json.
+ */
+import { createWriteStream, mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync, createReadStream } from 'node:fs';
+import { once } from 'node:events';
+import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { createApp } from '../src/app.js';
+import { importNdjson } from '../src/cli/import-command.js';
+import { loadConfig } from '../src/config.js';
+import { memoryLine } from '../src/domain/graph-records.js';
+import { createLogger } from '../src/logger.js';
+import type { GraphStore } from '../src/store/port.js';
+import { createSqliteStore } from '../src/store/sqlite/sqlite-store.js';
+import { buildCsr } from './csr.js';
+import { RELATION_TYPES, generateGraph, randomPairs, type GeneratedGraph } from './generator.js';
+import { load, probe, startServer, type LoadResult } from './http-bench.js';
+import { now, type Summary } from './lib/stats.js';
+import { comparePaths, readBenchmarks, writeBenchmarks, type PathComparison, type Timed } from './store-bench.js';
+
+const MODES = {
+  quick: { memories: 10_000, edges: 50_000, seconds: 2, warmup: 0.5, rounds: 3 },
+  default: { memories: 100_000, edges: 500_000, seconds: 8, warmup: 2, rounds: 3 },
+  large: { memories: 1_000_000, edges: 10_000_000, seconds: 8, warmup: 2, rounds: 1 },
+} as const;
+
+const WORKSPACE = 'bench';
+const API_KEY = 'bench-key-0123456789abcdef0123456789abcdef';
+const TARGETS = { pathRatio: 3, httpPathP50Ratio: 1.3, neighborsRpsRatio: 0.6, importEdgesPerSecond: 200_000, largePathP95Ms: 20, largeRssBytes: 1.5 * 1024 ** 3 };
+
+const log = (message: string) => process.stderr.write(`bench: ${message}\n`);
+
+async function main(): Promise<void> {
+  const { values } = parseArgs({
+    options: {
+      quick: { type: 'boolean', default: false },
+      large: { type: 'boolean', default: false },
+      seed: { type: 'string', default: '42' },
+      pairs: { type: 'string', default: '200' },
+      seconds: { type: 'string' },
+      'no-http': { type: 'boolean', default: false },
+      keep: { type: 'boolean', default: false },
+    },
+  });
+  const modeName = values.large ? 'large' : values.quick ? 'quick' : 'default';
+  const mode = MODES[modeName];
+  const seed = Number(values.seed);
+  const pairCount = Number(values.pairs);
+  const seconds = values.seconds ? Number(values.seconds) : mode.seconds;
+  const started = new Date();
+  const environment = {
+    date: started.toISOString(),
+    node: process.version,
+    cpus: `${cpus().length} x ${cpus()[0]?.model ?? 'unknown'}`,
+    memoryGb: Math.round(totalmem() / 1024 ** 3),
+    loadAverageAtStart: loadavg()[0],
+  };
+  log(`${modeName}: ${mode.memories.toLocaleString('en-US')} memories / ${mode.edges.toLocaleString('en-US')} edges, seed ${seed}; load average ${loadavg()[0]?.toFixed(1)}`);
+
+  const dir = mkdtempSync(join(tmpdir(), 'engram-bench-'));
+  const dbPath = join(dir, 'engram.db');
+  const config = loadConfig({ ENGRAM_SQLITE_PATH: dbPath, ENGRAM_LOG_LEVEL: 'silent' });
+  try {
+    // 1. the graph, as a file, through engram import's code path
+    let t = now();
+    const graph = generateGraph({ memories: mode.memories, edges: mode.edges, seed });
+    const generateMs = now() - t;
+    log(`generated in ${(generateMs / 1000).toFixed(1)} s; top hub degree ${graph.topHub.degree}`);
+    const file = join(dir, 'graph.ndjson');
+    await writeNdjson(graph, file);
+    log(`importing ${(statSync(file).size / 1024 ** 2).toFixed(0)} MB of NDJSON`);
+    const importResult = await importGraph(file, dbPath, config);
+    log(`imported in ${(importResult.ms / 1000).toFixed(1)} s: ${Math.round(importResult.edgesPerSecond).toLocaleString('en-US')} edges/s`);
+
+    // 2. the bound and the store's path
+    t = now();
+    const csr = buildCsr(graph, config.policy.pruneThreshold);
+    const csrMs = now() - t;
+    const store = createSqliteStore({ path: dbPath });
+    const sqlStore = createSqliteStore({ path: dbPath, adjacencyIndex: false });
+    t = now();
+    if (!(await store.warmAdjacencyIndex(WORKSPACE))) throw new Error('the adjacency index did not build');
+    const indexMs = now() - t;
+    const indexStats = store.adjacencyIndexStats(WORKSPACE);
+    const rssAfterIndex = process.memoryUsage().rss;
+    log(`adjacency index built in ${(indexMs / 1000).toFixed(1)} s; CSR bound in ${csrMs.toFixed(0)} ms`);
+    const pairs = randomPairs(graph, pairCount, seed + 1);
+    const input = { store, sqlStore, workspace: WORKSPACE, graph, csr, pairs, config, rounds: mode.rounds, seed };
+    const paths: PathComparison[] = [];
+    for (const maxHops of [4, 6]) {
+      paths.push(await comparePaths(input, maxHops));
+      const last = paths[paths.length - 1] as PathComparison;
+      log(`path maxHops ${maxHops}: store ${fmt(last.store.median)} ms vs CSR ${fmt(last.bound.median)} ms (${last.ratio.toFixed(2)}x), ${last.mismatches} hop mismatches`);
+    }
+    const reads = await readBenchmarks(input);
+    log('store reads done');
+
+    // 3. store calls of one neighbors query over 100 memories
+    const calls = await countNeighborCalls(store, graph, pairs, dbPath);
+    log(`neighbors of 100 memories: ${calls.adjacency} adjacency + ${calls.memory} memory store calls (${calls.total} in all)`);
+
+    // 4. end to end
+    let http: HttpResults | null = null;
+    if (!values['no-http']) {
+      http = await httpBenchmarks(dbPath, graph, pairs, { seconds, warmup: mode.warmup });
+      log(`http: path p50 ${fmt(http.path.p50)} ms vs floor ${fmt(http.floorLatency.p50)} ms; neighbors ${Math.round(http.neighbors.rps)} req/s vs floor ${Math.round(http.floorThroughput.rps)} req/s`);
+    }
+
+    // 5. writes (they change the graph, so they come last)
+    const writeRows = await writeBenchmarks(input);
+    await store.close();
+    await sqlStore.close();
+
+    const results = {
+      mode: modeName,
+      spec: graph.spec,
+      environment: { ...environment, loadAverageAtEnd: loadavg()[0] },
+      graph: { topHub: graph.topHub, relationTypes: RELATION_TYPES, generateMs },
+      import: importResult,
+      index: { buildMs: indexMs, stats: indexStats, benchProcessRssBytes: rssAfterIndex },
+      bound: { buildMs: csrMs },
+      paths,
+      storeReads: reads,
+      storeWrites: writeRows,
+      neighborCalls: calls,
+      http,
+      targets: evaluate(paths, http, calls, importResult, modeName),
+    };
+    const table = render(results);
+    process.stdout.write(`\n${table}\n`);
+    const out = fileURLToPath(new URL('./results/', import.meta.url));
+    mkdirSync(out, { recursive: true });
+    const name = join(out, `${started.toISOString().replace(/[:.]/g, '-')}-${modeName}.json`);
+    writeFileSync(name, `${JSON.stringify({ ...results, table }, null, 2)}\n`);
+    log(`results written to ${name}`);
+  } finally {
+    if (values.keep) log(`database kept at ${dbPath}`);
+    else rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** The graph as engram import reads it: memories first, then edges (without ids). */
+async function writeNdjson(graph: GeneratedGraph, file: string): Promise<void> {
+  const out = createWriteStream(file);
+  const write = async (text: string) => {
+    if (!out.write(text)) await once(out, 'drain');
+  };
+  const chunk = 10_000;
+  for (let start = 0; start < graph.spec.memories; start += chunk) {
+    const lines: string[] = [];
+    for (let index = start; index < Math.min(graph.spec.memories, start + chunk); index++) lines.push(memoryLine({ ...graph.memory(index), createdAt: '', updatedAt: '' }));
+    await write(`${lines.join('\n')}\n`);
+  }
+  for (let start = 0; start < graph.spec.edges; start += chunk) {
+    const lines: string[] = [];
+    for (let index = start; index < Math.min(graph.spec.edges, start + chunk); index++) {
+      lines.push(
+        JSON.stringify({
+          record: 'edge',
+          from: graph.ids[graph.edgeFrom[index] as number],
+          to: graph.ids[graph.edgeTo[index] as number],
+          type: RELATION_TYPES[graph.edgeType[index] as number],
+          weight: graph.edgeWeight[index],
+          metadata: null,
+        }),
+      );
+    }
+    await write(`${lines.join('\n')}\n`);
+  }
+  out.end();
+  await once(out, 'finish');
+}
+
+interface ImportResult {
+  ms: number;
+  memories: number;
+  edges: number;
+  /** Edges over the whole import (parse, validation, memories and edges). */
+  edgesPerSecond: number;
+  /** Time inside store.importBatch alone, and the edge rate it implies. */
+  storeMs: number;
+  storeEdgesPerSecond: number;
+}
+
+async function importGraph(file: string, dbPath: string, config: ReturnType<typeof loadConfig>): Promise<ImportResult> {
+  // The store engram import opens (see openBulkStore), with importBatch timed.
+  const bulk = createSqliteStore({ path: dbPath, cacheSizeMb: 256, adjacencyIndex: false });
+  let storeMs = 0;
+  let edgeBatchMs = 0;
+  const timed: GraphStore = Object.create(bulk) as GraphStore;
+  timed.importBatch = async (workspace, batch, at) => {
+    const started = now();
+    try {
+      return await bulk.importBatch(workspace, batch, at);
+    } finally {
+      storeMs += now() - started;
+      if (batch.edges.length > 0) edgeBatchMs += now() - started;
+    }
+  };
+  try {
+    const summary = await importNdjson({ store: timed, workspace: WORKSPACE, policy: config.policy, strictTypes: false, input: createReadStream(file) });
+    return {
+      ms: summary.ms,
+      memories: summary.memories,
+      edges: summary.edges,
+      edgesPerSecond: summary.edges / (summary.ms / 1000),
+      storeMs,
+      storeEdgesPerSecond: summary.edges / (edgeBatchMs / 1000),
+    };
+  } finally {
+    await bulk.close();
+  }
+}
+
+/** Production configuration of the benchmark server (and of the in-process app that counts store calls). */
+function productionEnv(dbPath: string): Record<string, string> {
+  return {
+    ENGRAM_MODE: 'production',
+    ENGRAM_SQLITE_PATH: dbPath,
+    ENGRAM_API_KEYS: `${API_KEY}=${WORKSPACE}:write`,
+    // The cost budget stays on (it prices every query) with room for a load generator.
+    ENGRAM_RATE_POINTS_PER_SECOND: '100000000',
+    ENGRAM_RATE_BURST: '1000000000',
+    BENCH_WORKSPACE: WORKSPACE,
+  };
+}
+
+const AUTH = { authorization: `Bearer ${API_KEY}` };
+const NEIGHBORS_OF_MANY = 'query Many($ids: [ID!]!) { memories(ids: $ids) { id neighbors(limit: 20) { memory { title } } } }';
+const PATH = 'query Path($from: ID!, $to: ID!) { path(from: $from, to: $to, maxHops: 6) { found hops steps { memory { id title } } } }';
+const NEIGHBORS = 'query Neighbors($id: ID!) { memory(id: $id) { neighbors(limit: 20) { memory { title } } } }';
+const FLOOR = '{ hello }';
+
+interface CallCount {
+  adjacency: number;
+  memory: number;
+  total: number;
+  byMethod: Record<string, number>;
+}
+
+async function countNeighborCalls(store: GraphStore, graph: GeneratedGraph, pairs: [number, number][], dbPath: string): Promise<CallCount> {
+  const counts = new Map<string, number>();
+  const counting = new Proxy(store, {
+    get(target, property, receiver) {
+      const value = Reflect.get(target, property, receiver);
+      if (typeof value !== 'function') return value;
+      return (...args: unknown[]) => {
+        counts.set(String(property), (counts.get(String(property)) ?? 0) + 1);
+        return (value as (...a: unknown[]) => unknown).apply(target, args);
+      };
+    },
+  });
+  const config = loadConfig({ ...productionEnv(dbPath), ENGRAM_LOG_LEVEL: 'silent' });
+  const app = createApp({ config, store: counting, logger: createLogger('silent') });
+  const ids = [...new Set(pairs.map(([a]) => graph.ids[a] as string))].slice(0, 100);
+  const response = await app.fetch('http://bench/graphql', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...AUTH },
+    body: JSON.stringify({ query: NEIGHBORS_OF_MANY, variables: { ids } }),
+  });
+  const body = (await response.json()) as { errors?: unknown };
+  if (body.errors) throw new Error(`neighbors of 100 memories failed: ${JSON.stringify(body.errors)}`);
+  const byMethod = Object.fromEntries([...counts].filter(([method]) => method !== 'ping'));
+  return {
+    adjacency: counts.get('getAdjacent') ?? 0,
+    memory: counts.get('getMemories') ?? 0,
+    total: Object.values(byMethod).reduce((sum, n) => sum + n, 0),
+    byMethod,
+  };
+}
+
+interface HttpResults {
+  connections: { latency: number; throughput: number };
+  floorLatency: LoadResult;
+  floorThroughput: LoadResult;
+  path: LoadResult;
+  neighbors: LoadResult;
+  pathThroughput: LoadResult;
+  neighborsLatency: LoadResult;
+  serverRssBytes: number | null;
+}
+
+/**
+ * Latency runs use one connection (requests back to back: p50 is the service time); throughput
+ * runs use 8. Floor and Engram alternate, so drift in the machine's load hits both.
+ */
+async function httpBenchmarks(dbPath: string, graph: GeneratedGraph, pairs: [number, number][], timing: { seconds: number; warmup: number }): Promise<HttpResults> {
+  const floor = await startServer('./servers/floor-server.ts', {});
+  const engram = await startServer('./servers/engram-server.ts', productionEnv(dbPath));
+  try {
+    let next = 0;
+    const pick = () => pairs[next++ % pairs.length] as [number, number];
+    const floorBody = () => JSON.stringify({ query: FLOOR });
+    const pathBody = () => {
+      const [a, b] = pick();
+      return JSON.stringify({ query: PATH, variables: { from: graph.ids[a], to: graph.ids[b] } });
+    };
+    const neighborsBody = () => JSON.stringify({ query: NEIGHBORS, variables: { id: graph.ids[pick()[0]] } });
+    await probe(floor.url, {}, floorBody());
+    await probe(engram.url, AUTH, pathBody());
+    await probe(engram.url, AUTH, neighborsBody());
+    const run = (url: string, headers: Record<string, string>, body: () => string, connections: number) =>
+      load({ url, headers, body, connections, seconds: timing.seconds, warmupSeconds: timing.warmup });
+    const floorLatency = await run(floor.url, {}, floorBody, 1);
+    const path = await run(engram.url, AUTH, pathBody, 1);
+    const floorThroughput = await run(floor.url, {}, floorBody, 8);
+    const neighbors = await run(engram.url, AUTH, neighborsBody, 8);
+    const pathThroughput = await run(engram.url, AUTH, pathBody, 8);
+    const neighborsLatency = await run(engram.url, AUTH, neighborsBody, 1);
+    const serverRssBytes = await engram.rss();
+    return { connections: { latency: 1, throughput: 8 }, floorLatency, floorThroughput, path, neighbors, pathThroughput, neighborsLatency, serverRssBytes };
+  } finally {
+    await floor.stop();
+    await engram.stop();
+  }
+}
+
+interface TargetRow {
+  target: string;
+  measured: string;
+  reference: string;
+  ratio: number | null;
+  goal: string;
+  met: boolean | null;
+}
+
+function evaluate(paths: PathComparison[], http: HttpResults | null, calls: CallCount, imported: ImportResult, mode: string): TargetRow[] {
+  const rows: TargetRow[] = [];
+  for (const path of paths) {
+    rows.push({
+      target: `store path median, maxHops ${path.maxHops}`,
+      measured: `${fmt(path.store.median)} ms (p95 ${fmt(path.store.p95)})`,
+      reference: `CSR BFS ${fmt(path.bound.median)} ms (p95 ${fmt(path.bound.p95)})`,
+      ratio: path.ratio,
+      goal: `<= ${TARGETS.pathRatio}x`,
+      met: path.ratio <= TARGETS.pathRatio && path.mismatches === 0,
+    });
+  }
+  if (http) {
+    const pathRatio = http.path.p50 / http.floorLatency.p50;
+    rows.push({
+      target: 'HTTP path (maxHops 6) p50, 1 connection',
+      measured: `${fmt(http.path.p50)} ms`,
+      reference: `floor ${fmt(http.floorLatency.p50)} ms`,
+      ratio: pathRatio,
+      goal: `<= ${TARGETS.httpPathP50Ratio}x`,
+      met: pathRatio <= TARGETS.httpPathP50Ratio,
+    });
+    const neighborsRatio = http.neighbors.rps / http.floorThroughput.rps;
+    rows.push({
+      target: 'HTTP neighbors(limit:20){memory{title}}, 8 connections',
+      measured: `${Math.round(http.neighbors.rps)} req/s`,
+      reference: `floor ${Math.round(http.floorThroughput.rps)} req/s`,
+      ratio: neighborsRatio,
+      goal: `>= ${TARGETS.neighborsRpsRatio}x`,
+      met: neighborsRatio >= TARGETS.neighborsRpsRatio,
+    });
+  }
+  rows.push({
+    target: 'neighbors of 100 memories, one query',
+    measured: `${calls.adjacency} adjacency + ${calls.memory} memory calls`,
+    reference: `${calls.total} store calls in all`,
+    ratio: null,
+    goal: 'exactly 1 + 1',
+    met: calls.adjacency === 1 && calls.memory === 1,
+  });
+  rows.push({
+    target: 'bulk import (engram import, whole file)',
+    measured: `${Math.round(imported.edgesPerSecond).toLocaleString('en-US')} edges/s`,
+    reference: `importBatch alone ${Math.round(imported.storeEdgesPerSecond).toLocaleString('en-US')} edges/s`,
+    ratio: null,
+    goal: `>= ${TARGETS.importEdgesPerSecond.toLocaleString('en-US')} edges/s`,
+    met: imported.edgesPerSecond >= TARGETS.importEdgesPerSecond,
+  });
+  if (mode === 'large') {
+    const six = paths.find((path) => path.maxHops === 6);
+    rows.push({
+      target: 'large: store path p95, maxHops 6',
+      measured: `${fmt(six?.store.p95 ?? Number.NaN)} ms`,
+      reference: '',
+      ratio: null,
+      goal: `<= ${TARGETS.largePathP95Ms} ms`,
+      met: (six?.store.p95 ?? Infinity) <= TARGETS.largePathP95Ms,
+    });
+    if (http?.serverRssBytes) {
+      rows.push({
+        target: 'large: server RSS after warm-up and load',
+        measured: `${(http.serverRssBytes / 1024 ** 3).toFixed(2)} GB`,
+        reference: '',
+        ratio: null,
+        goal: '<= 1.5 GB',
+        met: http.serverRssBytes <= TARGETS.largeRssBytes,
+      });
+    }
+  }
+  return rows;
+}
+
+const fmt = (ms: number): string => (ms >= 10 ? ms.toFixed(1) : ms >= 1 ? ms.toFixed(2) : ms.toFixed(3));
+
+function table(header: string[], rows: string[][]): string {
+  const widths = header.map((title, column) => Math.max(title.length, ...rows.map((row) => (row[column] ?? '').length)));
+  const line = (cells: string[]) => `| ${cells.map((cell, column) => cell.padEnd(widths[column] as number)).join(' | ')} |`;
+  return [line(header), `|${widths.map((width) => '-'.repeat(width + 2)).join('|')}|`, ...rows.map(line)].join('\n');
+}
+
+function render(results: {
+  mode: string;
+  spec: { memories: number; edges: number; seed: number };
+  environment: { date: string; node: string; cpus: string; loadAverageAtStart?: number; loadAverageAtEnd?: number };
+  import: ImportResult;
+  index: { buildMs: number };
+  paths: PathComparison[];
+  storeReads: Timed[];
+  storeWrites: Timed[];
+  http: HttpResults | null;
+  targets: TargetRow[];
+}): string {
+  const { spec, environment } = results;
+  const title =
+    `Engram benchmark (${results.mode}): ${spec.memories.toLocaleString('en-US')} memories / ${spec.edges.toLocaleString('en-US')} edges, seed ${spec.seed}\n` +
+    `${environment.date} · Node ${environment.node} · ${environment.cpus} · load average ${environment.loadAverageAtStart?.toFixed(1)} -> ${environment.loadAverageAtEnd?.toFixed(1)}`;
+  const targets = table(
+    ['target', 'measured', 'bound / floor', 'ratio', 'goal', 'met'],
+    results.targets.map((row) => [row.target, row.measured, row.reference, row.ratio === null ? '' : `${row.ratio.toFixed(2)}x`, row.goal, row.met === null ? '' : row.met ? 'yes' : 'NO']),
+  );
+  const timing = (label: string, summary: Summary, extra = '') => [label, fmt(summary.median), fmt(summary.p95), String(summary.n), extra];
+  const rows: string[][] = [];
+  for (const path of results.paths) {
+    rows.push(timing(`path maxHops ${path.maxHops} (store: index search)`, path.store, `${path.ratio.toFixed(2)}x bound; ${path.found}/${path.pairs} found; ${path.mismatches} hop mismatches`));
+    rows.push(timing(`path maxHops ${path.maxHops} (bound: CSR BFS)`, path.bound));
+  }
+  for (const row of [...results.storeReads, ...results.storeWrites]) rows.push(timing(row.label, row.summary, row.note ?? ''));
+  const operations = table(['operation (store level)', 'median ms', 'p95 ms', 'n', ''], rows);
+  const sections = [title, targets, operations];
+  if (results.http) {
+    const h = results.http;
+    const httpRow = (label: string, result: LoadResult) => [label, String(result.connections), fmt(result.p50), fmt(result.p95), String(Math.round(result.rps)), String(result.non2xx + result.errors)];
+    sections.push(
+      table(['HTTP (autocannon)', 'conn', 'p50 ms', 'p95 ms', 'req/s', 'failed'], [
+        httpRow('floor: { hello }', h.floorLatency),
+        httpRow('floor: { hello }', h.floorThroughput),
+        httpRow('Engram: path maxHops 6', h.path),
+        httpRow('Engram: path maxHops 6', h.pathThroughput),
+        httpRow('Engram: memory { neighbors(limit: 20) { memory { title } } }', h.neighborsLatency),
+        httpRow('Engram: memory { neighbors(limit: 20) { memory { title } } }', h.neighbors),
+      ]),
+    );
+  }
+  const imported = results.import;
+  sections.push(
+    `import: ${imported.memories.toLocaleString('en-US')} memories + ${imported.edges.toLocaleString('en-US')} edges in ${(imported.ms / 1000).toFixed(1)} s · adjacency index built in ${(results.index.buildMs / 1000).toFixed(1)} s`,
+  );
+  return sections.join('\n\n');
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,114 @@
+import { createWriteStream } from 'node:fs';
+import { Readable, type Writable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { parseArgs } from 'node:util';
+import { ConfigError, loadConfig } from '../config.js';
+import { isEngramError } from '../domain/errors.js';
+import { edgeLine, memoryLine } from '../domain/graph-records.js';
+import { workspaceName } from '../domain/inputs.js';
+import type { GraphStore } from '../store/port.js';
+import { openBulkStore } from './import-command.js';
+import { createProgress, formatCount } from './progress.js';
+
+const USAGE = `Usage: engram export [--workspace NAME] [--output FILE] [> file]
+
+Writes every memory, then every edge, of a workspace as NDJSON (the format engram import reads),
+each ordered by id, to stdout or --output. Edge ids are not written: an edge is its (from, to, type).
+The store comes from the server's variables; the workspace defaults to ENGRAM_DEFAULT_WORKSPACE.
+`;
+
+const PAGE = 5_000;
+
+export interface ExportCounts {
+  memories: number;
+  edges: number;
+}
+
+/**
+ * The workspace as NDJSON lines, read in keyset pages (memories, then edges, by id). Pages are
+ * separate reads: on a live database, a record changed during the export may appear as it was
+ * or as it became, never twice.
+ */
+export async function* exportLines(store: GraphStore, workspace: string, counts: ExportCounts = { memories: 0, edges: 0 }): AsyncGenerator<string> {
+  for (let after: string | null = null; ; ) {
+    const page = await store.listMemories(workspace, { afterId: after, limit: PAGE });
+    if (page.length > 0) yield `${page.map(memoryLine).join('\n')}\n`;
+    counts.memories += page.length;
+    if (page.length < PAGE) break;
+    after = page[page.length - 1]?.id ?? null;
+  }
+  for (let after: string | null = null; ; ) {
+    const page = await store.listEdges(workspace, { afterId: after, limit: PAGE });
+    if (page.length > 0) yield `${page.map(edgeLine).join('\n')}\n`;
+    counts.edges += page.length;
+    if (page.length < PAGE) break;
+    after = page[page.length - 1]?.id ?? null;
+  }
+}
+
+/** Streams the workspace into `output` with back-pressure. */
+export async function exportNdjson(store: GraphStore, workspace: string, output: Writable, onPage?: (counts: ExportCounts) => void): Promise<ExportCounts> {
+  const counts: ExportCounts = { memories: 0, edges: 0 };
+  async function* source() {
+    for await (const chunk of exportLines(store, workspace, counts)) {
+      yield chunk;
+      onPage?.(counts);
+    }
+  }
+  await pipeline(Readable.from(source()), output, { end: output !== process.stdout });
+  return counts;
+}
+
+export async function run(argv: string[]): Promise<void> {
+  let args;
+  try {
+    args = parseArgs({
+      args: argv,
+      options: {
+        workspace: { type: 'string', short: 'w' },
+        output: { type: 'string', short: 'o' },
+        help: { type: 'boolean', short: 'h' },
+      },
+    });
+  } catch (error) {
+    return fail(`${(error as Error).message}\n\n${USAGE}`, 2);
+  }
+  if (args.values.help) {
+    process.stderr.write(USAGE);
+    return;
+  }
+  let config;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    return fail(error instanceof ConfigError ? error.message : String(error), 1);
+  }
+  const workspace = workspaceName.safeParse(args.values.workspace ?? config.defaultWorkspace);
+  if (!workspace.success) return fail(`--workspace: ${workspace.error.issues[0]?.message ?? 'invalid workspace name'}`, 2);
+
+  const store = await openBulkStore(config);
+  const output = args.values.output ? createWriteStream(args.values.output) : process.stdout;
+  // A bar on the terminal only, and never when the records themselves go to that terminal.
+  const progress = createProgress(process.stderr, { label: 'export', total: 0 });
+  const showProgress = output !== process.stdout || !process.stdout.isTTY;
+  try {
+    const started = performance.now();
+    const counts = await exportNdjson(store, workspace.data, output, (done) => {
+      if (showProgress) progress.update(0, `${formatCount(done.memories)} memories, ${formatCount(done.edges)} edges`);
+    });
+    progress.done();
+    process.stderr.write(
+      `Exported ${formatCount(counts.memories)} memories and ${formatCount(counts.edges)} edges of workspace "${workspace.data}" in ${((performance.now() - started) / 1000).toFixed(1)} s.\n`,
+    );
+  } catch (error) {
+    progress.done();
+    fail(`engram export: ${isEngramError(error) ? error.message : String(error)}`, 1);
+  } finally {
+    await store.close();
+  }
+}
+
+function fail(message: string, code: number): void {
+  process.stderr.write(message.endsWith('\n') ? message : `${message}\n`);
+  process.exitCode = code;
+}

@@ -1,0 +1,1040 @@
+import Database from 'better-sqlite3';
+import type { Direction, FrontierStep } from '../../domain/types.js';
+import type { AdjacencyQuery, DegreeQuery, FrontierExpansion, FrontierQuery, PathSearchOutcome } from '../port.js';
+
+/**
+ * In-process adjacency index for the SQLite store: the edges of a workspace held as CSR-like
+ * typed arrays, so walks, neighbor selection and degrees read memory instead of running SQL.
+ *
+ * Layout (one per workspace, built on first use):
+ * - nodes: every memory id of the workspace, read in id order, so a node's number is its rank in
+ *   JavaScript string order (the order `path` breaks ties by); memories that appear later are
+ *   appended after that base range and compared as strings.
+ * - slots: one per edge, read in edge-id order (so "edge id asc" is an integer compare), with
+ *   parallel typed arrays from, to, type, weight. A deleted edge keeps its slot with weight
+ *   -Infinity, a tombstone that fails every `weight > threshold` test.
+ * - adjacency: CSR offsets and slot lists for both directions, each list sorted strongest first
+ *   (weight desc, then edge id asc): steps come out in the order path and neighbors use, and a
+ *   hub's top 20 cost 20. Next to each entry sit copies of its other end and weight, so a walk
+ *   reads its lists front to back. A node an edge was added to after the build gets its own
+ *   list (an override) instead of its CSR range.
+ * - search: findShortestPath's algorithm (services/walks.ts) on integers, with the same answer
+ *   and tie-breaking, and visit stamps instead of cleared arrays; see `search`.
+ *
+ * Coherence with writes from this process and from others:
+ * - Signals, checked before every use: `PRAGMA data_version` changes only when ANOTHER connection
+ *   commits; a counter bumped by every write method of this store (`noteWrite`) covers this one.
+ *   Neither moved: the index is current, at the cost of one pragma call.
+ * - Otherwise the index catches up in one read transaction: new edges are those with a rowid above
+ *   the largest it has seen; deletions (with their rowid, in case it is reused) and changes of an
+ *   edge's weight, ends or type are appended to `edge_changes` by triggers, for any writer and for
+ *   cascades from a deleted memory (migrations.ts), and read after the index's last seq. Slots are
+ *   patched in place. Too much change, a log pruned past the index, or a bulk import (which logs
+ *   its workspace as changed wholesale) make it rebuild instead.
+ * - Small workspaces build at once; large ones on a second read-only connection a page per
+ *   event-loop turn, while walks are served by SQL (or `warm` waits for it, e.g. at start-up).
+ * - Writers prune the log to its newest LOG_KEEP rows; indexes are evicted least recently used
+ *   past `maxEdges` in all.
+ */
+
+/** Newest change-log rows kept; a reader further behind than this rebuilds its index. */
+export const LOG_KEEP = 50_000;
+
+export interface AdjacencyIndexOptions {
+  /**
+   * Most edges indexed across all workspaces (the least recently used index is dropped first);
+   * a workspace larger than this is walked with SQL. About 150 bytes per edge.
+   */
+  maxEdges: number;
+  /**
+   * A workspace with more edges than this is indexed on a second connection, a page per event-loop
+   * turn, while walks are served by SQL; smaller ones are indexed at once by the walk that needs it.
+   */
+  backgroundAbove: number;
+}
+
+export interface AdjacentSelection {
+  edgeId: string;
+  otherId: string;
+  direction: 'OUTGOING' | 'INCOMING';
+}
+
+export const DEFAULT_ADJACENCY_INDEX_OPTIONS: AdjacencyIndexOptions = { maxEdges: 12_000_000, backgroundAbove: 50_000 };
+
+export interface AdjacencyIndex {
+  /** Every unpruned edge leaving the given memories, from memory; null when this workspace is not indexed. */
+  expandFrontier(workspace: string, memoryIds: readonly string[], query: FrontierQuery): FrontierExpansion | null;
+  /**
+   * For each memory, the edges getAdjacent lists (strongest first, then edge id; filtered and cut
+   * per memory as the query says), as (edge id, other end, direction); the caller reads the
+   * records. Null when not indexed.
+   */
+  selectAdjacent(workspace: string, memoryIds: readonly string[], query: AdjacencyQuery): AdjacentSelection[][] | null;
+  /** countAdjacent from memory; null when not indexed. */
+  countAdjacent(workspace: string, memoryIds: readonly string[], query: DegreeQuery): number[] | null;
+  /** The shortest path exactly as findShortestPath over expandFrontier finds it; null when not indexed. */
+  shortestPath(workspace: string, fromId: string, toId: string, maxHops: number, query: FrontierQuery): PathSearchOutcome | null;
+  /** Tells the index this connection committed (or tried to commit) a write: the next read catches up. */
+  noteWrite(): void;
+  /** Builds (or finishes building) the workspace's index now; false when it cannot be indexed. */
+  warm(workspace: string): Promise<boolean>;
+  /** Statistics for logs and benchmarks. */
+  stats(workspace: string): { nodes: number; slots: number; overlaySlots: number; builtInMs: number; builds: number; catchUps: number } | null;
+  /** Drops every index and stops background builds (on close). */
+  clear(): void;
+}
+
+const TOMBSTONE = Number.NEGATIVE_INFINITY;
+const EMPTY: readonly number[] = [];
+
+/** One direction of expansion: which lists to read. */
+const enum Lists {
+  Out = 1,
+  In = 2,
+  Both = 3,
+}
+
+const listsFor = (direction: Direction): Lists => (direction === 'OUTGOING' ? Lists.Out : direction === 'INCOMING' ? Lists.In : Lists.Both);
+const reverse = (lists: Lists): Lists => (lists === Lists.Out ? Lists.In : lists === Lists.In ? Lists.Out : Lists.Both);
+
+const compareStrings = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
+
+function grow<T extends Int32Array | Float64Array | Uint16Array | Uint8Array>(array: T, size: number): T {
+  if (array.length >= size) return array;
+  const bigger = new (array.constructor as new (length: number) => T)(Math.max(size, array.length * 2, 1024));
+  bigger.set(array);
+  return bigger;
+}
+
+class WorkspaceIndex {
+  // nodes
+  nodeIds: string[] = [];
+  nodeOf = new Map<string, number>();
+  baseNodes = 0;
+  // slots
+  edgeIds: string[] = [];
+  overlaySlotOf = new Map<string, number>();
+  baseSlots = 0;
+  slotCount = 0;
+  from: Int32Array = new Int32Array(0);
+  to: Int32Array = new Int32Array(0);
+  type: Uint16Array = new Uint16Array(0);
+  weight: Float64Array = new Float64Array(0);
+  typeOf = new Map<string, number>();
+  // adjacency (base CSR) and per-node overrides. Next to each list entry's slot sit a copy of
+  // the other end and of the weight, so a walk reads its lists front to back.
+  outOffsets: Int32Array = new Int32Array(1);
+  outList: Int32Array = new Int32Array(0);
+  outOther: Int32Array = new Int32Array(0);
+  outWeight: Float64Array = new Float64Array(0);
+  inOffsets: Int32Array = new Int32Array(1);
+  inList: Int32Array = new Int32Array(0);
+  inOther: Int32Array = new Int32Array(0);
+  inWeight: Float64Array = new Float64Array(0);
+  overridden: Uint8Array = new Uint8Array(0);
+  overrideOut = new Map<number, number[]>();
+  overrideIn = new Map<number, number[]>();
+  maxListLength = 0;
+  // coherence: the last change-log seq applied, and the largest edge rowid seen
+  cursor = 0;
+  maxRid = 0;
+  dataVersion = -1;
+  ownWrites = -1;
+  tombstones = 0;
+  builtInMs = 0;
+  builds = 0;
+  catchUps = 0;
+  // scratch for walks, sized lazily
+  scratchSlots: Int32Array = new Int32Array(0);
+  scratchOther: Int32Array = new Int32Array(0);
+  scratchOutgoing: Uint8Array = new Uint8Array(0);
+  stamp = 0;
+  seenF: Int32Array = new Int32Array(0);
+  seenB: Int32Array = new Int32Array(0);
+  parentF: Int32Array = new Int32Array(0);
+  parentB: Int32Array = new Int32Array(0);
+  viaF: Int32Array = new Int32Array(0);
+  viaB: Int32Array = new Int32Array(0);
+  frontierA: Int32Array = new Int32Array(0);
+  frontierB: Int32Array = new Int32Array(0);
+  frontierC: Int32Array = new Int32Array(0);
+
+  /** Strongest first, then edge id ascending; base slots are in id order, so ids compare as integers. */
+  readonly compareSlots = (a: number, b: number): number => {
+    const byWeight = (this.weight[b] as number) - (this.weight[a] as number);
+    if (byWeight) return byWeight;
+    if (a < this.baseSlots && b < this.baseSlots) return a - b;
+    return compareStrings(this.edgeIds[a] as string, this.edgeIds[b] as string);
+  };
+
+  /** Node order = memory id order. */
+  readonly compareNodes = (a: number, b: number): number =>
+    a < this.baseNodes && b < this.baseNodes ? a - b : compareStrings(this.nodeIds[a] as string, this.nodeIds[b] as string);
+
+  get edgeCount(): number {
+    return this.slotCount;
+  }
+
+  /** The slots of node `u`'s edges in one direction: a range of the CSR, or the node's override. */
+  listOf(u: number, out: boolean): Int32Array | number[] {
+    if (u < this.overridden.length && this.overridden[u]) return (out ? this.overrideOut.get(u) : this.overrideIn.get(u)) ?? (EMPTY as number[]);
+    return out ? this.outList : this.inList;
+  }
+
+  listStart(u: number, out: boolean): number {
+    if (u < this.overridden.length && this.overridden[u]) return 0;
+    return (out ? this.outOffsets : this.inOffsets)[u] as number;
+  }
+
+  listEnd(u: number, out: boolean): number {
+    if (u < this.overridden.length && this.overridden[u]) return this.listOf(u, out).length;
+    return (out ? this.outOffsets : this.inOffsets)[u + 1] as number;
+  }
+
+  /** How many edges node `u` has in the given lists, pruned or not: an upper bound on its steps. */
+  degree(u: number, lists: Lists): number {
+    if (u < 0) return 0;
+    let total = 0;
+    if (lists & Lists.Out) total += this.listEnd(u, true) - this.listStart(u, true);
+    if (lists & Lists.In) total += this.listEnd(u, false) - this.listStart(u, false);
+    return total;
+  }
+
+  /**
+   * Writes the qualifying edges of node `u` into the scratch buffers in emission order (strongest
+   * first, then edge id; for BOTH, the two sorted lists merged) and returns how many.
+   */
+  collect(u: number, lists: Lists, threshold: number, typeMask: Uint8Array | null, atLeast = Number.NEGATIVE_INFINITY): number {
+    if (u < 0) return 0;
+    const slots = this.scratchSlots;
+    const others = this.scratchOther;
+    const outgoing = this.scratchOutgoing;
+    const { weight, type, to, from, baseSlots } = this;
+    const outArray = lists & Lists.Out ? this.listOf(u, true) : EMPTY;
+    const inArray = lists & Lists.In ? this.listOf(u, false) : EMPTY;
+    let i = lists & Lists.Out ? this.listStart(u, true) : 0;
+    const iEnd = lists & Lists.Out ? this.listEnd(u, true) : 0;
+    let j = lists & Lists.In ? this.listStart(u, false) : 0;
+    const jEnd = lists & Lists.In ? this.listEnd(u, false) : 0;
+    let count = 0;
+    while (i < iEnd || j < jEnd) {
+      let slot: number;
+      let other: number;
+      let takeOut = j >= jEnd;
+      if (!takeOut && i < iEnd) {
+        const a = outArray[i] as number;
+        const b = inArray[j] as number;
+        const wa = weight[a] as number;
+        const wb = weight[b] as number;
+        takeOut = wa > wb || (wa === wb && (a < baseSlots && b < baseSlots ? a < b : this.compareSlots(a, b) < 0));
+      }
+      if (takeOut) {
+        slot = outArray[i++] as number;
+        other = to[slot] as number;
+      } else {
+        slot = inArray[j++] as number;
+        other = from[slot] as number;
+      }
+      const w = weight[slot] as number;
+      if (!(w > threshold) || !(w >= atLeast)) continue;
+      if (typeMask !== null && !typeMask[type[slot] as number]) continue;
+      slots[count] = slot;
+      others[count] = other;
+      outgoing[count] = takeOut ? 1 : 0;
+      count++;
+    }
+    return count;
+  }
+
+  typeMaskFor(types: readonly string[] | null): Uint8Array | null {
+    if (types === null) return null;
+    const mask = new Uint8Array(this.typeOf.size + 1);
+    for (const name of types) {
+      const index = this.typeOf.get(name);
+      if (index !== undefined) mask[index] = 1;
+    }
+    return mask;
+  }
+
+  /**
+   * Reserves `count` visit stamps. A search marks a node with base + the level that reached it,
+   * so one array read tells "seen in this search" (>= base) and "reached in this level".
+   */
+  stamps(count: number): number {
+    if (this.stamp > 0x7fff0000) {
+      for (const array of [this.seenF, this.seenB]) array.fill(0);
+      this.stamp = 0;
+    }
+    const base = this.stamp + 1;
+    this.stamp += count;
+    return base;
+  }
+
+  ensureScratch(): void {
+    const nodes = this.nodeIds.length;
+    if (this.scratchSlots.length < this.maxListLength * 2) {
+      this.scratchSlots = new Int32Array(this.maxListLength * 2 + 16);
+      this.scratchOther = new Int32Array(this.maxListLength * 2 + 16);
+      this.scratchOutgoing = new Uint8Array(this.maxListLength * 2 + 16);
+    }
+    if (this.seenF.length < nodes) {
+      const size = Math.max(nodes + 1024, Math.ceil(nodes * 1.1));
+      this.seenF = new Int32Array(size);
+      this.seenB = new Int32Array(size);
+      this.parentF = new Int32Array(size);
+      this.parentB = new Int32Array(size);
+      this.viaF = new Int32Array(size);
+      this.viaB = new Int32Array(size);
+      this.frontierA = new Int32Array(size);
+      this.frontierB = new Int32Array(size);
+      this.frontierC = new Int32Array(size);
+      this.stamp = 0;
+    }
+  }
+
+  // ---- patching (catch-up) -------------------------------------------------------------------
+
+  /** The node of a memory id, appending it (after the id-ordered base range) when new. */
+  nodeFor(id: string, withLists = true): number {
+    let node = this.nodeOf.get(id);
+    if (node === undefined) {
+      node = this.nodeIds.length;
+      this.nodeIds.push(id);
+      this.nodeOf.set(id, node);
+      if (withLists) {
+        // A node added after the build has no CSR range: its lists live in the overrides.
+        this.overridden = grow(this.overridden, node + 1);
+        this.overridden[node] = 1;
+        this.overrideOut.set(node, []);
+        this.overrideIn.set(node, []);
+      }
+    }
+    return node;
+  }
+
+  slotOf(edgeId: string): number {
+    const overlay = this.overlaySlotOf.get(edgeId);
+    if (overlay !== undefined) return overlay;
+    let low = 0;
+    let high = this.baseSlots - 1;
+    while (low <= high) {
+      const middle = (low + high) >>> 1;
+      const id = this.edgeIds[middle] as string;
+      if (id === edgeId) return middle;
+      if (id < edgeId) low = middle + 1;
+      else high = middle - 1;
+    }
+    return -1;
+  }
+
+  /** Gives node `u` its own copy of its lists, so they can change without touching the CSR. */
+  override(u: number): void {
+    if (this.overridden[u]) return;
+    const copy = (out: boolean) => Array.from(this.listOf(u, out).slice(this.listStart(u, out), this.listEnd(u, out)));
+    this.overrideOut.set(u, copy(true));
+    this.overrideIn.set(u, copy(false));
+    this.overridden[u] = 1;
+  }
+
+  /** Re-sorts a list of `u` after the weight of one of its edges changed. */
+  resort(u: number, out: boolean): void {
+    if (this.overridden[u]) {
+      (out ? this.overrideOut.get(u) : this.overrideIn.get(u))?.sort(this.compareSlots);
+      return;
+    }
+    const offsets = out ? this.outOffsets : this.inOffsets;
+    const start = offsets[u] as number;
+    const end = offsets[u + 1] as number;
+    const list = out ? this.outList : this.inList;
+    const slots = Array.from(list.subarray(start, end)).sort(this.compareSlots);
+    this.writeSegment(out, start, slots);
+  }
+
+  /** Writes slots at list[start...] with their other ends and weights. */
+  writeSegment(out: boolean, start: number, slots: ArrayLike<number>): void {
+    const list = out ? this.outList : this.inList;
+    const other = out ? this.outOther : this.inOther;
+    const weights = out ? this.outWeight : this.inWeight;
+    const ends = out ? this.to : this.from;
+    for (let k = 0; k < slots.length; k++) {
+      const slot = slots[k] as number;
+      list[start + k] = slot;
+      other[start + k] = ends[slot] as number;
+      weights[start + k] = this.weight[slot] as number;
+    }
+  }
+
+  insertSorted(list: number[], slot: number): void {
+    let low = 0;
+    let high = list.length;
+    while (low < high) {
+      const middle = (low + high) >>> 1;
+      if (this.compareSlots(list[middle] as number, slot) < 0) low = middle + 1;
+      else high = middle;
+    }
+    list.splice(low, 0, slot);
+    if (list.length > this.maxListLength) this.maxListLength = list.length;
+  }
+
+  setWeight(slot: number, weight: number): void {
+    if (this.weight[slot] === weight) return;
+    if (this.weight[slot] === TOMBSTONE) this.tombstones--;
+    if (weight === TOMBSTONE) this.tombstones++;
+    this.weight[slot] = weight;
+    this.resort(this.from[slot] as number, true);
+    this.resort(this.to[slot] as number, false);
+  }
+
+  addSlot(edgeId: string, fromId: string, toId: string, typeName: string, weight: number): void {
+    const slot = this.slotCount++;
+    const size = slot + 1;
+    this.from = grow(this.from, size);
+    this.to = grow(this.to, size);
+    this.type = grow(this.type, size);
+    this.weight = grow(this.weight, size);
+    const fromNode = this.nodeFor(fromId);
+    const toNode = this.nodeFor(toId);
+    let type = this.typeOf.get(typeName);
+    if (type === undefined) this.typeOf.set(typeName, (type = this.typeOf.size));
+    this.edgeIds[slot] = edgeId;
+    this.overlaySlotOf.set(edgeId, slot);
+    this.from[slot] = fromNode;
+    this.to[slot] = toNode;
+    this.type[slot] = type;
+    this.weight[slot] = weight;
+    this.override(fromNode);
+    this.override(toNode);
+    this.insertSorted(this.overrideOut.get(fromNode) as number[], slot);
+    this.insertSorted(this.overrideIn.get(toNode) as number[], slot);
+  }
+
+  /** Brings one edge to its current state: `row` null means it no longer exists. */
+  apply(edgeId: string, row: { from_id: string; to_id: string; type: string; weight: number } | null): void {
+    const slot = this.slotOf(edgeId);
+    if (row === null) {
+      if (slot >= 0) this.setWeight(slot, TOMBSTONE);
+      return;
+    }
+    if (
+      slot >= 0 &&
+      this.nodeIds[this.from[slot] as number] === row.from_id &&
+      this.nodeIds[this.to[slot] as number] === row.to_id &&
+      this.typeOf.get(row.type) === this.type[slot]
+    ) {
+      this.setWeight(slot, row.weight);
+      return;
+    }
+    if (slot >= 0) {
+      this.setWeight(slot, TOMBSTONE);
+      if (slot >= this.baseSlots) this.overlaySlotOf.delete(edgeId);
+    }
+    this.addSlot(edgeId, row.from_id, row.to_id, row.type, row.weight);
+  }
+
+  /** Changes since the build: past this share of the base, a rebuild is cheaper than patching. */
+  get needsRebuild(): boolean {
+    const drift = this.slotCount - this.baseSlots + this.tombstones;
+    return drift > Math.max(2_000, this.baseSlots * 0.2);
+  }
+}
+
+interface Statements extends BuildStatements {
+  dataVersion: Database.Statement;
+  minSeq: Database.Statement;
+  changes: Database.Statement;
+  newEdges: Database.Statement;
+}
+
+const PAGE = 50_000;
+
+interface BuildStatements {
+  maxSeq: Database.Statement;
+  maxRid: Database.Statement;
+  countEdges: Database.Statement;
+  nodes: Database.Statement;
+  edgesPage: Database.Statement;
+}
+
+const buildStatements = (connection: Database.Database): BuildStatements => ({
+  // The high-water mark: the largest seq ever given, even if pruning removed its row.
+  maxSeq: connection.prepare("SELECT seq FROM sqlite_sequence WHERE name = 'edge_changes'").pluck(),
+  maxRid: connection.prepare('SELECT max(rid) FROM edges').pluck(),
+  countEdges: connection.prepare('SELECT count(*) FROM edges WHERE workspace = ?').pluck(),
+  nodes: connection.prepare('SELECT id FROM memories WHERE workspace = ? ORDER BY id').pluck(),
+  edgesPage: connection.prepare('SELECT id, from_id, to_id, type, weight FROM edges WHERE workspace = ? AND id > ? ORDER BY id LIMIT ?').raw(),
+});
+
+export function createAdjacencyIndex(db: Database.Database, options: AdjacencyIndexOptions = DEFAULT_ADJACENCY_INDEX_OPTIONS): AdjacencyIndex {
+  let statements: Statements | null = null;
+  const prepared = (): Statements =>
+    (statements ??= {
+      ...buildStatements(db),
+      dataVersion: db.prepare('PRAGMA data_version').pluck(),
+      minSeq: db.prepare('SELECT min(seq) FROM edge_changes').pluck(),
+      changes: db.prepare(
+        `SELECT l.seq, l.edge_id, l.edge_rid, e.from_id, e.to_id, e.type, e.weight
+         FROM edge_changes l LEFT JOIN edges e ON e.workspace = l.workspace AND e.id = l.edge_id
+         WHERE l.seq > ? AND l.workspace = ? ORDER BY l.seq`,
+      ),
+      // `+workspace` keeps SQLite on the rowid range (a workspace index would read every edge of it).
+      newEdges: db.prepare('SELECT id, from_id, to_id, type, weight FROM edges WHERE rid > ? AND +workspace = ? ORDER BY rid'),
+    });
+
+  /** Least recently used first (Map keeps insertion order; a hit re-inserts). */
+  const indexes = new Map<string, WorkspaceIndex>();
+  /** Builds running on their own connection, by workspace. */
+  const building = new Map<string, Promise<void>>();
+  /** Workspaces found too large to index, with the seq at which that was checked. */
+  const tooLarge = new Map<string, number>();
+  let ownWrites = 0;
+  let closed = false;
+
+  /**
+   * The steps of a build, reading from `s` inside one read transaction held by the caller, so the
+   * log position, the memories and the edges all come from one snapshot. Yields between pages.
+   */
+  function* buildSteps(s: BuildStatements, workspace: string, index: WorkspaceIndex): Generator<void, boolean> {
+    index.cursor = (s.maxSeq.get() as number | null | undefined) ?? 0;
+    index.maxRid = (s.maxRid.get() as number | null) ?? 0;
+    const count = s.countEdges.get(workspace) as number;
+    if (count > options.maxEdges) {
+      tooLarge.set(workspace, index.cursor);
+      return false;
+    }
+    // SQLite orders by bytes and JavaScript by UTF-16 units; they differ only for rare non-BMP
+    // text, and then the arrays are put in JavaScript order after loading.
+    index.nodeIds = s.nodes.all(workspace) as string[];
+    if (!isSorted(index.nodeIds)) index.nodeIds.sort(compareStrings);
+    const nodeOf = index.nodeOf;
+    index.nodeIds.forEach((id, node) => nodeOf.set(id, node));
+    index.baseNodes = index.nodeIds.length;
+    const capacity = count + Math.max(1024, count >> 3);
+    index.from = new Int32Array(capacity);
+    index.to = new Int32Array(capacity);
+    index.type = new Uint16Array(capacity);
+    index.weight = new Float64Array(capacity);
+    // Pages go straight into the typed arrays: no row outlives its page.
+    let m = 0;
+    let inOrder = true;
+    let after = '';
+    for (;;) {
+      yield;
+      const page = s.edgesPage.all(workspace, after, PAGE) as [string, string, string, string, number][];
+      for (const [id, fromId, toId, typeName, weight] of page) {
+        if (m === capacity) break;
+        if (m > 0 && !((index.edgeIds[m - 1] as string) < id)) inOrder = false;
+        index.edgeIds.push(id);
+        // Foreign keys guarantee both ends exist; nodeFor covers a database written without them.
+        index.from[m] = nodeOf.get(fromId) ?? index.nodeFor(fromId, false);
+        index.to[m] = nodeOf.get(toId) ?? index.nodeFor(toId, false);
+        let type = index.typeOf.get(typeName);
+        if (type === undefined) index.typeOf.set(typeName, (type = index.typeOf.size));
+        index.type[m] = type;
+        index.weight[m] = weight;
+        m++;
+      }
+      if (page.length < PAGE) break;
+      after = page[page.length - 1]?.[0] as string;
+    }
+    if (!inOrder) putInIdOrder(index, m);
+    yield;
+    fill(index, m);
+    return true;
+  }
+
+  /** Builds on this connection, blocking: for small workspaces, in-memory databases and warm-ups. */
+  function buildNow(workspace: string, dataVersion: number): WorkspaceIndex | null {
+    const started = performance.now();
+    const index = new WorkspaceIndex();
+    const steps = buildSteps(prepared(), workspace, index);
+    const ok = db.transaction(() => {
+      for (;;) {
+        const step = steps.next();
+        if (step.done) return step.value;
+      }
+    })();
+    if (!ok) return null;
+    index.dataVersion = dataVersion;
+    index.ownWrites = ownWrites;
+    index.builtInMs = performance.now() - started;
+    return install(workspace, index);
+  }
+
+  /**
+   * Builds on a second, read-only connection, a page per event-loop turn, so requests keep being
+   * served (walks by SQL) meanwhile. The new index starts behind: its first use catches up from
+   * the log position of its snapshot.
+   */
+  function buildInBackground(workspace: string): Promise<void> {
+    let pending = building.get(workspace);
+    if (pending) return pending;
+    pending = (async () => {
+      const started = performance.now();
+      const reader = new Database(db.name, { readonly: true, fileMustExist: true });
+      try {
+        reader.pragma('cache_size = -16384');
+        const index = new WorkspaceIndex();
+        const steps = buildSteps(buildStatements(reader), workspace, index);
+        reader.exec('BEGIN');
+        let ok: boolean;
+        try {
+          for (;;) {
+            const step = steps.next();
+            if (step.done) {
+              ok = step.value;
+              break;
+            }
+            await new Promise((resume) => setImmediate(resume));
+            if (closed) return;
+          }
+        } finally {
+          reader.exec('COMMIT');
+        }
+        if (!ok || closed) return;
+        index.builtInMs = performance.now() - started;
+        install(workspace, index);
+      } finally {
+        reader.close();
+        building.delete(workspace);
+      }
+    })();
+    building.set(workspace, pending);
+    // A failed build leaves the workspace to SQL; the next walk tries again.
+    pending.catch(() => undefined);
+    return pending;
+  }
+
+  function install(workspace: string, index: WorkspaceIndex): WorkspaceIndex {
+    makeRoom(index.edgeCount);
+    indexes.delete(workspace);
+    indexes.set(workspace, index);
+    return index;
+  }
+
+  /** Builds the adjacency lists over the m slots loaded, in edge-id order. */
+  function fill(index: WorkspaceIndex, m: number): void {
+    index.baseSlots = m;
+    index.slotCount = m;
+    const n = index.nodeIds.length;
+    index.overridden = grow(index.overridden, n + 1024);
+    const csr = (ends: Int32Array): { offsets: Int32Array; list: Int32Array } => {
+      const offsets = new Int32Array(n + 1);
+      for (let slot = 0; slot < m; slot++) {
+        const at = (ends[slot] as number) + 1;
+        offsets[at] = (offsets[at] as number) + 1;
+      }
+      for (let node = 0; node < n; node++) offsets[node + 1] = (offsets[node + 1] as number) + (offsets[node] as number);
+      const fillAt = offsets.slice(0, n);
+      const list = new Int32Array(m);
+      // Slots go in ascending order, so each node's list starts sorted by edge id; a stable
+      // sort by weight then gives (weight desc, id asc).
+      for (let slot = 0; slot < m; slot++) {
+        const end = ends[slot] as number;
+        list[fillAt[end] as number] = slot;
+        fillAt[end] = (fillAt[end] as number) + 1;
+      }
+      for (let node = 0; node < n; node++) {
+        const start = offsets[node] as number;
+        const end = offsets[node + 1] as number;
+        if (end - start > index.maxListLength) index.maxListLength = end - start;
+        if (end - start > 1) sortRange(list, start, end, index.weight);
+      }
+      return { offsets, list };
+    };
+    ({ offsets: index.outOffsets, list: index.outList } = csr(index.from));
+    ({ offsets: index.inOffsets, list: index.inList } = csr(index.to));
+    index.outOther = new Int32Array(m);
+    index.outWeight = new Float64Array(m);
+    index.inOther = new Int32Array(m);
+    index.inWeight = new Float64Array(m);
+    index.writeSegment(true, 0, index.outList);
+    index.writeSegment(false, 0, index.inList);
+    index.builds++;
+  }
+
+  /** Drops least recently used indexes until `incoming` more edges fit under the cap. */
+  function makeRoom(incoming: number): void {
+    let total = incoming;
+    for (const index of indexes.values()) total += index.edgeCount;
+    for (const [workspace, index] of indexes) {
+      if (total <= options.maxEdges) break;
+      indexes.delete(workspace);
+      total -= index.edgeCount;
+    }
+  }
+
+  /**
+   * The workspace's index, current with every committed write; null when it is not indexed (too
+   * large, or being built in the background): the caller then walks with SQL.
+   */
+  function current(workspace: string): WorkspaceIndex | null {
+    const s = prepared();
+    const dataVersion = s.dataVersion.get() as number;
+    const index = indexes.get(workspace);
+    // The hot path: nothing committed since the last look.
+    if (index && index.dataVersion === dataVersion && index.ownWrites === ownWrites) return index;
+    if (index) {
+      const writesSeen = ownWrites;
+      indexes.delete(workspace);
+      if (catchUp(workspace, index)) {
+        index.dataVersion = dataVersion;
+        index.ownWrites = writesSeen;
+        indexes.set(workspace, index);
+        return index;
+      }
+    }
+    if (building.has(workspace)) return null;
+    const checkedAt = tooLarge.get(workspace);
+    if (checkedAt !== undefined) {
+      if (((s.maxSeq.get() as number | null | undefined) ?? 0) === checkedAt) return null;
+      tooLarge.delete(workspace);
+    }
+    // Small workspaces build at once; so do in-memory databases, which no second connection can see.
+    if (db.memory || (s.countEdges.get(workspace) as number) <= options.backgroundAbove) return buildNow(workspace, dataVersion);
+    void buildInBackground(workspace);
+    return null;
+  }
+
+  /**
+   * Brings the index up to date in one read transaction (one snapshot): logged deletions and
+   * changes after its seq, then edges with a rowid above the largest it has seen (new edges; a
+   * logged deletion lowers that mark, in case its rowid was reused). False when a rebuild is the
+   * better (or only) way: the log was pruned past it, too much changed, or a bulk import ran.
+   */
+  function catchUp(workspace: string, index: WorkspaceIndex): boolean {
+    const s = prepared();
+    return db.transaction((): boolean => {
+      const limit = Math.max(2_000, index.baseSlots * 0.2);
+      const newest = (s.maxSeq.get() as number | null | undefined) ?? 0;
+      // Seqs are contiguous: a first row past cursor + 1 means rows this index needed were pruned.
+      const oldest = (s.minSeq.get() as number | null) ?? newest + 1;
+      if (oldest > index.cursor + 1 || newest - index.cursor > limit) return false;
+      const ridNow = (s.maxRid.get() as number | null) ?? 0;
+      if (ridNow - index.maxRid > limit) return false;
+      const rows = s.changes.all(index.cursor, workspace) as {
+        seq: number;
+        edge_id: string | null;
+        edge_rid: number | null;
+        from_id: string | null;
+        to_id: string;
+        type: string;
+        weight: number;
+      }[];
+      if (rows.some((row) => row.edge_id === null)) return false;
+      // Each row carries the edge's state now; applying the last row per edge is enough.
+      const latest = new Map<string, (typeof rows)[number]>();
+      let mark = index.maxRid;
+      for (const row of rows) {
+        latest.set(row.edge_id as string, row);
+        if (row.from_id === null && row.edge_rid !== null) mark = Math.min(mark, row.edge_rid - 1);
+      }
+      for (const [edgeId, row] of latest) {
+        index.apply(edgeId, row.from_id === null ? null : { from_id: row.from_id, to_id: row.to_id, type: row.type, weight: row.weight });
+      }
+      for (const row of s.newEdges.iterate(mark, workspace) as Iterable<{ id: string; from_id: string; to_id: string; type: string; weight: number }>) {
+        index.apply(row.id, row);
+      }
+      index.cursor = Math.max(index.cursor, rows.length > 0 ? (rows[rows.length - 1]?.seq as number) : 0);
+      index.maxRid = Math.max(index.maxRid, ridNow);
+      index.catchUps++;
+      return !index.needsRebuild;
+    })();
+  }
+
+  return {
+    expandFrontier(workspace, memoryIds, query) {
+      const index = current(workspace);
+      if (!index) return null;
+      index.ensureScratch();
+      const lists = listsFor(query.direction);
+      const mask = index.typeMaskFor(query.types);
+      const steps: FrontierStep[] = [];
+      const { nodeIds, edgeIds, weight, scratchSlots, scratchOther } = index;
+      const seen = index.seenF;
+      const stamp = index.stamps(1);
+      for (const id of memoryIds) {
+        const u = index.nodeOf.get(id);
+        if (u === undefined || seen[u] === stamp) continue;
+        seen[u] = stamp;
+        const count = index.collect(u, lists, query.pruneThreshold, mask);
+        for (let k = 0; k < count; k++) {
+          if (steps.length === query.budget) return { steps, truncated: true };
+          const slot = scratchSlots[k] as number;
+          steps.push({ from: id, to: nodeIds[scratchOther[k] as number] as string, edgeId: edgeIds[slot] as string, weight: weight[slot] as number });
+        }
+      }
+      return { steps, truncated: false };
+    },
+
+    selectAdjacent(workspace, memoryIds, query) {
+      const index = current(workspace);
+      if (!index) return null;
+      index.ensureScratch();
+      const lists = listsFor(query.direction);
+      const mask = index.typeMaskFor(query.types);
+      const threshold = query.includePruned ? Number.NEGATIVE_INFINITY : query.pruneThreshold;
+      const atLeast = query.minWeight ?? Number.NEGATIVE_INFINITY;
+      const limit = query.limitPerMemory ?? Number.POSITIVE_INFINITY;
+      const { nodeIds, edgeIds, scratchSlots, scratchOther, scratchOutgoing } = index;
+      return memoryIds.map((id) => {
+        const u = index.nodeOf.get(id);
+        if (u === undefined) return [];
+        const count = Math.min(limit, index.collect(u, lists, threshold, mask, atLeast));
+        const picked: AdjacentSelection[] = new Array(count);
+        for (let k = 0; k < count; k++) {
+          picked[k] = {
+            edgeId: edgeIds[scratchSlots[k] as number] as string,
+            otherId: nodeIds[scratchOther[k] as number] as string,
+            direction: scratchOutgoing[k] ? 'OUTGOING' : 'INCOMING',
+          };
+        }
+        return picked;
+      });
+    },
+
+    countAdjacent(workspace, memoryIds, query) {
+      const index = current(workspace);
+      if (!index) return null;
+      index.ensureScratch();
+      const lists = listsFor(query.direction);
+      const mask = index.typeMaskFor(query.types);
+      const threshold = query.includePruned ? Number.NEGATIVE_INFINITY : query.pruneThreshold;
+      return memoryIds.map((id) => {
+        const u = index.nodeOf.get(id);
+        return u === undefined ? 0 : index.collect(u, lists, threshold, mask);
+      });
+    },
+
+    shortestPath(workspace, fromId, toId, maxHops, query) {
+      if (fromId === toId) return { found: true, memoryIds: [fromId], edgeIds: [] };
+      const index = current(workspace);
+      if (!index) return null;
+      index.ensureScratch();
+      return search(index, index.nodeOf.get(fromId) ?? -1, index.nodeOf.get(toId) ?? -1, maxHops, query);
+    },
+
+    noteWrite() {
+      ownWrites++;
+    },
+
+    async warm(workspace) {
+      if (current(workspace)) return true;
+      const pending = building.get(workspace);
+      if (pending) await pending;
+      return current(workspace) !== null;
+    },
+
+    stats(workspace) {
+      const index = indexes.get(workspace);
+      if (!index) return null;
+      return {
+        nodes: index.nodeIds.length,
+        slots: index.slotCount,
+        overlaySlots: index.slotCount - index.baseSlots,
+        builtInMs: index.builtInMs,
+        builds: index.builds,
+        catchUps: index.catchUps,
+      };
+    },
+
+    clear() {
+      closed = true;
+      indexes.clear();
+      tooLarge.clear();
+    },
+  };
+}
+
+/**
+ * findShortestPath (services/walks.ts) over this index's expandFrontier, step for step, on
+ * integers: the smaller frontier expands first (forward on ties); a node new in a level takes as
+ * parent the first step that reaches it in walk order (frontier by memory id, then weight desc,
+ * then edge id); the meeting with the smallest memory id wins; the edge budget cuts a level
+ * exactly where expandFrontier would. An unknown end (-1) has no edges.
+ *
+ * Walk order is only needed to break ties, so a level whose edges cannot exceed the budget is
+ * expanded in any order and each new node keeps the best parent seen ("relaxation": smallest
+ * memory id, then strongest edge); no frontier is sorted. A level the budget may cut is expanded
+ * in walk order, so the cut keeps the same steps as the level-by-level walk.
+ */
+function search(index: WorkspaceIndex, source: number, target: number, maxHops: number, query: FrontierQuery): PathSearchOutcome {
+  const mask = index.typeMaskFor(query.types);
+  const forwardLists = listsFor(query.direction);
+  const threshold = query.pruneThreshold;
+  // seen[v] = base + the level of its side that reached it (the roots: level 0).
+  const base = index.stamps(maxHops + 2);
+  const { seenF, seenB, parentF, parentB, viaF, viaB, scratchSlots, scratchOther, type, overridden } = index;
+  if (source >= 0) {
+    seenF[source] = base;
+    parentF[source] = -1;
+  }
+  if (target >= 0) {
+    seenB[target] = base;
+    parentB[target] = -1;
+  }
+  let frontierF = index.frontierA;
+  let frontierB = index.frontierB;
+  let spare = index.frontierC;
+  frontierF[0] = source;
+  frontierB[0] = target;
+  let sizeF = 1;
+  let sizeB = 1;
+  let depthF = 0;
+  let depthB = 0;
+  let hops = 0;
+  let spent = 0;
+
+  while (hops < maxHops && sizeF > 0 && sizeB > 0) {
+    const forward = !(sizeB < sizeF);
+    const frontier = forward ? frontierF : frontierB;
+    const size = forward ? sizeF : sizeB;
+    const seen = forward ? seenF : seenB;
+    const parent = forward ? parentF : parentB;
+    const via = forward ? viaF : viaB;
+    const otherSeen = forward ? seenB : seenF;
+    const lists = forward ? forwardLists : reverse(forwardLists);
+    const mark = base + (forward ? ++depthF : ++depthB);
+    const remaining = query.budget - spent;
+    const next = spare;
+    let nextSize = 0;
+    let taken = 0;
+    let truncated = false;
+    let meeting = -1;
+
+    let bound = 0;
+    if (size * 2 * index.maxListLength > remaining) {
+      for (let at = 0; at < size && bound <= remaining; at++) bound += index.degree(frontier[at] as number, lists);
+    }
+    if (bound <= remaining) {
+      // Any order: each new node keeps its best parent (smallest memory id, then strongest edge).
+      for (let at = 0; at < size; at++) {
+        const u = frontier[at] as number;
+        if (u < 0) continue;
+        const patched = u < overridden.length && overridden[u] === 1;
+        for (let side = Lists.Out; side <= Lists.In; side <<= 1) {
+          if (!(lists & side)) continue;
+          const out = side === Lists.Out;
+          const slots = patched ? index.listOf(u, out) : out ? index.outList : index.inList;
+          const others = out ? index.outOther : index.inOther;
+          const weights = out ? index.outWeight : index.inWeight;
+          const ends = out ? index.to : index.from;
+          const end = index.listEnd(u, out);
+          for (let k = index.listStart(u, out); k < end; k++) {
+            // CSR entries carry their other end and weight; a patched node's list holds slots only.
+            const slot = slots[k] as number;
+            const w = patched ? (index.weight[slot] as number) : (weights[k] as number);
+            if (!(w > threshold)) continue;
+            if (mask !== null && !mask[type[slot] as number]) continue;
+            taken++;
+            const v = patched ? (ends[slot] as number) : (others[k] as number);
+            const state = seen[v] as number;
+            if (state >= base) {
+              if (state === mark) {
+                const current = parent[v] as number;
+                if (u === current ? index.compareSlots(slot, via[v] as number) < 0 : index.compareNodes(u, current) < 0) {
+                  parent[v] = u;
+                  via[v] = slot;
+                }
+              }
+              continue;
+            }
+            seen[v] = mark;
+            parent[v] = u;
+            via[v] = slot;
+            next[nextSize++] = v;
+            if ((otherSeen[v] as number) >= base && (meeting === -1 || index.compareNodes(v, meeting) < 0)) meeting = v;
+          }
+        }
+      }
+    } else {
+      // The budget may cut this level: walk order, first step wins, stop where expandFrontier stops.
+      const ordered = frontier.subarray(0, size);
+      if (ordered.some((u) => u >= index.baseNodes)) ordered.sort(index.compareNodes);
+      else ordered.sort();
+      for (let at = 0; at < size && !truncated; at++) {
+        const u = ordered[at] as number;
+        const count = index.collect(u, lists, threshold, mask);
+        for (let k = 0; k < count; k++) {
+          if (taken === remaining) {
+            truncated = true;
+            break;
+          }
+          taken++;
+          const v = scratchOther[k] as number;
+          if ((seen[v] as number) >= base) continue;
+          seen[v] = mark;
+          parent[v] = u;
+          via[v] = scratchSlots[k] as number;
+          next[nextSize++] = v;
+          if ((otherSeen[v] as number) >= base && (meeting === -1 || index.compareNodes(v, meeting) < 0)) meeting = v;
+        }
+      }
+    }
+    spent += taken;
+    hops++;
+    if (meeting !== -1) return join(index, meeting);
+    if (truncated) return { found: false, budgetExhausted: true };
+    spare = frontier;
+    if (forward) {
+      frontierF = next;
+      sizeF = nextSize;
+    } else {
+      frontierB = next;
+      sizeB = nextSize;
+    }
+  }
+  return { found: false, budgetExhausted: false };
+}
+
+function join(index: WorkspaceIndex, meeting: number): PathSearchOutcome {
+  const memoryIds: string[] = [index.nodeIds[meeting] as string];
+  const edgeIds: string[] = [];
+  for (let node = meeting; index.parentF[node] !== -1; node = index.parentF[node] as number) {
+    memoryIds.unshift(index.nodeIds[index.parentF[node] as number] as string);
+    edgeIds.unshift(index.edgeIds[index.viaF[node] as number] as string);
+  }
+  for (let node = meeting; index.parentB[node] !== -1; node = index.parentB[node] as number) {
+    memoryIds.push(index.nodeIds[index.parentB[node] as number] as string);
+    edgeIds.push(index.edgeIds[index.viaB[node] as number] as string);
+  }
+  return { found: true, memoryIds, edgeIds };
+}
+
+/** Reorders the first m slots by edge id in JavaScript order (when SQLite's byte order differed). */
+function putInIdOrder(index: WorkspaceIndex, m: number): void {
+  const order = Array.from({ length: m }, (_, at) => at).sort((a, b) => compareStrings(index.edgeIds[a] as string, index.edgeIds[b] as string));
+  const permute = <T extends Int32Array | Uint16Array | Float64Array>(array: T): void => {
+    const copy = array.slice(0, m);
+    order.forEach((from, to) => {
+      array[to] = copy[from] as number;
+    });
+  };
+  permute(index.from);
+  permute(index.to);
+  permute(index.type);
+  permute(index.weight);
+  index.edgeIds = order.map((from) => index.edgeIds[from] as string);
+}
+
+function isSorted(values: readonly string[]): boolean {
+  for (let at = 1; at < values.length; at++) if (!((values[at - 1] as string) < (values[at] as string))) return false;
+  return true;
+}
+
+/** Sorts list[start, end) by weight desc, keeping the existing (edge id) order among equal weights. */
+function sortRange(list: Int32Array, start: number, end: number, weight: Float64Array): void {
+  if (end - start <= 24) {
+    for (let at = start + 1; at < end; at++) {
+      const slot = list[at] as number;
+      const w = weight[slot] as number;
+      let hole = at;
+      while (hole > start && (weight[list[hole - 1] as number] as number) < w) {
+        list[hole] = list[hole - 1] as number;
+        hole--;
+      }
+      list[hole] = slot;
+    }
+    return;
+  }
+  list.subarray(start, end).sort((a, b) => (weight[b] as number) - (weight[a] as number) || a - b);
+}

@@ -1,0 +1,388 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { Direction } from '../../src/domain/types.js';
+import { findShortestPath, traverse, type WalkOptions } from '../../src/services/walks.js';
+import type { FrontierQuery, GraphStore } from '../../src/store/port.js';
+import { createSqliteStore, type SqliteStoreOptions } from '../../src/store/sqlite/sqlite-store.js';
+
+const WS = 'ws';
+const NOW = '2099-01-01T00:00:00.000Z';
+const THRESHOLD = 0.05;
+
+const frontier = (query: Partial<FrontierQuery> = {}): FrontierQuery => ({
+  direction: 'BOTH',
+  types: null,
+  pruneThreshold: THRESHOLD,
+  budget: 1000,
+  ...query,
+});
+
+const walkOptions = (options: Partial<WalkOptions> = {}): WalkOptions => ({
+  direction: 'BOTH',
+  types: null,
+  pruneThreshold: THRESHOLD,
+  budget: 1000,
+  ...options,
+});
+
+/** The store without its one-call search: findShortestPath then walks level by level over expandFrontier. */
+const levelByLevel = (store: GraphStore): GraphStore =>
+  new Proxy(store, { get: (target, property) => (property === 'shortestPath' ? undefined : Reflect.get(target, property)) });
+
+const keys = (steps: readonly { from: string; to: string; edgeId: string; weight: number }[]) =>
+  steps.map((step) => `${step.from}>${step.to}#${step.edgeId}@${step.weight}`).sort();
+
+/** mulberry32 */
+function rng(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+let dir: string;
+let path: string;
+const opened: GraphStore[] = [];
+
+function open(options: Partial<SqliteStoreOptions> = {}): ReturnType<typeof createSqliteStore> {
+  const store = createSqliteStore({ path, ...options });
+  opened.push(store);
+  return store;
+}
+
+async function memory(store: GraphStore, id: string, workspace = WS): Promise<void> {
+  await store.createMemory(workspace, { id, key: null, title: id, content: null, kind: null, tags: [], weight: 0.5, metadata: null }, NOW);
+}
+
+async function link(store: GraphStore, from: string, to: string, type = 'RELATED_TO', weight = 0.5, workspace = WS): Promise<string> {
+  const { edge } = await store.linkEdge(
+    workspace,
+    { id: `e-${from}-${to}-${type}`, fromId: from, toId: to, type, weight, defaultWeight: 0.5, metadata: null, reason: null, eventId: `ev-${from}-${to}-${type}-${Math.random()}` },
+    NOW,
+  );
+  return edge.id;
+}
+
+beforeEach(() => {
+  dir = mkdtempSync(join(tmpdir(), 'engram-index-'));
+  path = join(dir, 'engram.db');
+});
+
+afterEach(async () => {
+  for (const store of opened.splice(0)) await store.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+describe('adjacency index: coherence', () => {
+  it('sees an edge another connection commits on the next expandFrontier', async () => {
+    const reader = open();
+    const writer = open();
+    for (const id of ['a', 'b', 'c']) await memory(writer, id);
+    await link(writer, 'a', 'b');
+    expect(keys((await reader.expandFrontier(WS, ['a'], frontier())).steps)).toEqual(['a>b#e-a-b-RELATED_TO@0.5']);
+
+    await link(writer, 'a', 'c', 'CITES', 0.7);
+    expect(keys((await reader.expandFrontier(WS, ['a'], frontier())).steps)).toEqual(['a>b#e-a-b-RELATED_TO@0.5', 'a>c#e-a-c-CITES@0.7']);
+  });
+
+  it("sees another connection's weight change, unlink and memory deletion", async () => {
+    const reader = open();
+    const writer = open();
+    for (const id of ['a', 'b', 'c', 'd']) await memory(writer, id);
+    const ab = await link(writer, 'a', 'b');
+    await link(writer, 'a', 'c');
+    await link(writer, 'd', 'a');
+    expect((await reader.expandFrontier(WS, ['a'], frontier())).steps).toHaveLength(3);
+
+    await writer.applyWeightChanges(
+      WS,
+      [{ eventId: 'w1', target: { kind: 'edge', id: ab }, operation: { kind: 'set', value: 0.9 }, source: 'MANUAL', reason: null }],
+      { floor: 0, ceiling: 1 },
+      NOW,
+    );
+    await writer.unlinkEdges(WS, { fromId: 'a', toId: 'c', type: 'RELATED_TO' });
+    await writer.deleteMemory(WS, 'd');
+    expect(keys((await reader.expandFrontier(WS, ['a'], frontier())).steps)).toEqual([`a>b#${ab}@0.9`]);
+  });
+
+  it('sees its own writes on the next read, with no other signal', async () => {
+    const store = open();
+    for (const id of ['a', 'b', 'c']) await memory(store, id);
+    await link(store, 'a', 'b');
+    expect(await findShortestPath(store, WS, 'a', 'c', 4, walkOptions())).toEqual({ found: false, budgetExhausted: false });
+    const bc = await link(store, 'b', 'c');
+    expect(await findShortestPath(store, WS, 'a', 'c', 4, walkOptions())).toEqual({
+      found: true,
+      memoryIds: ['a', 'b', 'c'],
+      edgeIds: ['e-a-b-RELATED_TO', bc],
+    });
+    await store.unlinkEdges(WS, { id: bc });
+    expect((await findShortestPath(store, WS, 'a', 'c', 4, walkOptions())).found).toBe(false);
+  });
+
+  it('skips an edge weakened to the prune threshold by another connection, and walks it again once revived', async () => {
+    const reader = open();
+    const writer = open();
+    for (const id of ['a', 'b']) await memory(writer, id);
+    const ab = await link(writer, 'a', 'b', 'CAUSED_BY', 0.35);
+    expect((await findShortestPath(reader, WS, 'a', 'b', 2, walkOptions())).found).toBe(true);
+
+    const nudge = async (delta: number, eventId: string) =>
+      writer.applyWeightChanges(WS, [{ eventId, target: { kind: 'edge', id: ab }, operation: { kind: 'delta', delta }, source: 'CONSCIOUS', reason: null }], { floor: 0, ceiling: 1 }, NOW);
+    await nudge(-0.3, 'w1');
+    expect(await reader.expandFrontier(WS, ['a'], frontier())).toEqual({ steps: [], truncated: false });
+    expect((await findShortestPath(reader, WS, 'a', 'b', 2, walkOptions())).found).toBe(false);
+
+    await nudge(0.01, 'w2');
+    expect((await findShortestPath(reader, WS, 'a', 'b', 2, walkOptions())).found).toBe(true);
+  });
+
+  it('rebuilds when the change log was pruned past what it had applied', async () => {
+    const reader = open();
+    const writer = open();
+    for (const id of ['a', 'b', 'c']) await memory(writer, id);
+    await link(writer, 'a', 'b');
+    await reader.expandFrontier(WS, ['a'], frontier());
+    await link(writer, 'a', 'c');
+    // Another process pruned the log: the reader cannot patch, it must read the edges again.
+    const raw = new Database(path);
+    raw.prepare('DELETE FROM edge_changes').run();
+    raw.close();
+    expect(keys((await reader.expandFrontier(WS, ['a'], frontier())).steps)).toEqual(['a>b#e-a-b-RELATED_TO@0.5', 'a>c#e-a-c-RELATED_TO@0.5']);
+  });
+
+  it('sees edges and memories created after the build, in order, across many small changes', async () => {
+    const reader = open();
+    const writer = open();
+    for (const id of ['m0', 'm1']) await memory(writer, id);
+    await link(writer, 'm0', 'm1');
+    await reader.expandFrontier(WS, ['m0'], frontier());
+    for (let at = 2; at < 40; at++) {
+      await memory(writer, `m${at}`);
+      await link(writer, `m${at - 1}`, `m${at}`, 'EXTENDS', 0.5 + at / 100);
+    }
+    const outcome = await findShortestPath(reader, WS, 'm0', 'm9', 10, walkOptions());
+    expect(outcome).toEqual(await findShortestPath(levelByLevel(open({ adjacencyIndex: false })), WS, 'm0', 'm9', 10, walkOptions()));
+    expect(outcome.found && outcome.memoryIds).toEqual(['m0', 'm1', 'm2', 'm3', 'm4', 'm5', 'm6', 'm7', 'm8', 'm9']);
+  });
+
+  it('sees an edge that reuses the rowid of a deleted one', async () => {
+    const reader = open();
+    const writer = open();
+    for (const id of ['a', 'b', 'c']) await memory(writer, id);
+    await link(writer, 'a', 'b');
+    const ac = await link(writer, 'a', 'c');
+    await reader.expandFrontier(WS, ['a'], frontier());
+    // The newest edge (largest rowid) goes; SQLite gives its rowid to the next edge.
+    await writer.unlinkEdges(WS, { id: ac });
+    await link(writer, 'b', 'c', 'CITES');
+    const raw = new Database(path, { readonly: true });
+    expect((raw.prepare('SELECT count(DISTINCT rid) AS n FROM edges').get() as { n: number }).n).toBe(2);
+    raw.close();
+    expect(keys((await reader.expandFrontier(WS, ['c'], frontier())).steps)).toEqual(['c>b#e-b-c-CITES@0.5']);
+    expect(keys((await reader.expandFrontier(WS, ['a'], frontier())).steps)).toEqual(['a>b#e-a-b-RELATED_TO@0.5']);
+  });
+
+  it('sees rows another program wrote with plain SQL', async () => {
+    const reader = open();
+    const writer = open();
+    for (const id of ['a', 'b', 'c']) await memory(writer, id);
+    const ab = await link(writer, 'a', 'b');
+    await reader.expandFrontier(WS, ['a'], frontier());
+    const raw = new Database(path);
+    raw
+      .prepare(
+        `INSERT INTO edges (workspace, id, from_id, to_id, type, weight, metadata, created_at, updated_at)
+         VALUES (?, 'raw-ac', 'a', 'c', 'CITES', 0.8, NULL, ?, ?)`,
+      )
+      .run(WS, NOW, NOW);
+    raw.prepare('UPDATE edges SET weight = 0.01 WHERE id = ?').run(ab);
+    raw.close();
+    expect(keys((await reader.expandFrontier(WS, ['a'], frontier())).steps)).toEqual(['a>c#raw-ac@0.8']);
+  });
+
+  it('rebuilds after another connection bulk-imports into the workspace', async () => {
+    const reader = open();
+    const writer = open();
+    for (const id of ['a', 'b']) await memory(writer, id);
+    await link(writer, 'a', 'b');
+    await reader.expandFrontier(WS, ['a'], frontier());
+    const ids = Array.from({ length: 2100 }, (_, at) => `bulk${at}`);
+    await writer.importBatch(
+      WS,
+      {
+        memories: ids.map((id) => ({ id, key: null, title: id, content: null, kind: null, tags: [], weight: 0.5, metadata: null })),
+        edges: ids.map((id, at) => ({ id: `edge-${at}`, fromId: 'a', toId: id, type: 'CITES', weight: 0.5, metadata: null })),
+      },
+      NOW,
+    );
+    expect((await reader.expandFrontier(WS, ['a'], frontier({ budget: 5000 }))).steps).toHaveLength(2101);
+    expect(reader.adjacencyIndexStats(WS)).toMatchObject({ slots: 2101, overlaySlots: 0 });
+  });
+
+  it('keeps workspaces apart', async () => {
+    const store = open();
+    for (const id of ['a', 'b']) {
+      await memory(store, id);
+      await memory(store, id, 'other');
+    }
+    await link(store, 'a', 'b', 'CITES', 0.5, 'other');
+    expect(await store.expandFrontier(WS, ['a'], frontier())).toEqual({ steps: [], truncated: false });
+    expect((await store.expandFrontier('other', ['a'], frontier())).steps).toHaveLength(1);
+  });
+});
+
+describe('adjacency index: id order', () => {
+  it('breaks ties in JavaScript string order even where SQLite orders the bytes differently', async () => {
+    // U+FF01 sorts before U+1F600 in UTF-8 bytes, after it in UTF-16 code units.
+    const [wide, emoji] = ['n\uff01', 'n\u{1f600}'];
+    const indexed = open();
+    const sqlOnly = open({ adjacencyIndex: false });
+    for (const id of ['a', 'z', wide, emoji]) await memory(indexed, id);
+    const edge = async (from: string, to: string, id: string) =>
+      indexed.linkEdge(WS, { id, fromId: from, toId: to, type: 'CITES', weight: 0.5, defaultWeight: 0.5, metadata: null, reason: null, eventId: `ev-${id}` }, NOW);
+    await edge('a', wide, `e${wide}1`);
+    await edge('a', emoji, `e${emoji}1`);
+    await edge(wide, 'z', `e${wide}2`);
+    await edge(emoji, 'z', `e${emoji}2`);
+    const expected = await findShortestPath(levelByLevel(sqlOnly), WS, 'a', 'z', 4, walkOptions());
+    expect(expected).toEqual({ found: true, memoryIds: ['a', emoji, 'z'], edgeIds: [`e${emoji}1`, `e${emoji}2`] });
+    expect(await findShortestPath(indexed, WS, 'a', 'z', 4, walkOptions())).toEqual(expected);
+    // Neighbors break ties the same way. (SQL alone orders such ids by bytes; ids Engram makes are ASCII, where the two agree.)
+    const neighbors = { direction: 'BOTH' as const, types: null, minWeight: null, includePruned: false, pruneThreshold: THRESHOLD, limitPerMemory: 1 };
+    expect((await indexed.getAdjacent(WS, ['a'], neighbors))[0]?.map((entry) => entry.edge.id)).toEqual([`e${emoji}1`]);
+  });
+});
+
+describe('adjacency index: background build', () => {
+  it('serves walks by SQL while a large workspace is indexed on a second connection, then from the index, writes included', async () => {
+    const store = open({ adjacencyIndex: { backgroundAbove: 5 } });
+    for (let at = 0; at < 12; at++) await memory(store, `m${at}`);
+    for (let at = 1; at < 12; at++) await link(store, `m${at - 1}`, `m${at}`);
+    const sqlAnswer = await findShortestPath(store, WS, 'm0', 'm10', 10, walkOptions());
+    expect(sqlAnswer.found).toBe(true);
+    // The walk above started the build; a write lands while it runs.
+    await link(store, 'm0', 'm11', 'CITES', 0.9);
+    expect(await store.warmAdjacencyIndex(WS)).toBe(true);
+    expect(store.adjacencyIndexStats(WS)).toMatchObject({ slots: 11 + 1 });
+    expect(await findShortestPath(store, WS, 'm0', 'm11', 10, walkOptions())).toEqual({
+      found: true,
+      memoryIds: ['m0', 'm11'],
+      edgeIds: ['e-m0-m11-CITES'],
+    });
+  });
+});
+
+describe('adjacency index: budget', () => {
+  it('returns at most budget steps and says it truncated', async () => {
+    const store = open();
+    await memory(store, 'hub');
+    for (let at = 0; at < 10; at++) {
+      await memory(store, `s${at}`);
+      await link(store, 'hub', `s${at}`, 'CITES', 0.1 + at / 20);
+    }
+    const cut = await store.expandFrontier(WS, ['hub'], frontier({ budget: 4 }));
+    expect(cut.truncated).toBe(true);
+    expect(cut.steps.map((step) => step.to)).toEqual(['s9', 's8', 's7', 's6']);
+    expect(await store.expandFrontier(WS, ['hub'], frontier({ budget: 10 }))).toMatchObject({ truncated: false });
+  });
+
+  it('stops a path search when the budget runs out, exactly where the level-by-level walk stops', async () => {
+    const store = open();
+    for (const id of ['a', 'z']) await memory(store, id);
+    for (let at = 0; at < 30; at++) {
+      await memory(store, `x${at}`);
+      await link(store, 'a', `x${at}`, 'CITES', 0.5);
+      if (at === 29) await link(store, `x${at}`, 'z');
+    }
+    for (const budget of [5, 29, 30, 31, 32, 60]) {
+      const fast = await findShortestPath(store, WS, 'a', 'z', 4, walkOptions({ budget }));
+      expect(fast, `budget ${budget}`).toEqual(await findShortestPath(levelByLevel(store), WS, 'a', 'z', 4, walkOptions({ budget })));
+    }
+    expect(await findShortestPath(store, WS, 'a', 'z', 4, walkOptions({ budget: 5 }))).toEqual({ found: false, budgetExhausted: true });
+  });
+});
+
+describe('adjacency index: same answers as SQL', () => {
+  const directions: Direction[] = ['BOTH', 'OUTGOING', 'INCOMING'];
+
+  it('finds the same paths, steps, traversals, neighbors and degrees as SQL on random graphs with ties, pruned and parallel edges', async () => {
+    for (const seed of [1, 2, 3, 4, 5, 6]) {
+      const random = rng(seed);
+      const indexed = open();
+      const sqlOnly = open({ adjacencyIndex: false });
+      const n = 25 + Math.floor(random() * 40);
+      // Ids not created in order, so id order and creation order differ.
+      const ids = Array.from({ length: n }, (_, at) => `n${((at * 7919) % 1000).toString(36)}`);
+      for (const id of ids) await memory(indexed, id);
+      const types = ['CITES', 'CAUSED_BY', 'EXTENDS'];
+      const weights = [0.02, 0.05, 0.3, 0.5, 0.5, 0.8];
+      const edges = Math.floor(n * (1 + random() * 2));
+      for (let at = 0; at < edges; at++) {
+        const from = ids[Math.floor(random() * n)] as string;
+        const to = ids[Math.floor(random() * n)] as string;
+        if (from === to) continue;
+        await link(indexed, from, to, types[Math.floor(random() * 3)], weights[Math.floor(random() * weights.length)]);
+      }
+      const compare = async (round: string) => {
+        for (let pair = 0; pair < 30; pair++) {
+          const a = ids[Math.floor(random() * n)] as string;
+          const b = ids[Math.floor(random() * n)] as string;
+          const options = walkOptions({
+            direction: directions[pair % 3] as Direction,
+            types: pair % 4 === 0 ? ['CITES', 'EXTENDS'] : null,
+          });
+          const hops = 1 + (pair % 6);
+          const label = `${round} seed ${seed} ${a}->${b} ${options.direction} ${hops}`;
+          const expected = await findShortestPath(sqlOnly, WS, a, b, hops, options);
+          expect(await findShortestPath(indexed, WS, a, b, hops, options), label).toEqual(expected);
+          expect(await findShortestPath(levelByLevel(indexed), WS, a, b, hops, options), label).toEqual(expected);
+          const query = frontier({ direction: options.direction, types: options.types });
+          expect(keys((await indexed.expandFrontier(WS, [a, b], query)).steps), label).toEqual(
+            keys((await sqlOnly.expandFrontier(WS, [a, b], query)).steps),
+          );
+          expect(await traverse(indexed, WS, a, 3, 20, options), label).toEqual(await traverse(sqlOnly, WS, a, 3, 20, options));
+          const adjacency = {
+            direction: options.direction,
+            types: options.types,
+            minWeight: pair % 5 === 0 ? 0.4 : null,
+            includePruned: pair % 3 === 1,
+            pruneThreshold: THRESHOLD,
+            limitPerMemory: pair % 2 === 0 ? 2 : null,
+          };
+          expect(await indexed.getAdjacent(WS, [a, b, a, 'nobody'], adjacency), label).toEqual(await sqlOnly.getAdjacent(WS, [a, b, a, 'nobody'], adjacency));
+          expect(await indexed.countAdjacent(WS, [a, b, 'nobody'], adjacency), label).toEqual(await sqlOnly.countAdjacent(WS, [a, b, 'nobody'], adjacency));
+        }
+      };
+      await compare('built');
+      // Patch the built index: new memories (after the id-ordered base), new edges, weight changes, deletions.
+      for (let at = 0; at < 8; at++) {
+        const id = `late${at}`;
+        await memory(indexed, id);
+        ids.push(id);
+        await link(indexed, id, ids[Math.floor(random() * n)] as string, 'CITES', weights[at % weights.length]);
+        await link(indexed, ids[Math.floor(random() * n)] as string, id, 'EXTENDS', 0.5);
+      }
+      const some = (await indexed.listEdges(WS, { afterId: null, limit: 1000 })).filter((_, at) => at % 5 === 0);
+      await indexed.applyWeightChanges(
+        WS,
+        some.map((edge, at) => ({ eventId: `w${seed}-${at}`, target: { kind: 'edge' as const, id: edge.id }, operation: { kind: 'set' as const, value: weights[at % weights.length] as number }, source: 'MANUAL' as const, reason: null })),
+        { floor: 0, ceiling: 1 },
+        NOW,
+      );
+      await indexed.deleteMemory(WS, ids[3] as string);
+      await compare('patched');
+      for (const store of opened.splice(0)) await store.close();
+      rmSync(path, { force: true });
+      rmSync(`${path}-wal`, { force: true });
+      rmSync(`${path}-shm`, { force: true });
+    }
+  });
+});
