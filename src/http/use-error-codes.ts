@@ -3,8 +3,11 @@ import type { Plugin } from 'graphql-yoga';
 import { isEngramError } from '../domain/errors.js';
 import type { Logger } from '../logger.js';
 
-/** Messages graphql-js uses when a literal or variable value does not fit its argument's type. */
-const BAD_VALUE = /(Expected value of type|Expected type|got invalid value|cannot represent|Variable "\$[^"]+" of required type|Int cannot|Float cannot|String cannot|Boolean cannot|ID cannot|is not defined by type|of required type .* was not provided|Argument "[^"]+" of required type)/;
+/** Messages graphql-js uses when a literal or variable value does not fit its argument's type, or a required one is missing. */
+const BAD_VALUE = /(Expected value of type|Expected type|got invalid value|cannot represent|Variable "\$[^"]+" of required type|Int cannot|Float cannot|String cannot|Boolean cannot|ID cannot|is not defined by type|of required type .* was not provided|Argument "[^"]+" of required type|does not exist in "[^"]+" enum|is required, but it was not provided|must not be null)/;
+
+/** Codes yoga gives its own request errors, renamed to the contract's (API.md, "Errors"). */
+const CONTRACT_CODES: Readonly<Record<string, string>> = { REQUEST_ENTITY_TOO_LARGE: 'LIMIT_EXCEEDED' };
 
 /**
  * Every error leaves with `extensions.code`: domain errors keep theirs, graphql-js value errors
@@ -22,8 +25,10 @@ export function maskError(logger: Logger) {
         extensions: { ...original.extensions, code: original.code, retryable: original.retryable },
       });
     }
-    if (error instanceof GraphQLError && !error.originalError) return error;
-    if (original instanceof GraphQLError && !original.originalError) return original;
+    if (error instanceof GraphQLError && !error.originalError) return toContractCode(error);
+    // graphql-js wraps a scalar's coercion error (bad variable value) in one that names the variable:
+    // that outer error is the one to send, with the code useErrorCodes gave it.
+    if (original instanceof GraphQLError && !original.originalError) return error instanceof GraphQLError ? withCode(error) : original;
     logger.error({ err: original }, 'unexpected error');
     return new GraphQLError(message, {
       nodes: error instanceof GraphQLError ? error.nodes : undefined,
@@ -31,6 +36,13 @@ export function maskError(logger: Logger) {
       extensions: { code: 'INTERNAL_SERVER_ERROR', retryable: false },
     });
   };
+}
+
+function toContractCode(error: GraphQLError): GraphQLError {
+  const code = CONTRACT_CODES[String(error.extensions?.code)];
+  if (code === undefined) return error;
+  // extensions.http (e.g. status 413) is kept: yoga reads it for the response status, then strips it.
+  return new GraphQLError(error.message, { extensions: { ...error.extensions, code, retryable: false } });
 }
 
 function codeFor(error: GraphQLError): string {

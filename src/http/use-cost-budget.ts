@@ -1,0 +1,100 @@
+import { GraphQLError, type DocumentNode } from 'graphql';
+import type { Plugin } from 'graphql-yoga';
+import type { RateLimit } from '../config.js';
+
+export type BucketDecision = { ok: true } | { ok: false; retryAfterMs: number };
+
+/** Buckets drained to empty are forgotten once this many are tracked, so many workspaces cannot grow memory. */
+const SWEEP_AT = 10_000;
+
+/**
+ * Leaky buckets, one per key: each holds up to `capacity` points and drains at `rate` points per
+ * second. A request pours its cost in; when it would overflow, it is refused (and pours nothing)
+ * with the time until it would fit.
+ */
+export class LeakyBuckets {
+  private readonly buckets = new Map<string, { level: number; at: number }>();
+
+  constructor(
+    private readonly rate: number,
+    private readonly capacity: number,
+    private readonly now: () => number = () => performance.now(),
+  ) {}
+
+  take(key: string, cost: number): BucketDecision {
+    const now = this.now();
+    const bucket = this.buckets.get(key) ?? { level: 0, at: now };
+    bucket.level = Math.max(0, bucket.level - ((now - bucket.at) / 1000) * this.rate);
+    bucket.at = now;
+    if (bucket.level + cost > this.capacity) {
+      this.buckets.set(key, bucket);
+      return { ok: false, retryAfterMs: Math.max(1, Math.ceil(((bucket.level + cost - this.capacity) / this.rate) * 1000)) };
+    }
+    bucket.level += cost;
+    this.buckets.set(key, bucket);
+    if (this.buckets.size > SWEEP_AT) this.sweep(now);
+    return { ok: true };
+  }
+
+  /** How many keys are tracked (a gauge for /metrics). */
+  get size(): number {
+    return this.buckets.size;
+  }
+
+  private sweep(now: number): void {
+    for (const [key, bucket] of this.buckets) {
+      if (bucket.level - ((now - bucket.at) / 1000) * this.rate <= 0) this.buckets.delete(key);
+    }
+  }
+}
+
+export interface CostBudget {
+  plugin: Plugin;
+  /** Give to useLimits as onCost: armor's cost analysis of each accepted document. */
+  recordCost(document: DocumentNode, cost: number): void;
+  buckets: LeakyBuckets | null;
+}
+
+/**
+ * Per-workspace cost budget. Each operation costs what graphql-armor's cost analysis (the one
+ * that enforces ENGRAM_MAX_COST) computed for its document, at least 1 point; a workspace over its
+ * budget gets RATE_LIMITED (HTTP 429, Retry-After, `extensions.retryAfterMs`) before anything
+ * executes, so one workspace's flood costs the others only the price of refusing it.
+ */
+export function createCostBudget(rate: RateLimit, onLimited?: () => void): CostBudget {
+  const costs = new WeakMap<DocumentNode, number>();
+  const recordCost = (document: DocumentNode, cost: number) => {
+    // A document with several operations runs one of them: charge the costliest.
+    costs.set(document, Math.max(cost, costs.get(document) ?? 0));
+  };
+  if (rate.pointsPerSecond <= 0) return { plugin: {}, recordCost, buckets: null };
+  const buckets = new LeakyBuckets(rate.pointsPerSecond, rate.burst);
+  const plugin: Plugin = {
+    onExecute({ args, setResultAndStopExecution }) {
+      const workspace = (args.contextValue as { workspace?: string }).workspace;
+      if (workspace === undefined) return;
+      const cost = Math.max(1, Math.ceil(costs.get(args.document) ?? 1));
+      const decision = buckets.take(workspace, cost);
+      if (decision.ok) return;
+      onLimited?.();
+      const seconds = Math.ceil(decision.retryAfterMs / 1000);
+      setResultAndStopExecution({
+        errors: [
+          new GraphQLError(
+            `Workspace "${workspace}" is over its query budget (${rate.pointsPerSecond} cost points per second, bursts up to ${rate.burst}); retry after ${decision.retryAfterMs} ms.`,
+            {
+              extensions: {
+                code: 'RATE_LIMITED',
+                retryable: true,
+                retryAfterMs: decision.retryAfterMs,
+                cost,
+                http: { status: 429, headers: { 'Retry-After': String(seconds) } },
+              },
+            },
+          ),
+        ],
+      });
+    },
+  };
+  return { plugin, recordCost, buckets };
+}

@@ -1,0 +1,90 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { GraphStore } from '../../src/store/port.js';
+import { hardenedApp, type HardenedApp } from './support.js';
+
+/** Every call of `method` waits `ms` first (a slow store); call start times are recorded. */
+function slow(methods: keyof GraphStore | (keyof GraphStore)[], ms: number, starts: number[]) {
+  const slowed: PropertyKey[] = Array.isArray(methods) ? methods : [methods];
+  return (store: GraphStore): GraphStore =>
+    new Proxy(store, {
+      get(target, property, receiver) {
+        const value = Reflect.get(target, property, receiver);
+        if (!slowed.includes(property) || typeof value !== 'function') return value;
+        return async (...args: unknown[]) => {
+          starts.push(performance.now());
+          await sleep(ms);
+          return (value as (...a: unknown[]) => unknown).apply(target, args);
+        };
+      },
+    });
+}
+
+async function seedChain(t: HardenedApp, length: number): Promise<void> {
+  const memory = (id: string) => ({ id, key: null, title: id, content: null, kind: null, tags: [], weight: 0.5, metadata: null });
+  await t.store.importBatch(
+    'default',
+    {
+      memories: Array.from({ length }, (_, i) => memory(`c${i}`)),
+      edges: Array.from({ length: length - 1 }, (_, i) => ({ id: `e${i}`, fromId: `c${i}`, toId: `c${i + 1}`, type: 'CAUSED_BY', weight: 0.5, metadata: null })),
+    },
+    new Date().toISOString(),
+  );
+}
+
+describe('request deadline (ENGRAM_REQUEST_TIMEOUT_MS)', () => {
+  let t: HardenedApp | undefined;
+  afterEach(async () => {
+    await t?.close();
+    t = undefined;
+  });
+
+  it('stops a walk between levels and starts no store work after the deadline', async () => {
+    const starts: number[] = [];
+    t = await hardenedApp({ env: { ENGRAM_REQUEST_TIMEOUT_MS: '150' }, wrapStore: slow('expandFrontier', 60, starts) });
+    await seedChain(t, 12);
+    const began = performance.now();
+    const response = await t.gql('{ memory(id: "c0") { traverse(maxDepth: 5, direction: OUTGOING) { depth memory { id } } } }');
+    const tookMs = performance.now() - began;
+    expect(response.errors?.[0]?.extensions).toMatchObject({ code: 'UNAVAILABLE', retryable: true, reason: 'DEADLINE_EXCEEDED', timeoutMs: 150 });
+    expect(response.status).toBeLessThan(500);
+    // The answer comes at the deadline, not when the walk would have ended (5 levels x 60 ms).
+    expect(tookMs).toBeLessThan(280);
+    const callsAtAnswer = starts.length;
+    expect(callsAtAnswer).toBeLessThanOrEqual(3);
+    expect(starts.every((at) => at - began < 160)).toBe(true);
+    await sleep(400);
+    // Nothing went on in the background.
+    expect(starts.length).toBe(callsAtAnswer);
+  });
+
+  it('stops a path search the same way (level by level, or a one-call search in the store)', async () => {
+    const starts: number[] = [];
+    t = await hardenedApp({ env: { ENGRAM_REQUEST_TIMEOUT_MS: '100' }, wrapStore: slow(['expandFrontier', 'shortestPath'], 150, starts) });
+    await seedChain(t, 12);
+    const response = await t.gql(`{ path(from: "c0", to: "c10", maxHops: 10) { found hops } }`);
+    expect(response.data ?? null, JSON.stringify(response)).toBeNull();
+    expect(response.errors?.[0]?.extensions).toMatchObject({ code: 'UNAVAILABLE', reason: 'DEADLINE_EXCEEDED' });
+    const calls = starts.length;
+    await sleep(300);
+    expect(starts.length).toBe(calls);
+    expect(calls).toBeLessThanOrEqual(1);
+  });
+
+  it('applies to every store call, not only walks', async () => {
+    const starts: number[] = [];
+    t = await hardenedApp({ env: { ENGRAM_REQUEST_TIMEOUT_MS: '50' }, wrapStore: slow('getMemories', 200, starts) });
+    const began = performance.now();
+    const response = await t.gql('{ memory(id: "x") { id } }');
+    expect(performance.now() - began).toBeLessThan(180);
+    expect(response.errors?.[0]?.extensions).toMatchObject({ code: 'UNAVAILABLE', reason: 'DEADLINE_EXCEEDED' });
+  });
+
+  it('leaves requests inside the deadline alone', async () => {
+    t = await hardenedApp({ env: { ENGRAM_REQUEST_TIMEOUT_MS: '2000' }, wrapStore: slow('expandFrontier', 5, []) });
+    await seedChain(t, 12);
+    const response = await t.gql('{ memory(id: "c0") { traverse(maxDepth: 5, direction: OUTGOING) { depth } } }');
+    expect(response.errors).toBeUndefined();
+    expect(response.data?.memory.traverse).toHaveLength(5);
+  });
+});
