@@ -1,0 +1,177 @@
+import { describe, expect, it } from 'vitest';
+import { newId, nowIso } from '../../src/domain/ids.js';
+import { chain } from '../fixtures/graphs.js';
+import type { NewMemory } from '../../src/domain/types.js';
+import type { GraphStore, ImportEdge } from '../../src/store/port.js';
+import { countingStore, type TestApp } from '../helpers/app.js';
+import { DEFAULT_WS, seed, useCountingApp, useTestApp, withoutShortestPath } from './support.js';
+
+const { api, calls, reset } = useCountingApp();
+
+const newMemory = (key: string): NewMemory => ({ id: newId(), key, title: `Memory ${key}`, content: null, kind: null, tags: [], weight: 0.5, metadata: null });
+
+const newEdge = (fromId: string, toId: string): ImportEdge => ({ id: newId(), fromId, toId, type: 'RELATED_TO', weight: 0.5, metadata: null });
+
+/**
+ * `count` memories m0..m(count-1), each linked to two others (m(i) -> m(i+1), m(i) -> m(i+2), wrapping
+ * round), and every edge with one weight event. Seeded through the port in two transactions, then
+ * the counters reset.
+ */
+async function seedRing(app: TestApp, count: number): Promise<{ memoryIds: string[]; edgeIds: string[] }> {
+  const memories = Array.from({ length: count }, (_, index) => newMemory(`m${index}`));
+  const memoryIds = memories.map((memory) => memory.id);
+  const edges = memoryIds.flatMap((id, index) => [1, 2].map((step) => newEdge(id, memoryIds[(index + step) % count] as string)));
+  await app.store.importBatch(DEFAULT_WS, { memories, edges }, nowIso());
+  const edgeIds = edges.map((edge) => edge.id);
+  await app.store.applyWeightChanges(
+    DEFAULT_WS,
+    edgeIds.map((id) => ({ eventId: newId(), target: { kind: 'edge', id }, operation: { kind: 'delta', delta: 0.1 }, source: 'AGENT', reason: null })),
+    { floor: 0, ceiling: 1 },
+    nowIso(),
+  );
+  reset();
+  return { memoryIds, edgeIds };
+}
+
+/** `count` separate chains of `length` memories each, so every level of a walk from the heads meets new memories. */
+async function seedChains(app: TestApp, count: number, length: number): Promise<string[]> {
+  const chains = Array.from({ length: count }, (_, chainIndex) => Array.from({ length }, (_, position) => newMemory(`c${chainIndex}-${position}`)));
+  const edges = chains.flatMap((members) => members.slice(1).map((memory, index) => newEdge((members[index] as NewMemory).id, memory.id)));
+  await app.store.importBatch(DEFAULT_WS, { memories: chains.flat(), edges }, nowIso());
+  reset();
+  return chains.map((members) => (members[0] as NewMemory).id);
+}
+
+/** Port calls made so far, without zero entries, by method name. */
+const snapshot = (): Record<string, number> => Object.fromEntries([...calls()].sort(([a], [b]) => a.localeCompare(b)));
+
+async function run(query: string, variables?: Record<string, unknown>) {
+  reset();
+  const response = await api().gql(query, variables);
+  expect(response.errors, JSON.stringify(response.errors)).toBeUndefined();
+  return { data: response.data as Record<string, any>, calls: snapshot() };
+}
+
+const NEIGHBORS_QUERY = 'query($ids: [ID!]!) { memories(ids: $ids) { neighbors { memory { title } edge { weight } } } }';
+
+describe('DataLoader batching', () => {
+  it('answers the neighbors of 50 memories with 1 getMemories and 1 getAdjacent', async () => {
+    const { memoryIds } = await seedRing(api(), 50);
+    const { data, calls: counted } = await run(NEIGHBORS_QUERY, { ids: memoryIds });
+    expect(data.memories).toHaveLength(50);
+    for (const memory of data.memories) expect(memory.neighbors).toHaveLength(4);
+    console.log(
+      `[batching] memories(ids: [50 ids]) { neighbors { memory { title } edge { weight } } }: ${Object.entries(counted)
+        .map(([method, n]) => `${method}=${n}`)
+        .join(', ')} (total ${Object.values(counted).reduce((sum, n) => sum + n, 0)} store calls)`,
+    );
+    expect(counted).toEqual({ getAdjacent: 1, getMemories: 1 });
+  });
+
+  it('costs the same store calls for 1, 10 and 100 memories', async () => {
+    const { memoryIds } = await seedRing(api(), 100);
+    for (const size of [1, 10, 100]) {
+      const { calls: counted } = await run(NEIGHBORS_QUERY, { ids: memoryIds.slice(0, size) });
+      expect(counted, `${size} memories`).toEqual({ getAdjacent: 1, getMemories: 1 });
+    }
+  });
+
+  it('costs one more getAdjacent per level of nested neighbors', async () => {
+    const heads = await seedChains(api(), 30, 4);
+    const one = await run('query($ids: [ID!]!) { memories(ids: $ids) { neighbors(direction: OUTGOING) { memory { title } } } }', { ids: heads });
+    expect(one.calls).toEqual({ getAdjacent: 1, getMemories: 1 });
+    const two = await run('query($ids: [ID!]!) { memories(ids: $ids) { neighbors(direction: OUTGOING) { memory { neighbors(direction: OUTGOING) { memory { title } } } } } }', { ids: heads });
+    expect(two.data.memories[29].neighbors[0].memory.neighbors[0].memory.title).toBe('Memory c29-2');
+    expect(two.calls).toEqual({ getAdjacent: 2, getMemories: 1 });
+    const three = await run(
+      'query($ids: [ID!]!) { memories(ids: $ids) { neighbors { memory { neighbors { memory { neighbors { memory { title } } } } } } } }',
+      { ids: heads },
+    );
+    expect(three.calls).toEqual({ getAdjacent: 3, getMemories: 1 });
+  });
+
+  it('shares one getAdjacent between memories asking the same question, and uses one per distinct question', async () => {
+    const { memoryIds } = await seedRing(api(), 20);
+    const { calls: counted } = await run(
+      'query($ids: [ID!]!) { memories(ids: $ids) { a: neighbors { edge { id } } b: neighbors { edge { id } } out: neighbors(direction: OUTGOING) { edge { id } } } }',
+      { ids: memoryIds },
+    );
+    expect(counted).toEqual({ getAdjacent: 2, getMemories: 1 });
+  });
+
+  it('counts the degree of N memories with 1 countAdjacent', async () => {
+    const { memoryIds } = await seedRing(api(), 40);
+    const { data, calls: counted } = await run('query($ids: [ID!]!) { memories(ids: $ids) { degree } }', { ids: memoryIds });
+    expect(data.memories.every((memory: { degree: number }) => memory.degree === 4)).toBe(true);
+    expect(counted).toEqual({ countAdjacent: 1, getMemories: 1 });
+  });
+
+  it('reads the history of N edges with 1 getEdgeHistories', async () => {
+    const { memoryIds } = await seedRing(api(), 25);
+    const { data, calls: counted } = await run('query($ids: [ID!]!) { memories(ids: $ids) { neighbors { edge { history { delta source } } } } }', { ids: memoryIds });
+    expect(data.memories[0].neighbors[0].edge.history).toEqual([{ delta: 0.1, source: 'AGENT' }]);
+    expect(counted).toEqual({ getAdjacent: 1, getEdgeHistories: 1, getMemories: 1 });
+  });
+
+  it('reads the edges of N weight events with 1 getEdges', async () => {
+    const { edgeIds } = await seedRing(api(), 20);
+    const { data, calls: counted } = await run('{ weightEvents(limit: 40) { edge { id from { key } } } }');
+    expect(new Set(data.weightEvents.map((event: { edge: { id: string } }) => event.edge.id))).toEqual(new Set(edgeIds));
+    expect(counted).toEqual({ getEdges: 1, getMemories: 1, listWeightEvents: 1 });
+  });
+
+  it('finds a path with one shortestPath call when the store offers it', async () => {
+    await seed(api(), chain);
+    const found = await run('{ path(from: "chain-a", to: "chain-e") { hops steps { memory { title } edgeToNext { weight } } } }');
+    expect(found.data.path.hops).toBe(4);
+    expect(found.calls.shortestPath).toBe(1);
+    expect(found.calls.expandFrontier ?? 0).toBe(0);
+  });
+
+  it('traverses with one expandFrontier per depth level', async () => {
+    await seed(api(), chain);
+    const walked = await run('{ memory(key: "chain-a") { traverse(maxDepth: 3) { memory { title } via { weight } } } }');
+    expect(walked.data.memory.traverse).toHaveLength(3);
+    expect(walked.calls.expandFrontier).toBe(3);
+  });
+
+  it('never shares a cache between requests', async () => {
+    const { memoryIds } = await seedRing(api(), 5);
+    const query = 'query($id: ID) { memory(id: $id) { title } }';
+    await run(query, { id: memoryIds[0] });
+    const second = await run(query, { id: memoryIds[0] });
+    expect(second.calls).toEqual({ getMemories: 1 });
+    await api().gql('mutation($id: ID!) { updateMemory(id: $id, input: { title: "Renamed" }) { id } }', { id: memoryIds[0] });
+    expect((await run(query, { id: memoryIds[0] })).data.memory.title).toBe('Renamed');
+  });
+});
+
+describe('DataLoader batching, level-by-level path search', () => {
+  let counter: ReturnType<typeof countingStore> | undefined;
+  /** Without the store's one-call shortestPath, so path runs the bidirectional BFS of services/walks.ts. */
+  const bfs = useTestApp({
+    wrapStore: (store: GraphStore) => {
+      counter = countingStore(withoutShortestPath(store));
+      return counter.store;
+    },
+  });
+
+  async function expansions(query: string): Promise<{ data: Record<string, any>; expandFrontier: number }> {
+    counter?.reset();
+    const response = await bfs().gql(query);
+    expect(response.errors, JSON.stringify(response.errors)).toBeUndefined();
+    return { data: response.data as Record<string, any>, expandFrontier: counter?.calls.get('expandFrontier') ?? 0 };
+  }
+
+  it('expands the frontier with one expandFrontier per BFS level', async () => {
+    await seed(bfs(), chain);
+    const found = await expansions('{ path(from: "chain-a", to: "chain-e") { hops steps { memory { title } edgeToNext { weight } } } }');
+    expect(found.data.path.hops).toBe(4);
+    expect(found.expandFrontier).toBe(4);
+    expect((await expansions('{ path(from: "chain-a", to: "chain-c") { hops } }')).expandFrontier).toBe(2);
+    const missed = await expansions('{ path(from: "chain-a", to: "chain-e", maxHops: 2) { found } }');
+    expect(missed.data.path.found).toBe(false);
+    expect(missed.expandFrontier).toBe(2);
+    expect((await expansions('{ path(from: "chain-a", to: "chain-a") { hops } }')).expandFrontier).toBe(0);
+  });
+});
