@@ -1,17 +1,27 @@
 import { renderGraphiQL } from '@graphql-yoga/render-graphiql';
-import { GraphQLError } from 'graphql';
 import { createYoga, useReadinessCheck, type YogaServerInstance } from 'graphql-yoga';
-import type { Config } from './config.js';
-import { workspaceName } from './domain/inputs.js';
+import { ConfigError, type Config } from './config.js';
 import type { EngramContext } from './graphql/context.js';
 import { schema } from './graphql/index.js';
 import { maskError, useErrorCodes } from './http/use-error-codes.js';
+import { useExplorer } from './http/use-explorer.js';
 import { useLimits } from './http/use-limits.js';
+import { WORKSPACE_HEADER, createAuthenticator, useAuth } from './http/use-auth.js';
+import { createCostBudget } from './http/use-cost-budget.js';
+import { useCsrfPrevention } from './http/use-csrf.js';
+import { createDeadlines } from './http/use-deadline.js';
+import { useErrorContract } from './http/use-error-contract.js';
+import { useIntrospection } from './http/use-introspection.js';
+import { METRICS_ENDPOINT, createMetrics, type Metrics } from './http/use-metrics.js';
+import { loadTrustedDocuments, usePersistedOnly } from './http/use-persisted-only.js';
+import { REQUEST_ID_HEADER, keepOriginal, requestIdOf, useRequestLog, yogaLogger } from './http/use-request-log.js';
+import { instrumentStore, storeWithDeadline } from './store/instrumented-store.js';
+import { useMcp } from './http/use-mcp.js';
 import { createLoaders } from './loaders/index.js';
 import type { Logger } from './logger.js';
 import type { GraphStore } from './store/port.js';
 
-export const WORKSPACE_HEADER = 'x-engram-workspace';
+export { WORKSPACE_HEADER };
 
 export interface AppDeps {
   config: Config;
@@ -19,6 +29,8 @@ export interface AppDeps {
   logger: Logger;
   /** True once shutdown began: /ready answers 503 so load balancers stop sending traffic. */
   isDraining?: () => boolean;
+  /** Where /metrics reports; server.ts passes one with process metrics. Default: a fresh registry. */
+  metrics?: Metrics;
 }
 
 export type EngramApp = YogaServerInstance<Record<string, unknown>, EngramContext>;
@@ -41,46 +53,89 @@ query Explore {
 }
 `;
 
-function workspaceOf(request: Request, fallback: string): string {
-  const header = request.headers.get(WORKSPACE_HEADER);
-  if (header === null || header === '') return fallback;
-  const parsed = workspaceName.safeParse(header);
-  if (!parsed.success) {
-    throw new GraphQLError(`${WORKSPACE_HEADER}: ${parsed.error.issues[0]?.message ?? 'invalid workspace name'}`, {
-      extensions: { code: 'BAD_USER_INPUT', retryable: false, http: { status: 400 } },
-    });
-  }
-  return parsed.data;
-}
+/** Headers only a preflighted (CORS-checked) browser request can carry: any one of them passes CSRF prevention. */
+const CSRF_HEADERS = [WORKSPACE_HEADER, 'authorization', 'x-graphql-yoga-csrf', 'apollo-require-preflight'];
 
 /** Builds the yoga instance with every plugin; it never listens (server.ts does, tests use app.fetch). */
 export function createApp(deps: AppDeps): EngramApp {
-  const { config, store, logger } = deps;
-  return createYoga<Record<string, unknown>, EngramContext>({
+  const { config, logger } = deps;
+  const keysConfigured = config.apiKeys.length > 0;
+  const authenticate = createAuthenticator({ keys: config.apiKeys, defaultWorkspace: config.defaultWorkspace });
+  const metrics = deps.metrics ?? createMetrics();
+  const store = instrumentStore(deps.store, metrics.store);
+  const deadlines = createDeadlines({ timeoutMs: config.requestTimeoutMs, graphqlEndpoint: '/graphql' });
+  const budget = createCostBudget(config.rateLimit, metrics.rateLimited);
+  const buckets = budget.buckets;
+  if (buckets) metrics.trackBuckets(() => buckets.size);
+  const trusted = config.persistedOnly ? loadTrustedDocuments(config.operationsDir) : null;
+  if (trusted?.size === 0) {
+    throw new ConfigError(`ENGRAM_PERSISTED_ONLY=true, but ${config.operationsDir} holds no named operation: every request would be refused`);
+  }
+  // Unexpected errors are logged once, with their request id, by useRequestLog (see keepOriginal).
+  const mask = keepOriginal(maskError(logger.child({}, { level: 'silent' })), { exposeInternal: config.unmaskedErrors });
+  const app: EngramApp = createYoga<Record<string, unknown>, EngramContext>({
     schema,
     graphqlEndpoint: '/graphql',
     healthCheckEndpoint: '/health',
     landingPage: false,
     batching: false,
     maxRequestBodySize: config.limits.maxBodyBytes,
-    logging: logger,
-    graphiql: config.graphiql ? { title: 'Engram', defaultQuery: EXAMPLE_QUERY, headers: JSON.stringify({ [WORKSPACE_HEADER]: 'default' }) } : false,
+    logging: yogaLogger(logger),
+    graphiql: config.graphiql
+      ? {
+          title: 'Engram',
+          defaultQuery: EXAMPLE_QUERY,
+          headers: JSON.stringify(keysConfigured ? { Authorization: 'Bearer <your API key>' } : { [WORKSPACE_HEADER]: 'default' }),
+        }
+      : false,
     renderGraphiQL,
-    maskedErrors: { maskError: maskError(logger) },
+    maskedErrors: { maskError: mask, isDev: false },
+    cors:
+      config.corsOrigins.length === 0
+        ? false
+        : {
+            origin: config.corsOrigins.includes('*') ? '*' : config.corsOrigins,
+            credentials: false,
+            methods: ['GET', 'POST'],
+            allowedHeaders: ['content-type', 'authorization', WORKSPACE_HEADER, REQUEST_ID_HEADER],
+            exposedHeaders: [REQUEST_ID_HEADER, 'retry-after'],
+            maxAge: 600,
+          },
     context: ({ request }): EngramContext => {
-      const workspace = workspaceOf(request, config.defaultWorkspace);
+      const principal = authenticate(request);
+      const signal = deadlines.signalFor(request);
+      // The request's view of the store stops at its deadline; loaders and services all use it.
+      const requestStore = storeWithDeadline(store, signal);
       return {
-        workspace,
-        store,
-        loaders: createLoaders(store, workspace),
+        workspace: principal.workspace,
+        role: principal.role,
+        signal,
+        requestId: requestIdOf(request),
+        store: requestStore,
+        loaders: createLoaders(requestStore, principal.workspace),
         policy: config.policy,
         limits: config.limits,
         strictTypes: config.strictTypes,
       };
     },
     plugins: [
-      useLimits(config.limits, { suggestions: config.graphiql }),
+      // Result hooks run in this order: the error contract first, so logs and metrics see final codes.
+      useErrorContract(),
+      useRequestLog({ logger, authenticate }),
+      useAuth({ authenticate, keysConfigured, protectedPaths: [METRICS_ENDPOINT] }),
+      ...metrics.plugins({ endpoint: config.metrics }),
+      deadlines.plugin,
+      ...(config.csrfPrevention ? [useCsrfPrevention({ requestHeaders: CSRF_HEADERS, maxTokens: config.limits.maxTokens })] : []),
+      ...(trusted ? usePersistedOnly({ documents: trusted, maxTokens: config.limits.maxTokens }) : []),
+      useIntrospection({ enabled: config.introspection }),
+      useLimits(config.limits, {
+        suggestions: config.graphiql && config.introspection && config.mode !== 'production',
+        onCost: budget.recordCost,
+      }),
+      budget.plugin,
       useErrorCodes(),
+      ...(config.explorer ? [useExplorer({ logger })] : []),
+      useMcp({ logger, maxBodyBytes: config.limits.maxBodyBytes, fetch: (url, init) => app.fetch(url, init) }),
       useReadinessCheck({
         endpoint: '/ready',
         // No error text in the body: it could name hosts or files.
@@ -96,4 +151,5 @@ export function createApp(deps: AppDeps): EngramApp {
       }),
     ],
   });
+  return app;
 }

@@ -1,12 +1,21 @@
+import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { DEFAULT_WEIGHT_POLICY, type WeightPolicy } from './domain/weights.js';
 import { workspaceName } from './domain/inputs.js';
+import { ApiKeyConfigError, checkDistinct, parseApiKeyFile, parseApiKeyList, type ApiKey } from './http/api-keys.js';
 
 const flag = (fallback: boolean) =>
   z
     .enum(['true', 'false', '1', '0', 'yes', 'no', 'on', 'off'], { message: 'must be true or false' })
     .optional()
     .transform((value) => (value === undefined ? fallback : ['true', '1', 'yes', 'on'].includes(value)));
+
+/** A flag whose default depends on the mode: undefined when the variable is not set. */
+const optionalFlag = () =>
+  z
+    .enum(['true', 'false', '1', '0', 'yes', 'no', 'on', 'off'], { message: 'must be true or false' })
+    .optional()
+    .transform((value) => (value === undefined ? undefined : ['true', '1', 'yes', 'on'].includes(value)));
 
 const count = (fallback: number, min = 1) => z.coerce.number().int().min(min).optional().default(fallback);
 const fraction = (fallback: number) => z.coerce.number().min(0).max(1).optional().default(fallback);
@@ -18,9 +27,44 @@ const EnvSchema = z.object({
   ENGRAM_STORE: z.enum(['sqlite', 'neo4j']).optional().default('sqlite'),
   ENGRAM_SQLITE_PATH: z.string().min(1).optional().default('./data/engram.db'),
   ENGRAM_SQLITE_BUSY_TIMEOUT_MS: count(5000, 0),
-  ENGRAM_GRAPHIQL: flag(true),
+  NEO4J_URI: z
+    .string()
+    .regex(/^(neo4j|bolt)(\+s|\+ssc)?:\/\/[^\s]+$/, 'must be a neo4j:// or bolt:// URI (neo4j+s:// or bolt+s:// for TLS, +ssc for self-signed)')
+    .optional(),
+  NEO4J_USER: z.string().min(1).optional().default('neo4j'),
+  NEO4J_PASSWORD: z.string().optional(),
+  NEO4J_DATABASE: z
+    .string()
+    .regex(/^[A-Za-z][A-Za-z0-9.-]{2,62}$/, 'must be a Neo4j database name: 3-63 letters, digits, dots or dashes, starting with a letter')
+    .optional(),
+  NEO4J_CONNECTION_ACQUISITION_TIMEOUT_MS: count(2000),
+  NEO4J_CONNECTION_TIMEOUT_MS: count(3000),
+  NEO4J_MAX_TRANSACTION_RETRY_TIME_MS: count(5000, 0),
+  NEO4J_TRANSACTION_TIMEOUT_MS: count(5000),
+  NODE_ENV: z.string().optional(),
+  ENGRAM_MODE: z.enum(['development', 'production']).optional(),
+  ENGRAM_GRAPHIQL: optionalFlag(),
+  ENGRAM_INTROSPECTION: optionalFlag(),
+  ENGRAM_EXPLORER: optionalFlag(),
+  ENGRAM_UNMASKED_ERRORS: flag(false),
+  ENGRAM_CSRF_PREVENTION: flag(true),
+  ENGRAM_API_KEYS: z.string().optional(),
+  ENGRAM_API_KEYS_FILE: z.string().min(1).optional(),
+  ENGRAM_PERSISTED_ONLY: flag(false),
+  ENGRAM_OPERATIONS_DIR: z.string().min(1).optional(),
+  ENGRAM_CORS_ORIGINS: z
+    .string()
+    .optional()
+    .transform((value) => (value ?? '').split(',').map((origin) => origin.trim()).filter((origin) => origin !== ''))
+    .pipe(z.array(z.union([z.literal('*'), z.string().regex(/^https?:\/\/[^/\s]+$/, 'origins look like https://app.example.com (scheme and host, no path)')]))),
+  ENGRAM_RATE_POINTS_PER_SECOND: count(2000, 0),
+  ENGRAM_RATE_BURST: count(20_000),
+  ENGRAM_REQUEST_TIMEOUT_MS: count(10_000),
+  ENGRAM_SHUTDOWN_GRACE_MS: count(10_000, 0),
+  ENGRAM_METRICS: flag(true),
   ENGRAM_STRICT_TYPES: flag(false),
   ENGRAM_DEFAULT_WORKSPACE: workspaceName.optional().default('default'),
+  ENGRAM_WORKSPACE: workspaceName.optional(),
   ENGRAM_LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional().default('info'),
   ENGRAM_MAX_DEPTH: count(12),
   ENGRAM_MAX_COST: count(5000),
@@ -50,13 +94,41 @@ export interface QueryLimits {
   walkBudget: number;
 }
 
+/** Per-workspace cost budget: a leaky bucket of `burst` points draining at `pointsPerSecond`. */
+export interface RateLimit {
+  /** 0 turns the budget off. */
+  pointsPerSecond: number;
+  burst: number;
+}
+
 export interface Config {
   port: number;
   host: string;
-  store: { kind: 'sqlite'; path: string; busyTimeoutMs: number } | { kind: 'neo4j' };
+  store: { kind: 'sqlite'; path: string; busyTimeoutMs: number } | Neo4jStoreConfig;
+  /** production: NODE_ENV=production or ENGRAM_MODE=production. */
+  mode: 'development' | 'production';
   graphiql: boolean;
+  /** The graph explorer page at /explore; like GraphiQL, on in development and off in production unless enabled. */
+  explorer: boolean;
+  introspection: boolean;
+  /** Development only: unexpected errors carry their internal message to the client. */
+  unmaskedErrors: boolean;
+  csrfPrevention: boolean;
+  /** Empty: no keys, the workspace comes from the x-engram-workspace header (local use). */
+  apiKeys: ApiKey[];
+  persistedOnly: boolean;
+  /** Folder of the trusted documents (*.graphql) for ENGRAM_PERSISTED_ONLY. */
+  operationsDir: string;
+  /** Empty: no cross-origin access. ['*']: any origin. */
+  corsOrigins: string[];
+  rateLimit: RateLimit;
+  requestTimeoutMs: number;
+  shutdownGraceMs: number;
+  metrics: boolean;
   strictTypes: boolean;
   defaultWorkspace: string;
+  /** The workspace the stdio MCP server (`engram mcp`) acts in; default: defaultWorkspace. */
+  mcpWorkspace: string;
   logLevel: string;
   limits: QueryLimits;
   policy: WeightPolicy;
@@ -64,6 +136,40 @@ export interface Config {
 
 export class ConfigError extends Error {
   override name = 'ConfigError';
+}
+
+/** ENGRAM_STORE=neo4j: where the server is and how long to wait for it. */
+export interface Neo4jStoreConfig {
+  kind: 'neo4j';
+  uri: string;
+  user: string;
+  /** Null when NEO4J_PASSWORD is unset: connect without credentials (a server with NEO4J_AUTH=none). */
+  password: string | null;
+  /** Null: the server's default database. */
+  database: string | null;
+  connectionAcquisitionTimeoutMs: number;
+  connectionTimeoutMs: number;
+  maxTransactionRetryTimeMs: number;
+  transactionTimeoutMs: number;
+}
+
+function neo4jStoreConfig(e: z.infer<typeof EnvSchema>): Neo4jStoreConfig {
+  if (e.NEO4J_URI === undefined) {
+    throw new ConfigError(
+      'Invalid configuration: NEO4J_URI is required when ENGRAM_STORE=neo4j (e.g. neo4j://localhost:7687, or neo4j+s://<id>.databases.neo4j.io for Aura)',
+    );
+  }
+  return {
+    kind: 'neo4j',
+    uri: e.NEO4J_URI,
+    user: e.NEO4J_USER,
+    password: e.NEO4J_PASSWORD ?? null,
+    database: e.NEO4J_DATABASE ?? null,
+    connectionAcquisitionTimeoutMs: e.NEO4J_CONNECTION_ACQUISITION_TIMEOUT_MS,
+    connectionTimeoutMs: e.NEO4J_CONNECTION_TIMEOUT_MS,
+    maxTransactionRetryTimeMs: e.NEO4J_MAX_TRANSACTION_RETRY_TIME_MS,
+    transactionTimeoutMs: e.NEO4J_TRANSACTION_TIMEOUT_MS,
+  };
 }
 
 /** Reads the environment once; a bad value stops start-up with a message naming the variable. */
@@ -77,16 +183,37 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (e.ENGRAM_WEIGHT_FLOOR >= e.ENGRAM_WEIGHT_CEILING) {
     throw new ConfigError('Invalid configuration: ENGRAM_WEIGHT_FLOOR must be below ENGRAM_WEIGHT_CEILING');
   }
+  const mode = e.NODE_ENV === 'production' || e.ENGRAM_MODE === 'production' ? 'production' : 'development';
+  refuseDevelopmentSettings(mode, e);
+  if (e.ENGRAM_RATE_POINTS_PER_SECOND > 0 && e.ENGRAM_RATE_BURST < e.ENGRAM_MAX_COST) {
+    throw new ConfigError('Invalid configuration: ENGRAM_RATE_BURST must be at least ENGRAM_MAX_COST, or the costliest allowed query could never run');
+  }
+  const graphiql = e.ENGRAM_GRAPHIQL ?? mode === 'development';
   return {
     port: e.PORT,
     host: e.HOST,
     store:
       e.ENGRAM_STORE === 'sqlite'
         ? { kind: 'sqlite', path: e.ENGRAM_SQLITE_PATH, busyTimeoutMs: e.ENGRAM_SQLITE_BUSY_TIMEOUT_MS }
-        : { kind: 'neo4j' },
-    graphiql: e.ENGRAM_GRAPHIQL,
+        : neo4jStoreConfig(e),
+    mode,
+    graphiql,
+    explorer: e.ENGRAM_EXPLORER ?? mode === 'development',
+    // GraphiQL needs introspection: enabling it in production enables introspection too, unless turned off.
+    introspection: e.ENGRAM_INTROSPECTION ?? (mode === 'development' || graphiql),
+    unmaskedErrors: e.ENGRAM_UNMASKED_ERRORS,
+    csrfPrevention: e.ENGRAM_CSRF_PREVENTION,
+    apiKeys: loadApiKeys(e.ENGRAM_API_KEYS, e.ENGRAM_API_KEYS_FILE),
+    persistedOnly: e.ENGRAM_PERSISTED_ONLY,
+    operationsDir: e.ENGRAM_OPERATIONS_DIR ?? fileURLToPath(new URL('../schema/operations', import.meta.url)),
+    corsOrigins: e.ENGRAM_CORS_ORIGINS,
+    rateLimit: { pointsPerSecond: e.ENGRAM_RATE_POINTS_PER_SECOND, burst: e.ENGRAM_RATE_BURST },
+    requestTimeoutMs: e.ENGRAM_REQUEST_TIMEOUT_MS,
+    shutdownGraceMs: e.ENGRAM_SHUTDOWN_GRACE_MS,
+    metrics: e.ENGRAM_METRICS,
     strictTypes: e.ENGRAM_STRICT_TYPES,
     defaultWorkspace: e.ENGRAM_DEFAULT_WORKSPACE,
+    mcpWorkspace: e.ENGRAM_WORKSPACE ?? e.ENGRAM_DEFAULT_WORKSPACE,
     logLevel: e.ENGRAM_LOG_LEVEL,
     limits: {
       maxDepth: e.ENGRAM_MAX_DEPTH,
@@ -107,4 +234,31 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       tierDelta: { AGENT: e.ENGRAM_AGENT_DELTA, CONSCIOUS: e.ENGRAM_CONSCIOUS_DELTA, MANUAL: e.ENGRAM_MANUAL_DELTA },
     },
   };
+}
+
+/**
+ * Production refuses settings that only make sense on a developer's machine, naming each one,
+ * rather than running with them quietly.
+ */
+function refuseDevelopmentSettings(mode: Config['mode'], e: z.infer<typeof EnvSchema>): void {
+  if (mode !== 'production') return;
+  const refused: string[] = [];
+  if (e.ENGRAM_UNMASKED_ERRORS) refused.push('ENGRAM_UNMASKED_ERRORS=true (sends internal error messages to clients)');
+  if (!e.ENGRAM_CSRF_PREVENTION) refused.push('ENGRAM_CSRF_PREVENTION=false (lets other sites post to the API from a browser)');
+  if (refused.length > 0) {
+    throw new ConfigError(
+      `Refusing to start in production mode (NODE_ENV=production or ENGRAM_MODE=production) with development-only settings:\n  ${refused.join('\n  ')}\nRemove them, or run in development mode.`,
+    );
+  }
+}
+
+function loadApiKeys(list: string | undefined, file: string | undefined): ApiKey[] {
+  try {
+    const keys = [...(list ? parseApiKeyList(list) : []), ...(file ? parseApiKeyFile(file) : [])];
+    checkDistinct(keys);
+    return keys;
+  } catch (error) {
+    if (error instanceof ApiKeyConfigError) throw new ConfigError(`Invalid configuration: ${error.message}`);
+    throw error;
+  }
 }

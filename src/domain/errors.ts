@@ -9,10 +9,11 @@ export type ErrorCode =
   | 'LIMIT_EXCEEDED'
   | 'UNAUTHENTICATED'
   | 'FORBIDDEN'
-  | 'UNAVAILABLE';
+  | 'UNAVAILABLE'
+  | 'RATE_LIMITED';
 
 /** Codes a client may retry unchanged and expect a different outcome. */
-const RETRYABLE: ReadonlySet<ErrorCode> = new Set(['UNAVAILABLE']);
+const RETRYABLE: ReadonlySet<ErrorCode> = new Set(['UNAVAILABLE', 'RATE_LIMITED']);
 
 export class EngramError extends Error {
   readonly code: ErrorCode;

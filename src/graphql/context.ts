@@ -13,6 +13,12 @@ export interface EngramContext {
   policy: WeightPolicy;
   limits: QueryLimits;
   strictTypes: boolean;
+  /** Role of the caller's API key; undefined when no keys are configured (header mode: full access). */
+  role?: 'read' | 'write' | 'admin';
+  /** Aborts when the request deadline passes: long work (walks, store calls) stops there. */
+  signal?: AbortSignal;
+  /** The request id (x-request-id), for logs. */
+  requestId?: string;
 }
 
 export function writeScope(ctx: EngramContext): WriteScope {

@@ -10,6 +10,11 @@ import './misc-types.js';
 import './inputs.js';
 import './query.js';
 import './mutation.js';
+import './intelligence.js';
+import './memory-intelligence.js';
+import './query-intelligence.js';
+import './mutation-intelligence.js';
+import './import.js';
 
 /** The executable schema; types are registered by importing their files above. */
 export const schema: GraphQLSchema = builder.toSchema({ sortSchema: false });

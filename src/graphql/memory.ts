@@ -66,6 +66,11 @@ MemoryRef.implement({
         maxHops: sharedArgs(t.arg).maxHops,
         types: sharedArgs(t.arg).types,
         direction: sharedArgs(t.arg).direction,
+        currentOnly: t.arg.boolean({
+          defaultValue: false,
+          required: true,
+          description: 'Skip superseded memories (those a SUPERSEDES edge points at) along the way; the memories you name are always allowed.',
+        }),
       },
       resolve: (memory, args, ctx) => resolvePath(ctx, memory, args.to, args),
     }),
@@ -78,6 +83,11 @@ MemoryRef.implement({
         types: sharedArgs(t.arg).types,
         direction: sharedArgs(t.arg).direction,
         limit: sharedArgs(t.arg).limit,
+        currentOnly: t.arg.boolean({
+          defaultValue: false,
+          required: true,
+          description: 'Skip superseded memories (those a SUPERSEDES edge points at) along the way; the start memory is always allowed.',
+        }),
       },
       resolve: (memory, args, ctx) => resolveTraverse(ctx, memory, args),
     }),

@@ -1,3 +1,4 @@
+import { badInput } from '../domain/errors.js';
 import * as rules from '../domain/inputs.js';
 import type { Json, MemoryPatch } from '../domain/types.js';
 import * as writes from '../services/writes.js';
@@ -16,6 +17,8 @@ async function afterWrite<T>(ctx: EngramContext, write: Promise<T>): Promise<T> 
 
 /** Keeps only the fields the client sent, so "left out" and "set to null" stay different. */
 function toPatch(input: Record<string, unknown>): MemoryPatch {
+  // title is the one field a memory cannot lose; a null here is a mistake, not "leave it".
+  if (input.title === null) throw badInput('input.title', 'cannot be cleared; leave it out to keep the current title');
   const patch: MemoryPatch = {};
   for (const field of ['key', 'title', 'content', 'kind', 'tags', 'metadata'] as const) {
     if (input[field] !== undefined) (patch as Record<string, unknown>)[field] = input[field];
@@ -25,6 +28,9 @@ function toPatch(input: Record<string, unknown>): MemoryPatch {
 
 builder.mutationType({
   description: 'Writes. Each mutation is one transaction: it changes everything it says, or nothing.',
+  // Type-level: every Mutation field, including those added elsewhere with builder.mutationField,
+  // needs the write scope, so a read-only API key gets FORBIDDEN before any resolver runs.
+  authScopes: { write: true },
   fields: (t) => ({
     createMemory: t.field({
       type: MemoryRef,

@@ -1,5 +1,6 @@
 import { EngramError } from '../domain/errors.js';
 import type { Direction, MemoryRecord } from '../domain/types.js';
+import { supersededAmong } from '../services/supersession.js';
 import { findShortestPath, traverse } from '../services/walks.js';
 import type { EngramContext } from './context.js';
 import type { PathView, TraversalHitView } from './shapes.js';
@@ -8,7 +9,12 @@ interface PathArgs {
   maxHops: number;
   types?: string[] | null;
   direction: Direction;
+  currentOnly?: boolean | null;
 }
+
+/** For `currentOnly`: a walk skips superseded memories (one degree read per level). */
+const skipSuperseded = (ctx: EngramContext, currentOnly: boolean | null | undefined) =>
+  currentOnly ? (ids: string[]) => supersededAmong(ctx, ids) : undefined;
 
 async function requireRef(ctx: EngramContext, ref: string, argument: string): Promise<MemoryRecord> {
   const memory = await ctx.loaders.memory.load(ref);
@@ -26,15 +32,19 @@ export async function resolvePath(ctx: EngramContext, from: MemoryRecord | strin
     types: args.types ?? null,
     pruneThreshold: ctx.policy.pruneThreshold,
     budget: ctx.limits.walkBudget,
+    exclude: skipSuperseded(ctx, args.currentOnly),
+    signal: ctx.signal,
   });
-  if (outcome.found) return { found: true, memoryIds: outcome.memoryIds, edgeIds: outcome.edgeIds, message: null };
+  if (outcome.found && (await allInWorkspace(ctx, outcome.memoryIds))) {
+    return { found: true, memoryIds: outcome.memoryIds, edgeIds: outcome.edgeIds, message: null };
+  }
   const fromName = typeof from === 'string' ? from : start.id;
   const message = `No path from ${fromName} to ${toRef} within ${args.maxHops} hops`;
   return {
     found: false,
     memoryIds: [],
     edgeIds: [],
-    message: outcome.budgetExhausted ? `${message} (the search stopped after examining ${ctx.limits.walkBudget} edges)` : message,
+    message: !outcome.found && outcome.budgetExhausted ? `${message} (the search stopped after examining ${ctx.limits.walkBudget} edges)` : message,
   };
 }
 
@@ -43,6 +53,7 @@ interface TraverseArgs {
   types?: string[] | null;
   direction: Direction;
   limit: number;
+  currentOnly?: boolean | null;
 }
 
 export async function resolveTraverse(ctx: EngramContext, start: MemoryRecord, args: TraverseArgs): Promise<TraversalHitView[]> {
@@ -51,6 +62,30 @@ export async function resolveTraverse(ctx: EngramContext, start: MemoryRecord, a
     types: args.types ?? null,
     pruneThreshold: ctx.policy.pruneThreshold,
     budget: ctx.limits.walkBudget,
+    exclude: skipSuperseded(ctx, args.currentOnly),
+    signal: ctx.signal,
   });
-  return hits.map(({ memoryId, depth, via }) => ({ memoryId, depth, via }));
+  return withinWorkspace(ctx, hits.map(({ memoryId, depth, via }) => ({ memoryId, depth, via })));
+}
+
+/**
+ * Walks follow edge rows; a row whose far end is not a memory of the workspace (only possible by
+ * writing the database directly) must not lead anywhere. These checks load the memories the
+ * answer shows anyway (one batched call, cached for the fields that follow).
+ */
+async function allInWorkspace(ctx: EngramContext, memoryIds: readonly string[]): Promise<boolean> {
+  const found = await ctx.loaders.memory.loadMany(memoryIds);
+  return found.every((memory) => memory !== null && !(memory instanceof Error));
+}
+
+/** Drops hits on such memories, and every hit reached through one (hits come in depth order). */
+async function withinWorkspace(ctx: EngramContext, hits: TraversalHitView[]): Promise<TraversalHitView[]> {
+  const found = await ctx.loaders.memory.loadMany(hits.map((hit) => hit.memoryId));
+  const blocked = new Set<string>();
+  return hits.filter((hit, index) => {
+    const reachedThroughBlocked = blocked.has(hit.via.slice(0, -1).join(' '));
+    const missing = found[index] === null || found[index] instanceof Error;
+    if (missing || reachedThroughBlocked) blocked.add(hit.via.join(' '));
+    return !missing && !reachedThroughBlocked;
+  });
 }

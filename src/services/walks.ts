@@ -7,6 +7,13 @@ export interface WalkOptions {
   pruneThreshold: number;
   /** Most edges a single walk may examine, so a hub cannot make one request unbounded. */
   budget: number;
+  /**
+   * Memories the walk must not enter, asked once per level for the memories that level reached
+   * (e.g. superseded ones, for `currentOnly`). The start and end memories are never asked about.
+   */
+  exclude?: (memoryIds: string[]) => Promise<ReadonlySet<string>>;
+  /** The request deadline: checked before each level, so a walk stops (throwing the signal's reason) once it passes. */
+  signal?: AbortSignal;
 }
 
 export type PathOutcome =
@@ -45,12 +52,20 @@ export async function findShortestPath(
   options: WalkOptions,
 ): Promise<PathOutcome> {
   if (fromId === toId) return { found: true, memoryIds: [fromId], edgeIds: [] };
+  if (store.shortestPath && !options.exclude) {
+    // A store that can search in one call (the SQLite adjacency index) gives the same answer, faster.
+    options.signal?.throwIfAborted();
+    const { direction, types, pruneThreshold, budget } = options;
+    const outcome = await store.shortestPath(workspace, fromId, toId, maxHops, { direction, types, pruneThreshold, budget });
+    if (outcome) return outcome;
+  }
   const forward: Side = { frontier: [fromId], reached: new Map([[fromId, null]]), direction: options.direction };
   const backward: Side = { frontier: [toId], reached: new Map([[toId, null]]), direction: reverse(options.direction) };
   let hops = 0;
   let spent = 0;
 
   while (hops < maxHops && forward.frontier.length > 0 && backward.frontier.length > 0) {
+    options.signal?.throwIfAborted();
     const [side, other] = backward.frontier.length < forward.frontier.length ? [backward, forward] : [forward, backward];
     const expansion = await store.expandFrontier(workspace, side.frontier, {
       direction: side.direction,
@@ -59,9 +74,10 @@ export async function findShortestPath(
       budget: options.budget - spent,
     });
     spent += expansion.steps.length;
+    const excluded = await excludedAmong(options, expansion.steps, (id) => side.reached.has(id) || id === fromId || id === toId);
     const next: string[] = [];
     for (const step of expansion.steps.sort(byFromThenStrength)) {
-      if (side.reached.has(step.to)) continue;
+      if (side.reached.has(step.to) || excluded.has(step.to)) continue;
       side.reached.set(step.to, { via: step.from, edgeId: step.edgeId });
       next.push(step.to);
     }
@@ -76,6 +92,15 @@ export async function findShortestPath(
     side.frontier = next.sort();
   }
   return { found: false, budgetExhausted: false };
+}
+
+const NONE: ReadonlySet<string> = new Set();
+
+/** Asks `options.exclude` (one call) about the memories a level newly reached, skipping those `known` says need no answer. */
+async function excludedAmong(options: WalkOptions, steps: readonly FrontierStep[], known: (id: string) => boolean): Promise<ReadonlySet<string>> {
+  if (!options.exclude) return NONE;
+  const fresh = [...new Set(steps.map((step) => step.to))].filter((id) => !known(id));
+  return fresh.length === 0 ? NONE : options.exclude(fresh);
 }
 
 function joinAt(meeting: string, forward: Side, backward: Side): { memoryIds: string[]; edgeIds: string[] } {
@@ -120,6 +145,7 @@ export async function traverse(
   let spent = 0;
 
   for (let depth = 1; depth <= maxDepth && frontier.length > 0 && hits.length < limit; depth++) {
+    options.signal?.throwIfAborted();
     const expansion = await store.expandFrontier(workspace, frontier, {
       direction: options.direction,
       types: options.types,
@@ -127,9 +153,10 @@ export async function traverse(
       budget: options.budget - spent,
     });
     spent += expansion.steps.length;
+    const excluded = await excludedAmong(options, expansion.steps, (id) => pathTo.has(id));
     const level: TraversalHitIds[] = [];
     for (const step of expansion.steps.sort(byStrength)) {
-      if (pathTo.has(step.to)) continue;
+      if (pathTo.has(step.to) || excluded.has(step.to)) continue;
       const via = [...(pathTo.get(step.from) ?? []), step.edgeId];
       pathTo.set(step.to, via);
       level.push({ memoryId: step.to, depth, via, lastWeight: step.weight });

@@ -125,7 +125,7 @@ export async function unlink(scope: WriteScope, input: UnlinkInput): Promise<Edg
   return scope.store.unlinkEdges(scope.workspace, { fromId: from.id, toId: to.id, type: input.type as string });
 }
 
-async function apply(scope: WriteScope, changes: WeightChangeRequest[]): Promise<WeightChangeResult[]> {
+export async function apply(scope: WriteScope, changes: WeightChangeRequest[]): Promise<WeightChangeResult[]> {
   if (changes.length === 0) return [];
   const applied = await scope.store.applyWeightChanges(
     scope.workspace,
@@ -136,7 +136,7 @@ async function apply(scope: WriteScope, changes: WeightChangeRequest[]): Promise
   return applied.map((change) => ({ ...change, pruned: change.edge !== null && isPruned(change.newWeight, scope.policy) }));
 }
 
-const edgeChange = (id: string, delta: number, source: AdjustmentSource, reason: string | null): WeightChangeRequest => ({
+export const edgeChange = (id: string, delta: number, source: AdjustmentSource, reason: string | null): WeightChangeRequest => ({
   eventId: newId(),
   target: { kind: 'edge', id },
   operation: { kind: 'delta', delta },

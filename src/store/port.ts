@@ -63,6 +63,15 @@ export interface GraphStore {
    */
   expandFrontier(workspace: string, memoryIds: readonly string[], query: FrontierQuery): Promise<FrontierExpansion>;
 
+  /**
+   * Optional: the whole shortest-path search in one call, for a store that can run it faster than
+   * one expandFrontier call per level (an in-process index, one Cypher statement). It must give
+   * exactly the answer of findShortestPath (services/walks.ts) over this store's expandFrontier:
+   * same path, same tie-breaking, same budget accounting. Resolves to null when it cannot answer
+   * right now; the caller then walks level by level.
+   */
+  shortestPath?(workspace: string, fromId: string, toId: string, maxHops: number, query: FrontierQuery): Promise<PathSearchOutcome | null>;
+
   /** The edge of exactly this (from, to, type) triple, or null. */
   findEdge(workspace: string, fromId: string, toId: string, type: string): Promise<EdgeRecord | null>;
 
@@ -80,6 +89,24 @@ export interface GraphStore {
 
   /** Weight events by id, in order; `null` where missing. */
   getWeightEvents(workspace: string, ids: readonly string[]): Promise<(WeightEventRecord | null)[]>;
+
+  /**
+   * Edges of the given relation types across the whole workspace, strongest first (weight desc,
+   * then id asc), without pruned edges (weight <= `pruneThreshold`) and edges lighter than
+   * `minWeight`. Keyset-paged: `after` is the last edge of the previous page (its weight and id),
+   * and a page holds at most `limit` edges. Used by the contradictions view to list CONTRADICTS and
+   * FAILS_TO_REPRODUCE edges without a walk.
+   */
+  listEdgesByType(workspace: string, query: TypedEdgeQuery): Promise<EdgeRecord[]>;
+
+  /**
+   * Memories ranked by how many DISTINCT memories point at them with an unpruned edge of the
+   * given types (weight >= `minWeight`), keeping those with at least `minSources`. Each entry
+   * carries the count and the sum, over its sources, of each source's strongest such edge.
+   * Ordered by sources desc, then weight desc, then memory id asc; at most `limit` entries.
+   * Used by the convergence view (independent validations of a memory).
+   */
+  rankTargetsBySources(workspace: string, query: SourceRankQuery): Promise<SourceRank[]>;
 
   // ---- writes --------------------------------------------------------------------------------
 
@@ -176,11 +203,44 @@ export interface FrontierExpansion {
   truncated: boolean;
 }
 
+/** A shortest-path answer: the memories and edges in order, or why none was found. */
+export type PathSearchOutcome =
+  | { found: true; memoryIds: string[]; edgeIds: string[] }
+  | { found: false; budgetExhausted: boolean };
+
 export interface SearchQuery {
   text: string;
   kinds: readonly string[] | null;
   tags: readonly string[] | null;
   limit: number;
+}
+
+export interface TypedEdgeQuery {
+  /** At least one relation type, already validated. */
+  types: readonly string[];
+  minWeight: number | null;
+  pruneThreshold: number;
+  /** Keyset cursor: the weight and id of the last edge of the previous page; null for the first page. */
+  after: { weight: number; id: string } | null;
+  limit: number;
+}
+
+export interface SourceRankQuery {
+  /** At least one relation type, already validated. */
+  types: readonly string[];
+  /** Keep only memories with at least this many distinct sources (>= 1). */
+  minSources: number;
+  minWeight: number | null;
+  pruneThreshold: number;
+  limit: number;
+}
+
+export interface SourceRank {
+  memoryId: string;
+  /** Distinct memories with at least one qualifying edge to `memoryId`. */
+  sources: number;
+  /** Sum over those sources of the weight of each source's strongest qualifying edge. */
+  weight: number;
 }
 
 export interface WeightEventFilter {

@@ -6,7 +6,15 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Json } from '../../src/domain/types.js';
 import { newId } from '../../src/domain/ids.js';
 import { createSqliteStore } from '../../src/store/sqlite/sqlite-store.js';
-import { runGraphStoreContract, type RawEdge, type RawMemory, type RawWeightEvent, type StoreInspector } from './graph-store.contract.js';
+import {
+  runGraphStoreContract,
+  type GraphStoreHarness,
+  type RawEdge,
+  type RawMemory,
+  type RawWeightEvent,
+  type StoreInspector,
+} from './graph-store.contract.js';
+import { runIntelligenceContract } from './intelligence.contract.js';
 
 interface EdgeRow {
   id: string;
@@ -88,7 +96,7 @@ function createSqliteInspector(db: Database.Database): StoreInspector {
   };
 }
 
-runGraphStoreContract('sqlite', {
+const sqliteHarness: GraphStoreHarness = {
   async create() {
     const dir = await mkdtemp(join(tmpdir(), 'engram-contract-'));
     const path = join(dir, 'engram.db');
@@ -104,7 +112,10 @@ runGraphStoreContract('sqlite', {
       },
     };
   },
-});
+};
+
+runGraphStoreContract('sqlite', sqliteHarness);
+runIntelligenceContract('sqlite', sqliteHarness);
 
 describe('createSqliteStore', () => {
   let dir: string;

@@ -82,4 +82,40 @@ export const MIGRATIONS: readonly string[] = [
     INSERT INTO memories_fts (rowid, title, content, tags) VALUES (new.rid, new.title, new.content, new.tags);
   END;
   `,
+  // listEdgesByType and rankTargetsBySources read all edges of a few types in a workspace.
+  `
+  CREATE INDEX edges_type ON edges (workspace, type, weight, id);
+  `,
+  // The change log that keeps in-process adjacency indexes coherent (adjacency-index.ts). New
+  // edges need no log: they get a rowid above every rowid a reader has seen, except when the edge
+  // with the largest rowid was deleted first, and deletions are logged with their rowid. So the
+  // triggers log what a rowid scan cannot see: deletions (cascades from a deleted memory included)
+  // and changes of an edge's ends, type or weight, by any connection. Writers prune the log to its
+  // newest rows; AUTOINCREMENT keeps seq growing even when pruning empties the table.
+  // A bulk import mutes these rows for its workspace for the length of its own transaction (no
+  // other connection ever sees the mute) and logs one row with a NULL edge id instead: "this
+  // workspace changed wholesale", which makes readers rebuild rather than patch.
+  `
+  CREATE TABLE edge_changes (
+    seq       INTEGER PRIMARY KEY AUTOINCREMENT,
+    workspace TEXT NOT NULL,
+    edge_id   TEXT,
+    edge_rid  INTEGER
+  );
+  CREATE TABLE edge_changes_muted (workspace TEXT PRIMARY KEY) WITHOUT ROWID;
+  CREATE TRIGGER edges_changes_delete AFTER DELETE ON edges
+  WHEN NOT EXISTS (SELECT 1 FROM edge_changes_muted WHERE workspace = old.workspace)
+  BEGIN
+    INSERT INTO edge_changes (workspace, edge_id, edge_rid) VALUES (old.workspace, old.id, old.rid);
+  END;
+  CREATE TRIGGER edges_changes_update AFTER UPDATE OF workspace, id, from_id, to_id, type, weight ON edges
+  WHEN (old.weight IS NOT new.weight OR old.from_id IS NOT new.from_id OR old.to_id IS NOT new.to_id
+    OR old.type IS NOT new.type OR old.id IS NOT new.id OR old.workspace IS NOT new.workspace)
+    AND NOT EXISTS (SELECT 1 FROM edge_changes_muted WHERE workspace = new.workspace)
+  BEGIN
+    INSERT INTO edge_changes (workspace, edge_id, edge_rid) VALUES (new.workspace, new.id, new.rid);
+    INSERT INTO edge_changes (workspace, edge_id, edge_rid)
+      SELECT old.workspace, old.id, old.rid WHERE old.id IS NOT new.id OR old.workspace IS NOT new.workspace;
+  END;
+  `,
 ];

@@ -25,9 +25,13 @@ import type {
   ImportBatch,
   LinkRequest,
   SearchQuery,
+  SourceRank,
+  SourceRankQuery,
+  TypedEdgeQuery,
   WeightEventFilter,
 } from '../port.js';
 import { MIGRATIONS } from './migrations.js';
+import { createAdjacencyIndex, DEFAULT_ADJACENCY_INDEX_OPTIONS, LOG_KEEP, type AdjacencyIndex, type AdjacencyIndexOptions } from './adjacency-index.js';
 import { toFtsQuery } from './fts-query.js';
 import {
   EDGE_COLUMNS,
@@ -45,7 +49,32 @@ export interface SqliteStoreOptions {
   path: string;
   /** How long a writer waits for another process's write lock before failing with UNAVAILABLE. */
   busyTimeoutMs?: number;
+  /**
+   * The in-process adjacency index that serves walks from memory (adjacency-index.ts): on by
+   * default; `false` walks with SQL only (benchmarks compare the two).
+   */
+  adjacencyIndex?: false | Partial<AdjacencyIndexOptions>;
+  /** SQLite page cache of this connection, in MiB (default 64; SQLite's own default is 2). */
+  cacheSizeMb?: number;
 }
+
+/** The SQLite store, with handles on its adjacency index beyond the port. */
+export interface SqliteStore extends GraphStore {
+  /**
+   * Builds the workspace's adjacency index now (or waits for its background build), so the first
+   * walk does not pay for it; the server can call this before it listens. False when the index is
+   * off or the workspace too large for it.
+   */
+  warmAdjacencyIndex(workspace: string): Promise<boolean>;
+  /** Size and build statistics of a workspace's index, or null when it has none. */
+  adjacencyIndexStats(workspace: string): ReturnType<AdjacencyIndex['stats']>;
+}
+
+/** Edges in one importBatch above which it logs the workspace as changed wholesale. */
+const BULK_EDGES = 2_000;
+
+/** Own writes between two prunings of the edge change log. */
+const PRUNE_EVERY = 1000;
 
 /** SQLite has no LIMIT ALL inside a WHERE; the largest 32-bit count stands in for it. */
 const UNLIMITED = 2_147_483_647;
@@ -72,14 +101,41 @@ function sides(direction: Direction): ('OUTGOING' | 'INCOMING')[] {
   return direction === 'BOTH' ? ['OUTGOING', 'INCOMING'] : [direction];
 }
 
-export function createSqliteStore(options: SqliteStoreOptions): GraphStore {
+export function createSqliteStore(options: SqliteStoreOptions): SqliteStore {
   if (options.path !== ':memory:') mkdirSync(dirname(options.path), { recursive: true });
   const db = new Database(options.path);
   db.pragma('journal_mode = WAL');
   db.pragma('synchronous = FULL');
   db.pragma(`busy_timeout = ${Math.trunc(options.busyTimeoutMs ?? 5000)}`);
   db.pragma('foreign_keys = ON');
+  db.pragma(`cache_size = ${-Math.trunc((options.cacheSizeMb ?? 64) * 1024)}`);
   migrate(db);
+  const index =
+    options.adjacencyIndex === false ? null : createAdjacencyIndex(db, { ...DEFAULT_ADJACENCY_INDEX_OPTIONS, ...options.adjacencyIndex });
+  let writesSincePrune = 0;
+  /** Keeps the newest LOG_KEEP rows of the edge change log; an index further behind rebuilds. */
+  const pruneLog = () => {
+    writesSincePrune = 0;
+    sql('DELETE FROM edge_changes WHERE seq <= (SELECT max(seq) FROM edge_changes) - ?').run(LOG_KEEP);
+  };
+  /**
+   * Every write method runs through here: the index learns that this connection wrote (PRAGMA
+   * data_version only reports OTHER connections' commits) and catches up before its next read.
+   */
+  const written = <T>(work: () => T): T => {
+    try {
+      return work();
+    } finally {
+      index?.noteWrite();
+      if (++writesSincePrune >= PRUNE_EVERY) {
+        try {
+          pruneLog();
+        } catch {
+          // Busy or read-only: the next write tries again; a long log only costs readers a rebuild.
+        }
+      }
+    }
+  };
 
   const cache = new Map<string, Database.Statement>();
   /** Prepares each distinct statement text once and reuses it for the life of the store. */
@@ -155,8 +211,85 @@ export function createSqliteStore(options: SqliteStoreOptions): GraphStore {
     };
   }
 
-  const store: GraphStore = {
+  /**
+   * getAdjacent with the index choosing the edges (it holds every list sorted strongest first, so
+   * a hub's top 20 cost 20, not its degree) and one statement reading their records and the
+   * memories at their other ends. Both happen in one read transaction, so they see one snapshot.
+   * CROSS JOIN keeps the list outermost: SQLite would otherwise scan the workspace's edges.
+   */
+  const adjacentFromIndex = (ws: string, memoryIds: readonly string[], query: AdjacencyQuery): AdjacentEdge[][] | null =>
+    db.transaction((): AdjacentEdge[][] | null => {
+      const selected = index?.selectAdjacent(ws, memoryIds, query);
+      if (!selected) return null;
+      const items: [string, string][] = [];
+      for (const list of selected) for (const pick of list) items.push([pick.edgeId, pick.otherId]);
+      const rows =
+        items.length === 0
+          ? []
+          : (sql(
+              `SELECT j.key, ${prefixed('e', EDGE_COLUMNS)}, ${prefixed('m', MEMORY_COLUMNS)}
+               FROM json_each(@items) j
+               CROSS JOIN edges e ON e.workspace = @ws AND e.id = j.value ->> '$[0]'
+               CROSS JOIN memories m ON m.workspace = @ws AND m.id = j.value ->> '$[1]'`,
+            )
+              .raw()
+              .all({ ws, items: JSON.stringify(items) }) as unknown[][]);
+      const found: (AdjacentEdge | null)[] = new Array(items.length).fill(null);
+      for (const row of rows) {
+        const [at, id, fromId, toId, type, weight, metadata, createdAt, updatedAt, lastConfirmedAt, ...memory] = row;
+        found[at as number] = {
+          direction: 'OUTGOING',
+          edge: toEdge({
+            id: id as string,
+            from_id: fromId as string,
+            to_id: toId as string,
+            type: type as string,
+            weight: weight as number,
+            metadata: metadata as string | null,
+            created_at: createdAt as string,
+            updated_at: updatedAt as string,
+            last_confirmed_at: lastConfirmedAt as string | null,
+          }),
+          neighbor: toMemory({
+            id: memory[0] as string,
+            key: memory[1] as string | null,
+            title: memory[2] as string,
+            content: memory[3] as string | null,
+            kind: memory[4] as string | null,
+            tags: memory[5] as string,
+            weight: memory[6] as number,
+            metadata: memory[7] as string | null,
+            created_at: memory[8] as string,
+            updated_at: memory[9] as string,
+          }),
+        };
+      }
+      let at = 0;
+      return selected.map((list) =>
+        list.flatMap((pick) => {
+          const entry = found[at++];
+          return entry ? [{ ...entry, direction: pick.direction }] : [];
+        }),
+      );
+    })();
+
+  const store: SqliteStore = {
     description: `sqlite ${options.path}`,
+
+    async warmAdjacencyIndex(ws) {
+      if (!index) return false;
+      try {
+        return await index.warm(ws);
+      } catch (error) {
+        return guard(() => {
+          throw error;
+        });
+      }
+    },
+
+    adjacencyIndexStats(ws) {
+      return index?.stats(ws) ?? null;
+    },
 
     async ping() {
       guard(() => sql('SELECT 1').get());
@@ -165,6 +298,7 @@ export function createSqliteStore(options: SqliteStoreOptions): GraphStore {
     async close() {
       if (closed) return;
       closed = true;
+      index?.clear();
       // Folding the WAL back into the main file leaves a single self-contained file behind.
       try {
         db.pragma('wal_checkpoint(TRUNCATE)');
@@ -176,10 +310,13 @@ export function createSqliteStore(options: SqliteStoreOptions): GraphStore {
     async getMemories(ws, refs) {
       if (refs.length === 0) return [];
       return guard(() => {
+        // Two index lookups, not one OR: SQLite answers `id IN (..) OR key IN (..)` by scanning
+        // every memory of the workspace.
         const rows = sql(
-          `SELECT ${MEMORY_COLUMNS} FROM memories
-           WHERE workspace = ? AND (id IN (${IDS}) OR key IN (${IDS}))`,
-        ).all(ws, asJson(refs), asJson(refs)) as MemoryRow[];
+          `SELECT ${MEMORY_COLUMNS} FROM memories WHERE workspace = @ws AND id IN (SELECT value FROM json_each(@refs))
+           UNION ALL
+           SELECT ${MEMORY_COLUMNS} FROM memories WHERE workspace = @ws AND key IN (SELECT value FROM json_each(@refs))`,
+        ).all({ ws, refs: asJson(refs) }) as MemoryRow[];
         const byId = new Map<string, MemoryRow>();
         const byKey = new Map<string, MemoryRow>();
         for (const row of rows) {
@@ -196,7 +333,13 @@ export function createSqliteStore(options: SqliteStoreOptions): GraphStore {
     async getEdges(ws, ids) {
       if (ids.length === 0) return [];
       return guard(() => {
-        const rows = sql(`SELECT ${EDGE_COLUMNS} FROM edges WHERE workspace = ? AND id IN (${IDS})`).all(
+        // Both ends must be memories of the workspace: a row pointing elsewhere (only possible by
+        // writing the file directly) is never answered.
+        const rows = sql(
+          `SELECT ${EDGE_COLUMNS} FROM edges WHERE workspace = ? AND id IN (${IDS})
+             AND EXISTS (SELECT 1 FROM memories m WHERE m.workspace = edges.workspace AND m.id = edges.from_id)
+             AND EXISTS (SELECT 1 FROM memories m WHERE m.workspace = edges.workspace AND m.id = edges.to_id)`,
+        ).all(
           ws,
           asJson(ids),
         ) as EdgeRow[];
@@ -211,6 +354,8 @@ export function createSqliteStore(options: SqliteStoreOptions): GraphStore {
     async getAdjacent(ws, memoryIds, query: AdjacencyQuery) {
       if (memoryIds.length === 0) return [];
       return guard(() => {
+        const fromIndex = index ? adjacentFromIndex(ws, memoryIds, query) : null;
+        if (fromIndex) return fromIndex;
         const typed = query.types !== null;
         const union = sides(query.direction)
           .map((side) => adjacencySide(side, typed))
@@ -252,6 +397,8 @@ export function createSqliteStore(options: SqliteStoreOptions): GraphStore {
     async countAdjacent(ws, memoryIds, query: DegreeQuery) {
       if (memoryIds.length === 0) return [];
       return guard(() => {
+        const fromIndex = index?.countAdjacent(ws, memoryIds, query);
+        if (fromIndex) return fromIndex;
         const union = sides(query.direction)
           .map((side) => adjacencySide(side, query.types !== null))
           .join(' UNION ALL ');
@@ -270,6 +417,8 @@ export function createSqliteStore(options: SqliteStoreOptions): GraphStore {
     async expandFrontier(ws, memoryIds, query: FrontierQuery): Promise<FrontierExpansion> {
       if (memoryIds.length === 0) return { steps: [], truncated: false };
       return guard(() => {
+        const fromIndex = index?.expandFrontier(ws, memoryIds, query);
+        if (fromIndex) return fromIndex;
         const typed = query.types !== null;
         const union = sides(query.direction)
           .map((side) => {
@@ -302,10 +451,12 @@ export function createSqliteStore(options: SqliteStoreOptions): GraphStore {
 
     async edgesBetween(ws, a, b, types) {
       return guard(() => {
+        // One index lookup per direction (an OR of the two would scan the workspace's edges).
+        const typed = types ? 'AND type IN (SELECT value FROM json_each(@types))' : '';
         const rows = sql(
-          `SELECT ${EDGE_COLUMNS} FROM edges
-           WHERE workspace = @ws AND ((from_id = @a AND to_id = @b) OR (from_id = @b AND to_id = @a))
-             ${types ? 'AND type IN (SELECT value FROM json_each(@types))' : ''}
+          `SELECT ${EDGE_COLUMNS} FROM edges WHERE workspace = @ws AND from_id = @a AND to_id = @b ${typed}
+           UNION ALL
+           SELECT ${EDGE_COLUMNS} FROM edges WHERE workspace = @ws AND from_id = @b AND to_id = @a ${typed}
            ORDER BY weight DESC, id ASC`,
         ).all({ ws, a, b, types: types ? asJson(types) : undefined }) as EdgeRow[];
         return rows.map(toEdge);
@@ -337,14 +488,20 @@ export function createSqliteStore(options: SqliteStoreOptions): GraphStore {
 
     async listWeightEvents(ws, filter: WeightEventFilter) {
       return guard(() => {
-        const rows = sql(
-          `SELECT * FROM weight_events
-           WHERE workspace = @ws
-             AND (@edgeId IS NULL OR edge_id = @edgeId)
-             AND (@memoryId IS NULL OR memory_id = @memoryId)
-             AND (@source IS NULL OR source = @source)
-           ORDER BY rid DESC LIMIT @limit`,
-        ).all({ ws, edgeId: filter.edgeId, memoryId: filter.memoryId, source: filter.source, limit: filter.limit }) as WeightEventRow[];
+        // Only the filters given, from fixed fragments, so each combination gets its own plan and
+        // uses its index ("@x IS NULL OR col = @x" would read every event of the workspace).
+        const where = [
+          filter.edgeId !== null ? 'AND edge_id = @edgeId' : '',
+          filter.memoryId !== null ? 'AND memory_id = @memoryId' : '',
+          filter.source !== null ? 'AND source = @source' : '',
+        ].join(' ');
+        const rows = sql(`SELECT * FROM weight_events WHERE workspace = @ws ${where} ORDER BY rid DESC LIMIT @limit`).all({
+          ws,
+          edgeId: filter.edgeId ?? undefined,
+          memoryId: filter.memoryId ?? undefined,
+          source: filter.source ?? undefined,
+          limit: filter.limit,
+        }) as WeightEventRow[];
         return rows.map(toWeightEvent);
       });
     },
@@ -370,6 +527,52 @@ export function createSqliteStore(options: SqliteStoreOptions): GraphStore {
       });
     },
 
+    async listEdgesByType(ws, query: TypedEdgeQuery) {
+      if (query.types.length === 0) return [];
+      return guard(() => {
+        const rows = sql(
+          `SELECT ${EDGE_COLUMNS} FROM edges
+           WHERE workspace = @ws AND type IN (SELECT value FROM json_each(@types))
+             AND weight > @above AND weight >= @atLeast
+             ${query.after ? 'AND (weight < @afterWeight OR (weight = @afterWeight AND id > @afterId))' : ''}
+           ORDER BY weight DESC, id ASC LIMIT @limit`,
+        ).all({
+          ws,
+          types: asJson(query.types),
+          above: query.pruneThreshold,
+          atLeast: query.minWeight ?? -1,
+          afterWeight: query.after?.weight,
+          afterId: query.after?.id,
+          limit: query.limit,
+        }) as EdgeRow[];
+        return rows.map(toEdge);
+      });
+    },
+
+    async rankTargetsBySources(ws, query: SourceRankQuery) {
+      if (query.types.length === 0) return [];
+      return guard(
+        () =>
+          sql(
+            `SELECT to_id AS memoryId, COUNT(*) AS sources, SUM(strongest) AS weight FROM (
+               SELECT to_id, from_id, MAX(weight) AS strongest FROM edges
+               WHERE workspace = @ws AND type IN (SELECT value FROM json_each(@types))
+                 AND weight > @above AND weight >= @atLeast
+               GROUP BY to_id, from_id
+             )
+             GROUP BY to_id HAVING COUNT(*) >= @minSources
+             ORDER BY sources DESC, weight DESC, memoryId ASC LIMIT @limit`,
+          ).all({
+            ws,
+            types: asJson(query.types),
+            above: query.pruneThreshold,
+            atLeast: query.minWeight ?? -1,
+            minSources: query.minSources,
+            limit: query.limit,
+          }) as SourceRank[],
+      );
+    },
+
     async getWeightEvents(ws, ids) {
       if (ids.length === 0) return [];
       return guard(() => {
@@ -386,154 +589,198 @@ export function createSqliteStore(options: SqliteStoreOptions): GraphStore {
     },
 
     async createMemory(ws, memory: NewMemory, now) {
-      return guard(() => {
-        const row = sql(
-          `INSERT INTO memories (workspace, id, key, title, content, kind, tags, weight, metadata, created_at, updated_at)
-           VALUES (@ws, @id, @key, @title, @content, @kind, @tags, @weight, @metadata, @now, @now)
-           RETURNING ${MEMORY_COLUMNS}`,
-        ).get({
-          ws,
-          id: memory.id,
-          key: memory.key,
-          title: memory.title,
-          content: memory.content,
-          kind: memory.kind,
-          tags: JSON.stringify(memory.tags),
-          weight: memory.weight,
-          metadata: encodeJson(memory.metadata),
-          now,
-        }) as MemoryRow;
-        return toMemory(row);
-      });
+      return written(() =>
+        guard(() => {
+          const row = sql(
+            `INSERT INTO memories (workspace, id, key, title, content, kind, tags, weight, metadata, created_at, updated_at)
+             VALUES (@ws, @id, @key, @title, @content, @kind, @tags, @weight, @metadata, @now, @now)
+             RETURNING ${MEMORY_COLUMNS}`,
+            // all(), not get(): in autocommit the commit happens when the statement runs to its end,
+            // and get() stops at the first row and drops a failed commit (disk full) silently.
+          ).all({
+            ws,
+            id: memory.id,
+            key: memory.key,
+            title: memory.title,
+            content: memory.content,
+            kind: memory.kind,
+            tags: JSON.stringify(memory.tags),
+            weight: memory.weight,
+            metadata: encodeJson(memory.metadata),
+            now,
+          })[0] as MemoryRow;
+          return toMemory(row);
+        }),
+      );
     },
 
     async updateMemory(ws, id, patch: MemoryPatch, now) {
-      return guard(() =>
-        db
-          .transaction(() => {
-            const current = memoryById(ws, id);
-            if (!current) return null;
-            const row = sql(
-              `UPDATE memories SET key = @key, title = @title, content = @content, kind = @kind, tags = @tags,
-                 metadata = @metadata, updated_at = @now
-               WHERE workspace = @ws AND id = @id RETURNING ${MEMORY_COLUMNS}`,
-            ).get({
-              ws,
-              id,
-              key: patch.key !== undefined ? patch.key : current.key,
-              title: patch.title ?? current.title,
-              content: patch.content !== undefined ? patch.content : current.content,
-              kind: patch.kind !== undefined ? patch.kind : current.kind,
-              tags: patch.tags ? JSON.stringify(patch.tags) : current.tags,
-              metadata: patch.metadata !== undefined ? encodeJson(patch.metadata) : current.metadata,
-              now,
-            }) as MemoryRow;
-            return toMemory(row);
-          })
-          .immediate(),
+      return written(() =>
+        guard(() =>
+          db
+            .transaction(() => {
+              const current = memoryById(ws, id);
+              if (!current) return null;
+              const row = sql(
+                `UPDATE memories SET key = @key, title = @title, content = @content, kind = @kind, tags = @tags,
+                   metadata = @metadata, updated_at = @now
+                 WHERE workspace = @ws AND id = @id RETURNING ${MEMORY_COLUMNS}`,
+              ).get({
+                ws,
+                id,
+                key: patch.key !== undefined ? patch.key : current.key,
+                title: patch.title ?? current.title,
+                content: patch.content !== undefined ? patch.content : current.content,
+                kind: patch.kind !== undefined ? patch.kind : current.kind,
+                tags: patch.tags ? JSON.stringify(patch.tags) : current.tags,
+                metadata: patch.metadata !== undefined ? encodeJson(patch.metadata) : current.metadata,
+                now,
+              }) as MemoryRow;
+              return toMemory(row);
+            })
+            .immediate(),
+        ),
       );
     },
 
     async deleteMemory(ws, id) {
-      return guard(() =>
-        db
-          .transaction(() => {
-            const { n } = sql(
-              `SELECT COUNT(*) AS n FROM edges WHERE workspace = ? AND (from_id = ? OR to_id = ?)`,
-            ).get(ws, id, id) as { n: number };
-            const { changes } = sql(`DELETE FROM memories WHERE workspace = ? AND id = ?`).run(ws, id);
-            return changes === 0 ? null : { edgesRemoved: n };
-          })
-          .immediate(),
+      return written(() =>
+        guard(() =>
+          db
+            .transaction(() => {
+              // Two index counts (an OR would scan the workspace); no edge joins a memory to itself.
+              const { n } = sql(
+                `SELECT (SELECT COUNT(*) FROM edges WHERE workspace = @ws AND from_id = @id)
+                      + (SELECT COUNT(*) FROM edges WHERE workspace = @ws AND to_id = @id) AS n`,
+              ).get({ ws, id }) as { n: number };
+              const { changes } = sql(`DELETE FROM memories WHERE workspace = ? AND id = ?`).run(ws, id);
+              return changes === 0 ? null : { edgesRemoved: n };
+            })
+            .immediate(),
+        ),
       );
     },
 
     async linkEdge(ws, link: LinkRequest, now) {
-      return guard(() =>
-        db
-          .transaction(() => {
-            for (const end of [link.fromId, link.toId]) {
-              if (!memoryById(ws, end)) throw notFound(`No memory "${end}" in this workspace`);
-            }
-            const existing = edgeByTriple(ws, link.fromId, link.toId, link.type);
-            if (!existing) {
-              const row = sql(
-                `INSERT INTO edges (workspace, id, from_id, to_id, type, weight, metadata, created_at, updated_at, last_confirmed_at)
-                 VALUES (@ws, @id, @fromId, @toId, @type, @weight, @metadata, @now, @now, NULL)
-                 RETURNING ${EDGE_COLUMNS}`,
-              ).get({
-                ws,
-                id: link.id,
-                fromId: link.fromId,
-                toId: link.toId,
-                type: link.type,
-                weight: link.weight ?? link.defaultWeight,
-                metadata: encodeJson(link.metadata),
-                now,
-              }) as EdgeRow;
-              return { edge: toEdge(row), created: true };
-            }
-            const merged = mergeMetadata(decodeJson(existing.metadata), link.metadata);
-            sql(
-              `UPDATE edges SET metadata = ?, last_confirmed_at = ?, updated_at = ? WHERE workspace = ? AND id = ?`,
-            ).run(encodeJson(merged), now, now, ws, existing.id);
-            if (link.weight !== null && link.weight !== existing.weight) {
-              applyOne(
-                ws,
-                {
-                  eventId: link.eventId,
-                  target: { kind: 'edge', id: existing.id },
-                  operation: { kind: 'set', value: link.weight },
-                  source: 'MANUAL',
-                  reason: link.reason,
-                },
-                // The domain validated link.weight against the policy bounds already.
-                { floor: -Infinity, ceiling: Infinity },
-                now,
-              );
-            }
-            return { edge: toEdge(edgeById(ws, existing.id) as EdgeRow), created: false };
-          })
-          .immediate(),
+      return written(() =>
+        guard(() =>
+          db
+            .transaction(() => {
+              for (const end of [link.fromId, link.toId]) {
+                if (!memoryById(ws, end)) throw notFound(`No memory "${end}" in this workspace`);
+              }
+              const existing = edgeByTriple(ws, link.fromId, link.toId, link.type);
+              if (!existing) {
+                const row = sql(
+                  `INSERT INTO edges (workspace, id, from_id, to_id, type, weight, metadata, created_at, updated_at, last_confirmed_at)
+                   VALUES (@ws, @id, @fromId, @toId, @type, @weight, @metadata, @now, @now, NULL)
+                   RETURNING ${EDGE_COLUMNS}`,
+                ).get({
+                  ws,
+                  id: link.id,
+                  fromId: link.fromId,
+                  toId: link.toId,
+                  type: link.type,
+                  weight: link.weight ?? link.defaultWeight,
+                  metadata: encodeJson(link.metadata),
+                  now,
+                }) as EdgeRow;
+                return { edge: toEdge(row), created: true };
+              }
+              const merged = mergeMetadata(decodeJson(existing.metadata), link.metadata);
+              sql(
+                `UPDATE edges SET metadata = ?, last_confirmed_at = ?, updated_at = ? WHERE workspace = ? AND id = ?`,
+              ).run(encodeJson(merged), now, now, ws, existing.id);
+              if (link.weight !== null && link.weight !== existing.weight) {
+                applyOne(
+                  ws,
+                  {
+                    eventId: link.eventId,
+                    target: { kind: 'edge', id: existing.id },
+                    operation: { kind: 'set', value: link.weight },
+                    source: 'MANUAL',
+                    reason: link.reason,
+                  },
+                  // The domain validated link.weight against the policy bounds already.
+                  { floor: -Infinity, ceiling: Infinity },
+                  now,
+                );
+              }
+              return { edge: toEdge(edgeById(ws, existing.id) as EdgeRow), created: false };
+            })
+            .immediate(),
+        ),
       );
     },
 
     async unlinkEdges(ws, selector: EdgeSelector) {
-      return guard(() => {
-        const rows =
-          'id' in selector
-            ? (sql(`DELETE FROM edges WHERE workspace = ? AND id = ? RETURNING ${EDGE_COLUMNS}`).all(ws, selector.id) as EdgeRow[])
-            : (sql(
-                `DELETE FROM edges WHERE workspace = ? AND from_id = ? AND to_id = ? AND type = ? RETURNING ${EDGE_COLUMNS}`,
-              ).all(ws, selector.fromId, selector.toId, selector.type) as EdgeRow[]);
-        return rows.map(toEdge);
-      });
+      return written(() =>
+        guard(() => {
+          const rows =
+            'id' in selector
+              ? (sql(`DELETE FROM edges WHERE workspace = ? AND id = ? RETURNING ${EDGE_COLUMNS}`).all(ws, selector.id) as EdgeRow[])
+              : (sql(
+                  `DELETE FROM edges WHERE workspace = ? AND from_id = ? AND to_id = ? AND type = ? RETURNING ${EDGE_COLUMNS}`,
+                ).all(ws, selector.fromId, selector.toId, selector.type) as EdgeRow[]);
+          return rows.map(toEdge);
+        }),
+      );
     },
 
     async importBatch(ws, batch: ImportBatch, now) {
-      return guard(() =>
-        db
-          .transaction(() => {
-            const upsertMemory = sql(
-              `INSERT INTO memories (workspace, id, key, title, content, kind, tags, weight, metadata, created_at, updated_at)
-               VALUES (@ws, @id, @key, @title, @content, @kind, @tags, @weight, @metadata, @now, @now)
-               ON CONFLICT (workspace, id) DO UPDATE SET key = excluded.key, title = excluded.title, content = excluded.content,
-                 kind = excluded.kind, tags = excluded.tags, weight = excluded.weight, metadata = excluded.metadata,
-                 updated_at = excluded.updated_at`,
-            );
-            for (const memory of batch.memories) {
-              upsertMemory.run({ ws, ...memory, tags: JSON.stringify(memory.tags), metadata: encodeJson(memory.metadata), now });
-            }
-            const upsertEdge = sql(
-              `INSERT INTO edges (workspace, id, from_id, to_id, type, weight, metadata, created_at, updated_at, last_confirmed_at)
-               VALUES (@ws, @id, @fromId, @toId, @type, @weight, @metadata, @now, @now, NULL)
-               ON CONFLICT (workspace, from_id, to_id, type) DO UPDATE SET weight = excluded.weight, metadata = excluded.metadata,
-                 updated_at = excluded.updated_at`,
-            );
-            for (const edge of batch.edges) upsertEdge.run({ ws, ...edge, metadata: encodeJson(edge.metadata), now });
-            return { memories: batch.memories.length, edges: batch.edges.length };
-          })
-          .immediate(),
+      return written(() =>
+        guard(() =>
+          db
+            .transaction(() => {
+              // Rows go in sorted by the keys of the indexes they land in, so each b-tree is
+              // written in runs instead of at random; the sort is stable, so when a batch names one
+              // memory or edge twice the last still wins. Each row is a plain INSERT, and an UPDATE
+              // only when the row exists: an upsert (INSERT .. ON CONFLICT DO UPDATE) on a table
+              // with UPDATE triggers runs about twice as slowly, even for rows it inserts.
+              const insertMemory = sql(
+                `INSERT OR IGNORE INTO memories (workspace, id, key, title, content, kind, tags, weight, metadata, created_at, updated_at)
+                 VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+              );
+              const updateMemory = sql(
+                `UPDATE memories SET key = ?, title = ?, content = ?, kind = ?, tags = ?, weight = ?, metadata = ?, updated_at = ?
+                 WHERE workspace = ? AND id = ?`,
+              );
+              for (const m of sortedBy(batch.memories, (memory) => memory.id)) {
+                const [tags, metadata] = [JSON.stringify(m.tags), encodeJson(m.metadata)];
+                if (insertMemory.run(ws, m.id, m.key, m.title, m.content, m.kind, tags, m.weight, metadata, now, now).changes > 0) continue;
+                // Not inserted: the id exists (update it), or the key belongs to another memory.
+                if (updateMemory.run(m.key, m.title, m.content, m.kind, tags, m.weight, metadata, now, ws, m.id).changes === 0) {
+                  throw conflict('That key is already taken in this workspace');
+                }
+              }
+              const insertEdge = sql(
+                `INSERT OR IGNORE INTO edges (workspace, id, from_id, to_id, type, weight, metadata, created_at, updated_at, last_confirmed_at)
+                 VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, NULL)`,
+              );
+              const updateEdge = sql(
+                `UPDATE edges SET weight = ?, metadata = ?, updated_at = ? WHERE workspace = ? AND from_id = ? AND to_id = ? AND type = ?`,
+              );
+              // A large batch logs one "workspace changed" row instead of a row per edge (see the
+              // migration): adjacency indexes rebuild after it rather than patch edge by edge.
+              const bulk = batch.edges.length > BULK_EDGES;
+              if (bulk) sql('INSERT OR IGNORE INTO edge_changes_muted (workspace) VALUES (?)').run(ws);
+              for (const e of sortedBy(batch.edges, (edge) => `${edge.fromId}\u0000${edge.toId}\u0000${edge.type}`)) {
+                const metadata = encodeJson(e.metadata);
+                // OR IGNORE covers uniqueness only: a missing memory still fails the foreign key.
+                if (insertEdge.run(ws, e.id, e.fromId, e.toId, e.type, e.weight, metadata, now, now).changes > 0) continue;
+                if (updateEdge.run(e.weight, metadata, now, ws, e.fromId, e.toId, e.type).changes === 0) {
+                  throw conflict('An item with that id already exists in this workspace');
+                }
+              }
+              if (bulk) {
+                sql('DELETE FROM edge_changes_muted WHERE workspace = ?').run(ws);
+                sql('INSERT INTO edge_changes (workspace, edge_id) VALUES (?, NULL)').run(ws);
+              }
+              if (batch.edges.length > 0) pruneLog();
+              return { memories: batch.memories.length, edges: batch.edges.length };
+            })
+            .immediate(),
+        ),
       );
     },
 
@@ -562,11 +809,16 @@ export function createSqliteStore(options: SqliteStoreOptions): GraphStore {
     },
 
     async applyWeightChanges(ws, changes, bounds, now) {
-      return guard(() =>
-        db.transaction(() => changes.map((change) => applyOne(ws, change, bounds, now))).immediate(),
+      return written(() =>
+        guard(() =>
+          db.transaction(() => changes.map((change) => applyOne(ws, change, bounds, now))).immediate(),
+        ),
       );
     },
   };
+  if (index) {
+    store.shortestPath = async (ws, fromId, toId, maxHops, query) => guard(() => index.shortestPath(ws, fromId, toId, maxHops, query));
+  }
   return store;
 }
 
@@ -616,6 +868,13 @@ function unprefix<T>(row: Record<string, unknown>, prefix: string): T {
     if (name.startsWith(prefix)) out[name.slice(prefix.length)] = value;
   }
   return out as T;
+}
+
+/** A stable sort by a string key, computing each key once. */
+function sortedBy<T>(items: readonly T[], key: (item: T) => string): T[] {
+  const keyed = items.map((item, at) => ({ item, at, key: key(item) }));
+  keyed.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : a.at - b.at));
+  return keyed.map((entry) => entry.item);
 }
 
 const encodeJson = (value: Json | null): string | null => (value === null ? null : JSON.stringify(value));
