@@ -28,12 +28,18 @@ async function main(): Promise<void> {
     void app(request, response);
   });
 
+  // Idle keep-alive connections outlive common proxy and client pools (60 s), so a client never
+  // reuses a socket the server is closing at that instant: a reset there makes clients retry,
+  // and a retried weaken would apply twice. headersTimeout must stay above it.
+  server.keepAliveTimeout = 65_000;
+  server.headersTimeout = 66_000;
   await new Promise<void>((done) => server.listen(config.port, config.host, done));
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   const storeLabel = config.store.kind === 'sqlite' ? `sqlite ${resolve(config.store.path)}` : store.description;
   const graphiql = config.graphiql ? `GraphiQL at http://localhost:${port}/graphql` : 'GraphiQL off';
-  console.log(`Engram listening on http://localhost:${port}/graphql · store: ${storeLabel} · ${graphiql}`);
+  const explorer = config.explorer ? ` · explorer at http://localhost:${port}/explore` : '';
+  console.log(`Engram listening on http://localhost:${port}/graphql · store: ${storeLabel} · ${graphiql}${explorer}`);
   logger.info(
     {
       mode: config.mode,

@@ -28,6 +28,12 @@ export const sharedArgs = (arg: ArgBuilder) => ({
     validate: rules.maxHops,
     description: 'Longest path to look for, in edges, 1..10.',
   }),
+  currentOnly: arg.boolean({
+    defaultValue: false,
+    required: true,
+    description:
+      'Skip superseded memories (those a SUPERSEDES edge points at) along the way; the memories the walk starts or ends at are always allowed.',
+  }),
   maxDepth: arg.int({
     defaultValue: 3,
     required: true,

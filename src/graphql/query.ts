@@ -94,11 +94,7 @@ builder.queryType({
         maxHops: sharedArgs(t.arg).maxHops,
         types: sharedArgs(t.arg).types,
         direction: sharedArgs(t.arg).direction,
-        currentOnly: t.arg.boolean({
-          defaultValue: false,
-          required: true,
-          description: 'Skip superseded memories (those a SUPERSEDES edge points at) along the way; the memories you name are always allowed.',
-        }),
+        currentOnly: sharedArgs(t.arg).currentOnly,
       },
       resolve: (_root, args, ctx) => resolvePath(ctx, args.from, args.to, args),
     }),

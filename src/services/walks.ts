@@ -40,8 +40,10 @@ interface Side {
 /**
  * Shortest path by bidirectional, level-synchronous BFS: each step expands one side's whole
  * frontier in ONE store call, the smaller side first. After a level that meets the other side,
- * every meeting gives the same (shortest) length; the one through the smallest memory id wins,
- * and inside a level each node keeps the strongest edge that reached it, so ties are stable.
+ * every meeting gives the same (shortest) length; the one through the smallest memory id wins.
+ * Inside a level a newly reached node keeps the edge from the lowest-id frontier memory that
+ * reaches it (the strongest such edge, then the lowest edge id), so ties are stable. The SQLite
+ * adjacency index answers with the same rules; a test compares the two.
  */
 export async function findShortestPath(
   store: GraphStore,

@@ -7,6 +7,7 @@ import type { Direction } from '../../src/domain/types.js';
 import { findShortestPath, traverse, type WalkOptions } from '../../src/services/walks.js';
 import type { FrontierQuery, GraphStore } from '../../src/store/port.js';
 import { createSqliteStore, type SqliteStoreOptions } from '../../src/store/sqlite/sqlite-store.js';
+import { createRng as rng } from '../../bench/lib/rng.js';
 
 const WS = 'ws';
 const NOW = '2099-01-01T00:00:00.000Z';
@@ -34,18 +35,6 @@ const levelByLevel = (store: GraphStore): GraphStore =>
 
 const keys = (steps: readonly { from: string; to: string; edgeId: string; weight: number }[]) =>
   steps.map((step) => `${step.from}>${step.to}#${step.edgeId}@${step.weight}`).sort();
-
-/** mulberry32 */
-function rng(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 let dir: string;
 let path: string;
