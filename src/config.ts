@@ -65,6 +65,7 @@ const EnvSchema = z.object({
   ENGRAM_STRICT_TYPES: flag(false),
   ENGRAM_DEFAULT_WORKSPACE: workspaceName.optional().default('default'),
   ENGRAM_WORKSPACE: workspaceName.optional(),
+  ENGRAM_MCP_API_KEY: z.string().min(1).optional(),
   ENGRAM_LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional().default('info'),
   ENGRAM_MAX_DEPTH: count(12),
   ENGRAM_MAX_COST: count(5000),
@@ -129,6 +130,8 @@ export interface Config {
   defaultWorkspace: string;
   /** The workspace the stdio MCP server (`engram mcp`) acts in; default: defaultWorkspace. */
   mcpWorkspace: string;
+  /** The key the stdio MCP server presents when API keys are configured (its workspace comes from the key). */
+  mcpApiKey: string | null;
   logLevel: string;
   limits: QueryLimits;
   policy: WeightPolicy;
@@ -214,6 +217,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     strictTypes: e.ENGRAM_STRICT_TYPES,
     defaultWorkspace: e.ENGRAM_DEFAULT_WORKSPACE,
     mcpWorkspace: e.ENGRAM_WORKSPACE ?? e.ENGRAM_DEFAULT_WORKSPACE,
+    mcpApiKey: e.ENGRAM_MCP_API_KEY ?? null,
     logLevel: e.ENGRAM_LOG_LEVEL,
     limits: {
       maxDepth: e.ENGRAM_MAX_DEPTH,
