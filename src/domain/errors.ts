@@ -13,7 +13,9 @@ export type ErrorCode =
   | 'RATE_LIMITED';
 
 /** Codes a client may retry unchanged and expect a different outcome. */
-const RETRYABLE: ReadonlySet<ErrorCode> = new Set(['UNAVAILABLE', 'RATE_LIMITED']);
+const RETRYABLE: ReadonlySet<string> = new Set<ErrorCode>(['UNAVAILABLE', 'RATE_LIMITED']);
+
+export const isRetryableCode = (code: string): boolean => RETRYABLE.has(code);
 
 export class EngramError extends Error {
   readonly code: ErrorCode;
@@ -27,7 +29,7 @@ export class EngramError extends Error {
   }
 
   get retryable(): boolean {
-    return RETRYABLE.has(this.code);
+    return isRetryableCode(this.code);
   }
 }
 

@@ -1,8 +1,6 @@
 import { GraphQLError, type ExecutionResult } from 'graphql';
 import type { Plugin } from 'graphql-yoga';
-
-/** Codes a client may retry unchanged (domain/errors.ts says the same for domain errors). */
-const RETRYABLE = new Set(['UNAVAILABLE', 'RATE_LIMITED']);
+import { isRetryableCode } from '../domain/errors.js';
 
 /** For errors that reach the response without a code (yoga's own HTTP-level errors), by status. */
 function codeForStatus(status: number | undefined): string {
@@ -34,7 +32,7 @@ function complete(error: GraphQLError): GraphQLError {
     source: error.source,
     positions: error.positions,
     path: error.path,
-    extensions: { ...extensions, code, retryable: RETRYABLE.has(code) },
+    extensions: { ...extensions, code, retryable: isRetryableCode(code) },
   });
 }
 
