@@ -16,7 +16,7 @@ import { METRICS_ENDPOINT, createMetrics, type Metrics } from './http/use-metric
 import { loadTrustedDocuments, usePersistedOnly } from './http/use-persisted-only.js';
 import { REQUEST_ID_HEADER, keepOriginal, requestIdOf, useRequestLog, yogaLogger } from './http/use-request-log.js';
 import { instrumentStore, storeWithDeadline } from './store/instrumented-store.js';
-import { useMcp } from './http/use-mcp.js';
+import { MCP_ENDPOINT, useMcp } from './http/use-mcp.js';
 import { createLoaders } from './loaders/index.js';
 import type { Logger } from './logger.js';
 import type { GraphStore } from './store/port.js';
@@ -122,7 +122,7 @@ export function createApp(deps: AppDeps): EngramApp {
       // Result hooks run in this order: the error contract first, so logs and metrics see final codes.
       useErrorContract(),
       useRequestLog({ logger, authenticate }),
-      useAuth({ authenticate, keysConfigured, protectedPaths: [METRICS_ENDPOINT] }),
+      useAuth({ authenticate, keysConfigured, adminPaths: [METRICS_ENDPOINT], keyedPaths: [MCP_ENDPOINT] }),
       ...metrics.plugins({ endpoint: config.metrics }),
       deadlines.plugin,
       ...(config.csrfPrevention ? [useCsrfPrevention({ requestHeaders: CSRF_HEADERS, maxTokens: config.limits.maxTokens })] : []),

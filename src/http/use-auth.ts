@@ -81,16 +81,24 @@ export function principalIfKnown(authenticate: Authenticate, request: Request): 
  * Guards the operational endpoints that are not GraphQL: with keys configured, /metrics needs an
  * admin key (it names operations and shows traffic). /health and /ready stay open for probes.
  */
-export function useAuth(options: { authenticate: Authenticate; keysConfigured: boolean; protectedPaths: readonly string[] }): Plugin {
+export function useAuth(options: {
+  authenticate: Authenticate;
+  keysConfigured: boolean;
+  /** Paths only an admin key may use (e.g. /metrics). */
+  adminPaths: readonly string[];
+  /** Paths any valid key may use, refused up front without one (e.g. /mcp, whose clients expect a 401). */
+  keyedPaths: readonly string[];
+}): Plugin {
   return {
     onRequest({ request, url, endResponse }) {
-      if (!options.keysConfigured || !options.protectedPaths.includes(url.pathname)) return;
+      const adminOnly = options.adminPaths.includes(url.pathname);
+      if (!options.keysConfigured || (!adminOnly && !options.keyedPaths.includes(url.pathname))) return;
       let status = 0;
       let message = '';
       let code = 'FORBIDDEN';
       try {
         const principal = options.authenticate(request);
-        if (principal.role !== 'admin') [status, message] = [403, `${url.pathname} needs an admin API key`];
+        if (adminOnly && principal.role !== 'admin') [status, message] = [403, `${url.pathname} needs an admin API key`];
       } catch (error) {
         const extensions = (error as GraphQLError).extensions ?? {};
         const http = extensions.http as { status?: number } | undefined;

@@ -88,3 +88,41 @@ describe('/mcp over Streamable HTTP', () => {
     expect(response.status).toBe(200);
   });
 });
+
+describe('/mcp with API keys configured', () => {
+  let testApp: TestApp;
+
+  beforeAll(async () => {
+    testApp = await createTestApp({ env: { ENGRAM_API_KEYS: 'writer-key-0123456789=team-a:write,reader-key-0123456789=team-b:read' } });
+  });
+
+  afterAll(async () => {
+    await testApp.close();
+  });
+
+  const listTools = (headers: Record<string, string>) =>
+    testApp.app.fetch('http://engram.test/mcp', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', ...headers },
+      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list', params: {} }),
+    });
+
+  it('refuses a request without a key with 401 and a Bearer challenge, before any MCP work', async () => {
+    const response = await listTools({});
+    expect(response.status).toBe(401);
+    expect(response.headers.get('www-authenticate')).toMatch(/^Bearer/);
+    expect((await response.json()).errors[0].extensions.code).toBe('UNAUTHENTICATED');
+  });
+
+  it('refuses an unknown key with 401', async () => {
+    expect((await listTools({ authorization: 'Bearer not-a-key-0123456789' })).status).toBe(401);
+  });
+
+  it('serves a read key as well as a write key (no admin needed)', async () => {
+    for (const key of ['writer-key-0123456789', 'reader-key-0123456789']) {
+      const response = await listTools({ authorization: `Bearer ${key}` });
+      expect(response.status).toBe(200);
+      expect(await response.text()).toContain('memory_create');
+    }
+  });
+});
