@@ -38,6 +38,10 @@ export const badInput = (argument: string, rule: string) =>
 
 export const notFound = (what: string) => new EngramError('NOT_FOUND', what);
 
+/** A memory argument names nothing in the workspace; the wording is the same for every argument. */
+export const memoryNotFound = (argument: string, ref: string) =>
+  new EngramError('NOT_FOUND', `${argument}: no memory "${ref}" in this workspace`, { extensions: { argument } });
+
 export const conflict = (message: string) => new EngramError('CONFLICT', message);
 
 export const unavailable = (cause: unknown) =>

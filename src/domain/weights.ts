@@ -46,3 +46,23 @@ export interface WeightChangeRequest {
   /** When set, the new event reverts this one and the store marks it `revertedBy`. */
   revertsEventId?: string;
 }
+
+/** A MANUAL set of an edge weight: setEdgeWeight, and linking an existing edge again with a weight. */
+export const manualEdgeSet = (eventId: string, edgeId: string, value: number, reason: string | null): WeightChangeRequest => ({
+  eventId,
+  target: { kind: 'edge', id: edgeId },
+  operation: { kind: 'set', value },
+  source: 'MANUAL',
+  reason,
+});
+
+/**
+ * Linking an existing edge again with a weight that differs from its own sets it, as a MANUAL
+ * change with its event; otherwise (no weight, or the same) the weight is left alone: null.
+ */
+export function relinkWeightChange(
+  link: { weight: number | null; eventId: string; reason: string | null },
+  existing: { id: string; weight: number },
+): WeightChangeRequest | null {
+  return link.weight !== null && link.weight !== existing.weight ? manualEdgeSet(link.eventId, existing.id, link.weight, link.reason) : null;
+}

@@ -1,4 +1,4 @@
-import { EngramError } from '../domain/errors.js';
+import { memoryNotFound } from '../domain/errors.js';
 import { budget, eventWindow, minFlips, minSupport, seeds } from '../domain/intelligence-inputs.js';
 import * as rules from '../domain/inputs.js';
 import { buildContext } from '../services/context-bundle.js';
@@ -56,7 +56,7 @@ builder.queryFields((t) => ({
     resolve: async (_root, args, ctx) => {
       const found = await Promise.all(args.seeds.map((ref) => ctx.loaders.memory.load(ref)));
       const missing = args.seeds.find((_, index) => found[index] === null);
-      if (missing !== undefined) throw new EngramError('NOT_FOUND', `seeds: no memory "${missing}" in this workspace`, { extensions: { argument: 'seeds' } });
+      if (missing !== undefined) throw memoryNotFound('seeds', missing);
       const memories = found.filter((memory) => memory !== null);
       // Seeds named by key are cached under the key; edges and contradictions name them by id.
       for (const memory of memories) ctx.loaders.memory.prime(memory.id, memory);

@@ -1,19 +1,12 @@
 import { z } from 'zod';
-import { EngramError } from '../domain/errors.js';
 import * as rules from '../domain/inputs.js';
 import { KNOWN_RELATION_TYPES } from '../domain/relations.js';
 import { sharedArgs } from './args.js';
 import { builder } from './builder.js';
-import type { EngramContext } from './context.js';
+import { requireMemory } from './load.js';
 import { AdjustmentSourceEnum } from './enums.js';
 import { EdgeRef, MemoryRef, PathResultRef, RelationTypeRef, WeightEventRef } from './refs.js';
 import { resolvePath } from './walk-resolvers.js';
-
-async function requireMemoryId(ctx: EngramContext, ref: string, argument: string): Promise<string> {
-  const memory = await ctx.loaders.memory.load(ref);
-  if (!memory) throw new EngramError('NOT_FOUND', `${argument}: no memory "${ref}" in this workspace`, { extensions: { argument } });
-  return memory.id;
-}
 
 builder.queryType({
   description: 'Reads. Every read acts inside the workspace of the request (x-engram-workspace header, default "default").',
@@ -80,7 +73,7 @@ builder.queryType({
         types: sharedArgs(t.arg).types,
       },
       resolve: async (_root, args, ctx) => {
-        const [from, to] = await Promise.all([requireMemoryId(ctx, args.from, 'from'), requireMemoryId(ctx, args.to, 'to')]);
+        const [from, to] = await Promise.all([requireMemory(ctx, args.from, 'from').then((memory) => memory.id), requireMemory(ctx, args.to, 'to').then((memory) => memory.id)]);
         return ctx.store.edgesBetween(ctx.workspace, from, to, args.types ?? null);
       },
     }),
@@ -113,7 +106,7 @@ builder.queryType({
         limit: t.arg.int({ defaultValue: 50, required: true, validate: rules.limit, description: 'Most events to return, 1..100.' }),
       },
       resolve: async (_root, args, ctx) => {
-        const memoryId = args.memoryId == null ? null : await requireMemoryId(ctx, args.memoryId, 'memoryId');
+        const memoryId = args.memoryId == null ? null : (await requireMemory(ctx, args.memoryId, 'memoryId')).id;
         return ctx.store.listWeightEvents(ctx.workspace, {
           edgeId: args.edgeId ?? null,
           memoryId,

@@ -1,8 +1,8 @@
-import { EngramError } from '../domain/errors.js';
 import type { Direction, MemoryRecord } from '../domain/types.js';
 import { supersededAmong } from '../services/supersession.js';
 import { findShortestPath, traverse } from '../services/walks.js';
 import type { EngramContext } from './context.js';
+import { requireMemory } from './load.js';
 import type { PathView, TraversalHitView } from './shapes.js';
 
 interface PathArgs {
@@ -16,16 +16,10 @@ interface PathArgs {
 const skipSuperseded = (ctx: EngramContext, currentOnly: boolean | null | undefined) =>
   currentOnly ? (ids: string[]) => supersededAmong(ctx, ids) : undefined;
 
-async function requireRef(ctx: EngramContext, ref: string, argument: string): Promise<MemoryRecord> {
-  const memory = await ctx.loaders.memory.load(ref);
-  if (!memory) throw new EngramError('NOT_FOUND', `${argument}: no memory "${ref}" in this workspace`, { extensions: { argument } });
-  return memory;
-}
-
 export async function resolvePath(ctx: EngramContext, from: MemoryRecord | string, toRef: string, args: PathArgs): Promise<PathView> {
   const [start, end] = await Promise.all([
-    typeof from === 'string' ? requireRef(ctx, from, 'from') : from,
-    requireRef(ctx, toRef, 'to'),
+    typeof from === 'string' ? requireMemory(ctx, from, 'from') : from,
+    requireMemory(ctx, toRef, 'to'),
   ]);
   const outcome = await findShortestPath(ctx.store, ctx.workspace, start.id, end.id, args.maxHops, {
     direction: args.direction,

@@ -1,8 +1,8 @@
-import { EngramError, badInput, conflict, notFound } from '../domain/errors.js';
+import { EngramError, badInput, conflict, memoryNotFound, notFound } from '../domain/errors.js';
 import { newId, nowIso } from '../domain/ids.js';
 import { isKnownRelationType } from '../domain/relations.js';
 import type { AdjustmentSource, EdgeRecord, FeedbackSignal, Json, MemoryPatch, MemoryRecord } from '../domain/types.js';
-import { isPruned, type WeightChangeRequest, type WeightPolicy } from '../domain/weights.js';
+import { isPruned, manualEdgeSet, type WeightChangeRequest, type WeightPolicy } from '../domain/weights.js';
 import type { AppliedWeightChange, GraphStore } from '../store/port.js';
 
 /** What every write needs: the store, the caller's workspace, and the rules in force. */
@@ -21,7 +21,7 @@ export interface WeightChangeResult extends AppliedWeightChange {
 
 export async function requireMemory(scope: WriteScope, ref: string, argument: string): Promise<MemoryRecord> {
   const memory = await scope.findMemory(ref);
-  if (!memory) throw new EngramError('NOT_FOUND', `${argument}: no memory "${ref}" in this workspace`, { extensions: { argument } });
+  if (!memory) throw memoryNotFound(argument, ref);
   return memory;
 }
 
@@ -62,7 +62,7 @@ export function createMemory(scope: WriteScope, input: CreateMemoryInput): Promi
 export async function updateMemory(scope: WriteScope, ref: string, patch: MemoryPatch): Promise<MemoryRecord> {
   const memory = await requireMemory(scope, ref, 'id');
   const updated = await scope.store.updateMemory(scope.workspace, memory.id, patch, nowIso());
-  if (!updated) throw notFound(`id: no memory "${ref}" in this workspace`);
+  if (!updated) throw memoryNotFound('id', ref);
   return updated;
 }
 
@@ -171,9 +171,7 @@ export async function nudgeEdge(scope: WriteScope, input: NudgeInput, sign: 1 | 
 }
 
 export async function setEdgeWeight(scope: WriteScope, edgeId: string, weight: number, reason: string | null): Promise<WeightChangeResult> {
-  const [result] = await apply(scope, [
-    { eventId: newId(), target: { kind: 'edge', id: edgeId }, operation: { kind: 'set', value: weight }, source: 'MANUAL', reason },
-  ]);
+  const [result] = await apply(scope, [manualEdgeSet(newId(), edgeId, weight, reason)]);
   return result as WeightChangeResult;
 }
 

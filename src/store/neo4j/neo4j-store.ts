@@ -2,7 +2,7 @@ import { bookmarkManager as newBookmarkManager, int, type BookmarkManager } from
 import { EngramError, conflict, isEngramError, notFound, unavailable } from '../../domain/errors.js';
 import { mergeMetadata } from '../../domain/metadata.js';
 import type { AdjacentEdge, EdgeRecord, FrontierStep, MemoryPatch, NewMemory, WeightEventRecord } from '../../domain/types.js';
-import type { WeightChangeRequest } from '../../domain/weights.js';
+import { relinkWeightChange, type WeightChangeRequest } from '../../domain/weights.js';
 import type { AppliedWeightChange, GraphStore, ImportEdge, SourceRank } from '../port.js';
 import {
   APPLY_EDGE_WEIGHTS,
@@ -495,22 +495,9 @@ export function createNeo4jStore(options: Neo4jStoreOptions): Neo4jStore {
           now,
         });
         let edge = confirmed ? edgeOf(confirmed) : existing;
-        if (link.weight !== null && link.weight !== existing.weight) {
-          const [applied] = await applyChanges(
-            tx,
-            ws,
-            [
-              {
-                eventId: link.eventId,
-                target: { kind: 'edge', id: existing.id },
-                operation: { kind: 'set', value: link.weight },
-                source: 'MANUAL',
-                reason: link.reason,
-              },
-            ],
-            UNBOUNDED,
-            now,
-          );
+        const weightChange = relinkWeightChange(link, existing);
+        if (weightChange) {
+          const [applied] = await applyChanges(tx, ws, [weightChange], UNBOUNDED, now);
           if (applied?.edge) edge = applied.edge;
         }
         return { edge, created: false };

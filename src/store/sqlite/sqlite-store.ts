@@ -12,7 +12,7 @@ import type {
   NewMemory,
   WeightEventRecord,
 } from '../../domain/types.js';
-import { roundWeight, type WeightChangeRequest } from '../../domain/weights.js';
+import { relinkWeightChange, roundWeight, type WeightChangeRequest } from '../../domain/weights.js';
 import { mergeMetadata } from '../../domain/metadata.js';
 import type {
   AdjacencyQuery,
@@ -691,21 +691,9 @@ export function createSqliteStore(options: SqliteStoreOptions): SqliteStore {
               sql(
                 `UPDATE edges SET metadata = ?, last_confirmed_at = ?, updated_at = ? WHERE workspace = ? AND id = ?`,
               ).run(encodeJson(merged), now, now, ws, existing.id);
-              if (link.weight !== null && link.weight !== existing.weight) {
-                applyOne(
-                  ws,
-                  {
-                    eventId: link.eventId,
-                    target: { kind: 'edge', id: existing.id },
-                    operation: { kind: 'set', value: link.weight },
-                    source: 'MANUAL',
-                    reason: link.reason,
-                  },
-                  // The domain validated link.weight against the policy bounds already.
-                  { floor: -Infinity, ceiling: Infinity },
-                  now,
-                );
-              }
+              const weightChange = relinkWeightChange(link, existing);
+              // The domain validated link.weight against the policy bounds already.
+              if (weightChange) applyOne(ws, weightChange, { floor: -Infinity, ceiling: Infinity }, now);
               return { edge: toEdge(edgeById(ws, existing.id) as EdgeRow), created: false };
             })
             .immediate(),
