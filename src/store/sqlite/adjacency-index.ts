@@ -11,13 +11,14 @@ import type { AdjacencyQuery, DegreeQuery, FrontierExpansion, FrontierQuery, Pat
  *   JavaScript string order (the order `path` breaks ties by); memories that appear later are
  *   appended after that base range and compared as strings.
  * - slots: one per edge, read in edge-id order (so "edge id asc" is an integer compare), with
- *   parallel typed arrays from, to, type, weight. A deleted edge keeps its slot with weight
- *   -Infinity, a tombstone that fails every `weight > threshold` test.
+ *   parallel typed arrays from, to, type, weight and the edge id packed in 16 bytes (see packId;
+ *   an id not shaped like the UUIDs Engram makes is kept as a string instead). A deleted edge
+ *   keeps its slot with weight -Infinity, a tombstone that fails every `weight > threshold` test.
  * - adjacency: CSR offsets and slot lists for both directions, each list sorted strongest first
  *   (weight desc, then edge id asc): steps come out in the order path and neighbors use, and a
- *   hub's top 20 cost 20. Next to each entry sit copies of its other end and weight, so a walk
- *   reads its lists front to back. A node an edge was added to after the build gets its own
- *   list (an override) instead of its CSR range.
+ *   hub's top 20 cost 20, and the entries above a weight threshold are a prefix. Next to each
+ *   entry sits a copy of its other end, so a walk reads its lists front to back. A node an edge
+ *   was added to after the build gets its own list (an override) instead of its CSR range.
  * - search: findShortestPath's algorithm (services/walks.ts) on integers, with the same answer
  *   and tie-breaking, and visit stamps instead of cleared arrays; see `search`.
  *
@@ -43,7 +44,8 @@ export const LOG_KEEP = 50_000;
 export interface AdjacencyIndexOptions {
   /**
    * Most edges indexed across all workspaces (the least recently used index is dropped first);
-   * a workspace larger than this is walked with SQL. About 150 bytes per edge.
+   * a workspace larger than this is walked with SQL. About 55 bytes per edge and 150 per memory
+   * (measured: 63 bytes per edge all told for 1M edges between 100k memories).
    */
   maxEdges: number;
   /**
@@ -99,11 +101,73 @@ const reverse = (lists: Lists): Lists => (lists === Lists.Out ? Lists.In : lists
 
 const compareStrings = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
 
-function grow<T extends Int32Array | Float64Array | Uint16Array | Uint8Array>(array: T, size: number): T {
+/**
+ * Grows by a quarter, not double: slot arrays of a 10M-edge index hold ~340 MB, and a rebuild
+ * comes before the overlay reaches a fifth of the base anyway.
+ */
+function grow<T extends Int32Array | Uint32Array | Float64Array | Uint16Array | Uint8Array>(array: T, size: number): T {
   if (array.length >= size) return array;
-  const bigger = new (array.constructor as new (length: number) => T)(Math.max(size, array.length * 2, 1024));
+  const bigger = new (array.constructor as new (length: number) => T)(Math.max(size, array.length + (array.length >> 2), 1024));
   bigger.set(array);
   return bigger;
+}
+
+// Edge ids are packed, 4 words a slot: as strings they would cost ~70 bytes each, more than the
+// rest of the slot. Ids Engram makes are canonical lowercase UUIDs (8-4-4-4-12 hex); for those,
+// comparing the words as unsigned big-endian integers is comparing the strings. Any other id is
+// kept as a string beside its slot.
+const ID_WORDS = 4;
+const DASH = 0x2d;
+const HEX_CODE = Uint8Array.from('0123456789abcdef', (digit) => digit.charCodeAt(0));
+
+/** Packs a canonical lowercase UUID into words[at, at + 4); false (words unspecified) for any other string. */
+function packId(id: string, words: Uint32Array, at: number): boolean {
+  if (id.length !== 36) return false;
+  let word = 0;
+  let digits = 0;
+  for (let k = 0; k < 36; k++) {
+    const code = id.charCodeAt(k);
+    if (k === 8 || k === 13 || k === 18 || k === 23) {
+      if (code !== DASH) return false;
+      continue;
+    }
+    let nibble: number;
+    if (code >= 0x30 && code <= 0x39) nibble = code - 0x30;
+    else if (code >= 0x61 && code <= 0x66) nibble = code - 0x57;
+    else return false;
+    word = (word << 4) | nibble;
+    if (++digits === 8) {
+      words[at++] = word;
+      word = 0;
+      digits = 0;
+    }
+  }
+  return true;
+}
+
+const digit = (word: number, shift: number): number => HEX_CODE[(word >>> shift) & 15] as number;
+
+/** One flat string in one call: concatenating pieces costs ~2 µs an id in rope nodes and flattening. */
+function unpackId(words: Uint32Array, at: number): string {
+  const a = words[at] as number;
+  const b = words[at + 1] as number;
+  const c = words[at + 2] as number;
+  const d = words[at + 3] as number;
+  return String.fromCharCode(
+    digit(a, 28), digit(a, 24), digit(a, 20), digit(a, 16), digit(a, 12), digit(a, 8), digit(a, 4), digit(a, 0), DASH,
+    digit(b, 28), digit(b, 24), digit(b, 20), digit(b, 16), DASH, digit(b, 12), digit(b, 8), digit(b, 4), digit(b, 0), DASH,
+    digit(c, 28), digit(c, 24), digit(c, 20), digit(c, 16), DASH, digit(c, 12), digit(c, 8), digit(c, 4), digit(c, 0),
+    digit(d, 28), digit(d, 24), digit(d, 20), digit(d, 16), digit(d, 12), digit(d, 8), digit(d, 4), digit(d, 0),
+  );
+}
+
+function compareWords(a: Uint32Array, at: number, b: Uint32Array, bt: number): number {
+  for (let k = 0; k < ID_WORDS; k++) {
+    const x = a[at + k] as number;
+    const y = b[bt + k] as number;
+    if (x !== y) return x < y ? -1 : 1;
+  }
+  return 0;
 }
 
 class WorkspaceIndex {
@@ -111,8 +175,9 @@ class WorkspaceIndex {
   nodeIds: string[] = [];
   nodeOf = new Map<string, number>();
   baseNodes = 0;
-  // slots
-  edgeIds: string[] = [];
+  // slots: `ids` holds each slot's packed id (see packId), `oddIds` the ids that do not pack
+  ids: Uint32Array = new Uint32Array(0);
+  oddIds = new Map<number, string>();
   overlaySlotOf = new Map<string, number>();
   baseSlots = 0;
   slotCount = 0;
@@ -121,16 +186,15 @@ class WorkspaceIndex {
   type: Uint16Array = new Uint16Array(0);
   weight: Float64Array = new Float64Array(0);
   typeOf = new Map<string, number>();
-  // adjacency (base CSR) and per-node overrides. Next to each list entry's slot sit a copy of
-  // the other end and of the weight, so a walk reads its lists front to back.
+  // adjacency (base CSR) and per-node overrides. Next to each list entry's slot sits a copy of
+  // its other end, so a walk reads its lists front to back. Weights are not copied: a list is
+  // sorted strongest first, so the entries above a threshold are a prefix, found by binary search.
   outOffsets: Int32Array = new Int32Array(1);
   outList: Int32Array = new Int32Array(0);
   outOther: Int32Array = new Int32Array(0);
-  outWeight: Float64Array = new Float64Array(0);
   inOffsets: Int32Array = new Int32Array(1);
   inList: Int32Array = new Int32Array(0);
   inOther: Int32Array = new Int32Array(0);
-  inWeight: Float64Array = new Float64Array(0);
   overridden: Uint8Array = new Uint8Array(0);
   overrideOut = new Map<number, number[]>();
   overrideIn = new Map<number, number[]>();
@@ -149,6 +213,7 @@ class WorkspaceIndex {
   scratchOther: Int32Array = new Int32Array(0);
   scratchOutgoing: Uint8Array = new Uint8Array(0);
   stamp = 0;
+  keyWords = new Uint32Array(ID_WORDS);
   seenF: Int32Array = new Int32Array(0);
   seenB: Int32Array = new Int32Array(0);
   parentF: Int32Array = new Int32Array(0);
@@ -164,7 +229,28 @@ class WorkspaceIndex {
     const byWeight = (this.weight[b] as number) - (this.weight[a] as number);
     if (byWeight) return byWeight;
     if (a < this.baseSlots && b < this.baseSlots) return a - b;
-    return compareStrings(this.edgeIds[a] as string, this.edgeIds[b] as string);
+    return this.compareIds(a, b);
+  };
+
+  /** The edge id of a slot, as a string: only for ids leaving the index. */
+  idAt(slot: number): string {
+    const odd = this.oddIds.size === 0 ? undefined : this.oddIds.get(slot);
+    return odd ?? unpackId(this.ids, slot * ID_WORDS);
+  }
+
+  setId(slot: number, id: string): void {
+    if (packId(id, this.ids, slot * ID_WORDS)) {
+      if (this.oddIds.size !== 0) this.oddIds.delete(slot);
+      return;
+    }
+    this.ids.fill(0, slot * ID_WORDS, (slot + 1) * ID_WORDS);
+    this.oddIds.set(slot, id);
+  }
+
+  /** Edge id order of two slots, exactly as JavaScript orders the id strings. */
+  readonly compareIds = (a: number, b: number): number => {
+    if (this.oddIds.size === 0 || (!this.oddIds.has(a) && !this.oddIds.has(b))) return compareWords(this.ids, a * ID_WORDS, this.ids, b * ID_WORDS);
+    return compareStrings(this.idAt(a), this.idAt(b));
   };
 
   /** Node order = memory id order. */
@@ -213,9 +299,9 @@ class WorkspaceIndex {
     const outArray = lists & Lists.Out ? this.listOf(u, true) : EMPTY;
     const inArray = lists & Lists.In ? this.listOf(u, false) : EMPTY;
     let i = lists & Lists.Out ? this.listStart(u, true) : 0;
-    const iEnd = lists & Lists.Out ? this.listEnd(u, true) : 0;
+    const iEnd = lists & Lists.Out ? this.passingEnd(outArray, i, this.listEnd(u, true), threshold, atLeast) : 0;
     let j = lists & Lists.In ? this.listStart(u, false) : 0;
-    const jEnd = lists & Lists.In ? this.listEnd(u, false) : 0;
+    const jEnd = lists & Lists.In ? this.passingEnd(inArray, j, this.listEnd(u, false), threshold, atLeast) : 0;
     let count = 0;
     while (i < iEnd || j < jEnd) {
       let slot: number;
@@ -235,8 +321,6 @@ class WorkspaceIndex {
         slot = inArray[j++] as number;
         other = from[slot] as number;
       }
-      const w = weight[slot] as number;
-      if (!(w > threshold) || !(w >= atLeast)) continue;
       if (typeMask !== null && !typeMask[type[slot] as number]) continue;
       slots[count] = slot;
       others[count] = other;
@@ -244,6 +328,26 @@ class WorkspaceIndex {
       count++;
     }
     return count;
+  }
+
+  /**
+   * The end of the entries of list[start, end) with weight > threshold and >= atLeast: a prefix,
+   * since every list is sorted strongest first (tombstones, -Infinity, last).
+   */
+  passingEnd(list: Int32Array | readonly number[], start: number, end: number, threshold: number, atLeast: number): number {
+    const weight = this.weight;
+    if (start === end) return end;
+    let w = weight[list[end - 1] as number] as number;
+    if (w > threshold && w >= atLeast) return end;
+    let low = start;
+    let high = end - 1;
+    while (low < high) {
+      const middle = (low + high) >>> 1;
+      w = weight[list[middle] as number] as number;
+      if (w > threshold && w >= atLeast) low = middle + 1;
+      else high = middle;
+    }
+    return low;
   }
 
   typeMaskFor(types: readonly string[] | null): Uint8Array | null {
@@ -315,13 +419,17 @@ class WorkspaceIndex {
   slotOf(edgeId: string): number {
     const overlay = this.overlaySlotOf.get(edgeId);
     if (overlay !== undefined) return overlay;
+    const key = this.keyWords;
+    const packed = packId(edgeId, key, 0);
     let low = 0;
     let high = this.baseSlots - 1;
     while (low <= high) {
       const middle = (low + high) >>> 1;
-      const id = this.edgeIds[middle] as string;
-      if (id === edgeId) return middle;
-      if (id < edgeId) low = middle + 1;
+      const odd = this.oddIds.size === 0 ? undefined : this.oddIds.get(middle);
+      const order =
+        odd === undefined && packed ? compareWords(this.ids, middle * ID_WORDS, key, 0) : compareStrings(odd ?? unpackId(this.ids, middle * ID_WORDS), edgeId);
+      if (order === 0) return middle;
+      if (order < 0) low = middle + 1;
       else high = middle - 1;
     }
     return -1;
@@ -336,32 +444,42 @@ class WorkspaceIndex {
     this.overridden[u] = 1;
   }
 
-  /** Re-sorts a list of `u` after the weight of one of its edges changed. */
-  resort(u: number, out: boolean): void {
-    if (this.overridden[u]) {
-      (out ? this.overrideOut.get(u) : this.overrideIn.get(u))?.sort(this.compareSlots);
-      return;
+  /**
+   * Moves `slot` to its place in a list of `u` after its weight changed. The rest of the list is
+   * still in order, so this is one shift, not a sort: a hub's list can hold 100k slots.
+   */
+  reposition(u: number, out: boolean, slot: number): void {
+    const patched = u < this.overridden.length && this.overridden[u] === 1;
+    const list = this.listOf(u, out) as Int32Array | number[];
+    const other = patched ? null : out ? this.outOther : this.inOther;
+    const start = this.listStart(u, out);
+    const end = this.listEnd(u, out);
+    let at = start;
+    while (at < end && list[at] !== slot) at++;
+    if (at === end) return;
+    const otherEnd = other === null ? 0 : (other[at] as number);
+    const shift = (to: number, from: number) => {
+      list[to] = list[from] as number;
+      if (other !== null) other[to] = other[from] as number;
+    };
+    while (at > start && this.compareSlots(slot, list[at - 1] as number) < 0) {
+      shift(at, at - 1);
+      at--;
     }
-    const offsets = out ? this.outOffsets : this.inOffsets;
-    const start = offsets[u] as number;
-    const end = offsets[u + 1] as number;
-    const list = out ? this.outList : this.inList;
-    const slots = Array.from(list.subarray(start, end)).sort(this.compareSlots);
-    this.writeSegment(out, start, slots);
+    while (at + 1 < end && this.compareSlots(list[at + 1] as number, slot) < 0) {
+      shift(at, at + 1);
+      at++;
+    }
+    list[at] = slot;
+    if (other !== null) other[at] = otherEnd;
   }
 
-  /** Writes slots at list[start...] with their other ends and weights. */
-  writeSegment(out: boolean, start: number, slots: ArrayLike<number>): void {
+  /** Fills the other ends of a whole CSR list. */
+  fillOthers(out: boolean): void {
     const list = out ? this.outList : this.inList;
     const other = out ? this.outOther : this.inOther;
-    const weights = out ? this.outWeight : this.inWeight;
     const ends = out ? this.to : this.from;
-    for (let k = 0; k < slots.length; k++) {
-      const slot = slots[k] as number;
-      list[start + k] = slot;
-      other[start + k] = ends[slot] as number;
-      weights[start + k] = this.weight[slot] as number;
-    }
+    for (let k = 0; k < list.length; k++) other[k] = ends[list[k] as number] as number;
   }
 
   insertSorted(list: number[], slot: number): void {
@@ -381,8 +499,8 @@ class WorkspaceIndex {
     if (this.weight[slot] === TOMBSTONE) this.tombstones--;
     if (weight === TOMBSTONE) this.tombstones++;
     this.weight[slot] = weight;
-    this.resort(this.from[slot] as number, true);
-    this.resort(this.to[slot] as number, false);
+    this.reposition(this.from[slot] as number, true, slot);
+    this.reposition(this.to[slot] as number, false, slot);
   }
 
   addSlot(edgeId: string, fromId: string, toId: string, typeName: string, weight: number): void {
@@ -392,11 +510,12 @@ class WorkspaceIndex {
     this.to = grow(this.to, size);
     this.type = grow(this.type, size);
     this.weight = grow(this.weight, size);
+    this.ids = grow(this.ids, size * ID_WORDS);
     const fromNode = this.nodeFor(fromId);
     const toNode = this.nodeFor(toId);
     let type = this.typeOf.get(typeName);
     if (type === undefined) this.typeOf.set(typeName, (type = this.typeOf.size));
-    this.edgeIds[slot] = edgeId;
+    this.setId(slot, edgeId);
     this.overlaySlotOf.set(edgeId, slot);
     this.from[slot] = fromNode;
     this.to[slot] = toNode;
@@ -445,7 +564,12 @@ interface Statements extends BuildStatements {
   newEdges: Database.Statement;
 }
 
-const PAGE = 50_000;
+/**
+ * Rows read per step of a build. A page's rows (~250 bytes each) are garbage once copied; at 50k
+ * rows a page outlived young-generation collections and piled up in the old generation, tripling
+ * the heap a build peaked at.
+ */
+const PAGE = 10_000;
 
 interface BuildStatements {
   maxSeq: Database.Statement;
@@ -508,22 +632,26 @@ export function createAdjacencyIndex(db: Database.Database, options: AdjacencyIn
     const nodeOf = index.nodeOf;
     index.nodeIds.forEach((id, node) => nodeOf.set(id, node));
     index.baseNodes = index.nodeIds.length;
-    const capacity = count + Math.max(1024, count >> 3);
+    // Room for some edges added after the build, so the first ones do not copy every array.
+    const capacity = count + Math.max(1024, count >> 4);
     index.from = new Int32Array(capacity);
     index.to = new Int32Array(capacity);
     index.type = new Uint16Array(capacity);
     index.weight = new Float64Array(capacity);
+    index.ids = new Uint32Array(capacity * ID_WORDS);
     // Pages go straight into the typed arrays: no row outlives its page.
     let m = 0;
     let inOrder = true;
+    let previous = '';
     let after = '';
     for (;;) {
       yield;
       const page = s.edgesPage.all(workspace, after, PAGE) as [string, string, string, string, number][];
       for (const [id, fromId, toId, typeName, weight] of page) {
         if (m === capacity) break;
-        if (m > 0 && !((index.edgeIds[m - 1] as string) < id)) inOrder = false;
-        index.edgeIds.push(id);
+        if (m > 0 && !(previous < id)) inOrder = false;
+        previous = id;
+        index.setId(m, id);
         // Foreign keys guarantee both ends exist; nodeFor covers a database written without them.
         index.from[m] = nodeOf.get(fromId) ?? index.nodeFor(fromId, false);
         index.to[m] = nodeOf.get(toId) ?? index.nodeFor(toId, false);
@@ -644,11 +772,9 @@ export function createAdjacencyIndex(db: Database.Database, options: AdjacencyIn
     ({ offsets: index.outOffsets, list: index.outList } = csr(index.from));
     ({ offsets: index.inOffsets, list: index.inList } = csr(index.to));
     index.outOther = new Int32Array(m);
-    index.outWeight = new Float64Array(m);
     index.inOther = new Int32Array(m);
-    index.inWeight = new Float64Array(m);
-    index.writeSegment(true, 0, index.outList);
-    index.writeSegment(false, 0, index.inList);
+    index.fillOthers(true);
+    index.fillOthers(false);
     index.builds++;
   }
 
@@ -749,7 +875,7 @@ export function createAdjacencyIndex(db: Database.Database, options: AdjacencyIn
       const lists = listsFor(query.direction);
       const mask = index.typeMaskFor(query.types);
       const steps: FrontierStep[] = [];
-      const { nodeIds, edgeIds, weight, scratchSlots, scratchOther } = index;
+      const { nodeIds, weight, scratchSlots, scratchOther } = index;
       const seen = index.seenF;
       const stamp = index.stamps(1);
       for (const id of memoryIds) {
@@ -760,7 +886,7 @@ export function createAdjacencyIndex(db: Database.Database, options: AdjacencyIn
         for (let k = 0; k < count; k++) {
           if (steps.length === query.budget) return { steps, truncated: true };
           const slot = scratchSlots[k] as number;
-          steps.push({ from: id, to: nodeIds[scratchOther[k] as number] as string, edgeId: edgeIds[slot] as string, weight: weight[slot] as number });
+          steps.push({ from: id, to: nodeIds[scratchOther[k] as number] as string, edgeId: index.idAt(slot), weight: weight[slot] as number });
         }
       }
       return { steps, truncated: false };
@@ -775,7 +901,7 @@ export function createAdjacencyIndex(db: Database.Database, options: AdjacencyIn
       const threshold = query.includePruned ? Number.NEGATIVE_INFINITY : query.pruneThreshold;
       const atLeast = query.minWeight ?? Number.NEGATIVE_INFINITY;
       const limit = query.limitPerMemory ?? Number.POSITIVE_INFINITY;
-      const { nodeIds, edgeIds, scratchSlots, scratchOther, scratchOutgoing } = index;
+      const { nodeIds, scratchSlots, scratchOther, scratchOutgoing } = index;
       return memoryIds.map((id) => {
         const u = index.nodeOf.get(id);
         if (u === undefined) return [];
@@ -783,7 +909,7 @@ export function createAdjacencyIndex(db: Database.Database, options: AdjacencyIn
         const picked: AdjacentSelection[] = new Array(count);
         for (let k = 0; k < count; k++) {
           picked[k] = {
-            edgeId: edgeIds[scratchSlots[k] as number] as string,
+            edgeId: index.idAt(scratchSlots[k] as number),
             otherId: nodeIds[scratchOther[k] as number] as string,
             direction: scratchOutgoing[k] ? 'OUTGOING' : 'INCOMING',
           };
@@ -916,14 +1042,12 @@ function search(index: WorkspaceIndex, source: number, target: number, maxHops: 
           const out = side === Lists.Out;
           const slots = patched ? index.listOf(u, out) : out ? index.outList : index.inList;
           const others = out ? index.outOther : index.inOther;
-          const weights = out ? index.outWeight : index.inWeight;
           const ends = out ? index.to : index.from;
-          const end = index.listEnd(u, out);
-          for (let k = index.listStart(u, out); k < end; k++) {
-            // CSR entries carry their other end and weight; a patched node's list holds slots only.
+          const start = index.listStart(u, out);
+          const end = index.passingEnd(slots, start, index.listEnd(u, out), threshold, Number.NEGATIVE_INFINITY);
+          for (let k = start; k < end; k++) {
+            // CSR entries carry their other end; a patched node's list holds slots only.
             const slot = slots[k] as number;
-            const w = patched ? (index.weight[slot] as number) : (weights[k] as number);
-            if (!(w > threshold)) continue;
             if (mask !== null && !mask[type[slot] as number]) continue;
             taken++;
             const v = patched ? (ends[slot] as number) : (others[k] as number);
@@ -991,29 +1115,38 @@ function join(index: WorkspaceIndex, meeting: number): PathSearchOutcome {
   const edgeIds: string[] = [];
   for (let node = meeting; index.parentF[node] !== -1; node = index.parentF[node] as number) {
     memoryIds.unshift(index.nodeIds[index.parentF[node] as number] as string);
-    edgeIds.unshift(index.edgeIds[index.viaF[node] as number] as string);
+    edgeIds.unshift(index.idAt(index.viaF[node] as number));
   }
   for (let node = meeting; index.parentB[node] !== -1; node = index.parentB[node] as number) {
     memoryIds.push(index.nodeIds[index.parentB[node] as number] as string);
-    edgeIds.push(index.edgeIds[index.viaB[node] as number] as string);
+    edgeIds.push(index.idAt(index.viaB[node] as number));
   }
   return { found: true, memoryIds, edgeIds };
 }
 
 /** Reorders the first m slots by edge id in JavaScript order (when SQLite's byte order differed). */
 function putInIdOrder(index: WorkspaceIndex, m: number): void {
-  const order = Array.from({ length: m }, (_, at) => at).sort((a, b) => compareStrings(index.edgeIds[a] as string, index.edgeIds[b] as string));
-  const permute = <T extends Int32Array | Uint16Array | Float64Array>(array: T): void => {
-    const copy = array.slice(0, m);
-    order.forEach((from, to) => {
-      array[to] = copy[from] as number;
-    });
+  const order = new Int32Array(m);
+  for (let at = 0; at < m; at++) order[at] = at;
+  order.sort(index.compareIds);
+  const permute = <T extends Int32Array | Uint32Array | Uint16Array | Float64Array>(array: T, width = 1): void => {
+    const copy = array.slice(0, m * width);
+    for (let to = 0; to < m; to++) {
+      const from = order[to] as number;
+      for (let k = 0; k < width; k++) array[to * width + k] = copy[from * width + k] as number;
+    }
   };
   permute(index.from);
   permute(index.to);
   permute(index.type);
   permute(index.weight);
-  index.edgeIds = order.map((from) => index.edgeIds[from] as string);
+  permute(index.ids, ID_WORDS);
+  const odd = index.oddIds;
+  index.oddIds = new Map();
+  for (let to = 0; to < m; to++) {
+    const id = odd.get(order[to] as number);
+    if (id !== undefined) index.oddIds.set(to, id);
+  }
 }
 
 function isSorted(values: readonly string[]): boolean {
