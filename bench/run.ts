@@ -233,6 +233,8 @@ async function importGraph(file: string, dbPath: string, config: ReturnType<type
 /** Production configuration of the benchmark server (and of the in-process app that counts store calls). */
 function productionEnv(dbPath: string): Record<string, string> {
   return {
+    // As the Docker image runs it: NODE_ENV=production also takes graphql-js off its development checks.
+    NODE_ENV: 'production',
     ENGRAM_MODE: 'production',
     ENGRAM_SQLITE_PATH: dbPath,
     ENGRAM_API_KEYS: `${API_KEY}=${WORKSPACE}:write`,
@@ -303,7 +305,7 @@ interface HttpResults {
  * runs use 8. Floor and Engram alternate, so drift in the machine's load hits both.
  */
 async function httpBenchmarks(dbPath: string, graph: GeneratedGraph, pairs: [number, number][], timing: { seconds: number; warmup: number }): Promise<HttpResults> {
-  const floor = await startServer('./servers/floor-server.ts', {});
+  const floor = await startServer('./servers/floor-server.ts', { NODE_ENV: 'production' });
   const engram = await startServer('./servers/engram-server.ts', productionEnv(dbPath));
   try {
     let next = 0;

@@ -1,5 +1,5 @@
 import { renderGraphiQL } from '@graphql-yoga/render-graphiql';
-import { createYoga, useReadinessCheck, type YogaServerInstance } from 'graphql-yoga';
+import { createYoga, type YogaServerInstance } from 'graphql-yoga';
 import { ConfigError, type Config } from './config.js';
 import type { EngramContext } from './graphql/context.js';
 import { schema } from './graphql/index.js';
@@ -8,6 +8,7 @@ import { useExplorer } from './http/use-explorer.js';
 import { useLimits } from './http/use-limits.js';
 import { WORKSPACE_HEADER, createAuthenticator, useAuth } from './http/use-auth.js';
 import { createCostBudget } from './http/use-cost-budget.js';
+import { useBodyLimit } from './http/use-body-limit.js';
 import { useCsrfPrevention } from './http/use-csrf.js';
 import { createDeadlines } from './http/use-deadline.js';
 import { useErrorContract } from './http/use-error-contract.js';
@@ -15,6 +16,7 @@ import { useIntrospection } from './http/use-introspection.js';
 import { METRICS_ENDPOINT, createMetrics, type Metrics } from './http/use-metrics.js';
 import { loadTrustedDocuments, usePersistedOnly } from './http/use-persisted-only.js';
 import { REQUEST_ID_HEADER, keepOriginal, requestIdOf, useRequestLog, yogaLogger } from './http/use-request-log.js';
+import { useReadiness } from './http/use-readiness.js';
 import { instrumentStore, storeWithDeadline } from './store/instrumented-store.js';
 import { MCP_ENDPOINT, useMcp } from './http/use-mcp.js';
 import { createLoaders } from './loaders/index.js';
@@ -79,7 +81,8 @@ export function createApp(deps: AppDeps): EngramApp {
     healthCheckEndpoint: '/health',
     landingPage: false,
     batching: false,
-    maxRequestBodySize: config.limits.maxBodyBytes,
+    // useBodyLimit below enforces ENGRAM_MAX_BODY_BYTES at a lower cost per request.
+    maxRequestBodySize: false,
     logging: yogaLogger(logger),
     graphiql: config.graphiql
       ? {
@@ -122,6 +125,7 @@ export function createApp(deps: AppDeps): EngramApp {
       // Result hooks run in this order: the error contract first, so logs and metrics see final codes.
       useErrorContract(),
       useRequestLog({ logger, authenticate }),
+      useBodyLimit(config.limits.maxBodyBytes),
       useAuth({ authenticate, keysConfigured, adminPaths: [METRICS_ENDPOINT], keyedPaths: [MCP_ENDPOINT] }),
       ...metrics.plugins({ endpoint: config.metrics }),
       deadlines.plugin,
@@ -136,18 +140,10 @@ export function createApp(deps: AppDeps): EngramApp {
       useErrorCodes(),
       ...(config.explorer ? [useExplorer({ logger })] : []),
       useMcp({ logger, maxBodyBytes: config.limits.maxBodyBytes, fetch: (url, init) => app.fetch(url, init) }),
-      useReadinessCheck({
-        endpoint: '/ready',
-        // No error text in the body: it could name hosts or files.
-        check: async () => {
-          if (deps.isDraining?.()) return false;
-          try {
-            await store.ping();
-            return true;
-          } catch {
-            return false;
-          }
-        },
+      useReadiness(async () => {
+        if (deps.isDraining?.()) return false;
+        await store.ping();
+        return true;
       }),
     ],
   });
