@@ -121,7 +121,7 @@ async function main(): Promise<void> {
     let http: HttpResults | null = null;
     if (!values['no-http']) {
       http = await httpBenchmarks(dbPath, graph, pairs, { seconds, warmup: mode.warmup });
-      log(`http: path p50 ${fmt(http.path.p50)} ms vs floor ${fmt(http.floorLatency.p50)} ms; neighbors ${Math.round(http.neighbors.rps)} req/s vs floor ${Math.round(http.floorThroughput.rps)} req/s`);
+      log(`http: path p50 ${fmt(http.path.p50)} ms vs floor ${fmt(http.floorLatency.p50)} ms (no plugins ${fmt(http.bare.path.p50)} ms); neighbors ${Math.round(http.neighbors.rps)} req/s vs floor ${Math.round(http.floorThroughput.rps)} req/s (no plugins ${Math.round(http.bare.neighbors.rps)} req/s)`);
     }
 
     // 5. writes (they change the graph, so they come last)
@@ -297,6 +297,8 @@ interface HttpResults {
   neighbors: LoadResult;
   pathThroughput: LoadResult;
   neighborsLatency: LoadResult;
+  /** The same queries on Engram without its plugins (servers/bare-server.ts): what execution alone costs. */
+  bare: { path: LoadResult; neighbors: LoadResult };
   serverRssBytes: number | null;
 }
 
@@ -307,6 +309,7 @@ interface HttpResults {
 async function httpBenchmarks(dbPath: string, graph: GeneratedGraph, pairs: [number, number][], timing: { seconds: number; warmup: number }): Promise<HttpResults> {
   const floor = await startServer('./servers/floor-server.ts', { NODE_ENV: 'production' });
   const engram = await startServer('./servers/engram-server.ts', productionEnv(dbPath));
+  const bare = await startServer('./servers/bare-server.ts', productionEnv(dbPath));
   try {
     let next = 0;
     const pick = () => pairs[next++ % pairs.length] as [number, number];
@@ -319,6 +322,7 @@ async function httpBenchmarks(dbPath: string, graph: GeneratedGraph, pairs: [num
     await probe(floor.url, {}, floorBody());
     await probe(engram.url, AUTH, pathBody());
     await probe(engram.url, AUTH, neighborsBody());
+    await probe(bare.url, {}, pathBody());
     const run = (url: string, headers: Record<string, string>, body: () => string, connections: number) =>
       load({ url, headers, body, connections, seconds: timing.seconds, warmupSeconds: timing.warmup });
     const floorLatency = await run(floor.url, {}, floorBody, 1);
@@ -328,10 +332,23 @@ async function httpBenchmarks(dbPath: string, graph: GeneratedGraph, pairs: [num
     const pathThroughput = await run(engram.url, AUTH, pathBody, 8);
     const neighborsLatency = await run(engram.url, AUTH, neighborsBody, 1);
     const serverRssBytes = await engram.rss();
-    return { connections: { latency: 1, throughput: 8 }, floorLatency, floorThroughput, path, neighbors, pathThroughput, neighborsLatency, serverRssBytes };
+    const barePath = await run(bare.url, {}, pathBody, 1);
+    const bareNeighbors = await run(bare.url, {}, neighborsBody, 8);
+    return {
+      connections: { latency: 1, throughput: 8 },
+      floorLatency,
+      floorThroughput,
+      path,
+      neighbors,
+      pathThroughput,
+      neighborsLatency,
+      bare: { path: barePath, neighbors: bareNeighbors },
+      serverRssBytes,
+    };
   } finally {
     await floor.stop();
     await engram.stop();
+    await bare.stop();
   }
 }
 
@@ -464,6 +481,8 @@ function render(results: {
         httpRow('Engram: path maxHops 6', h.pathThroughput),
         httpRow('Engram: memory { neighbors(limit: 20) { memory { title } } }', h.neighborsLatency),
         httpRow('Engram: memory { neighbors(limit: 20) { memory { title } } }', h.neighbors),
+        httpRow('Engram without plugins: path maxHops 6', h.bare.path),
+        httpRow('Engram without plugins: memory { neighbors(limit: 20) { memory { title } } }', h.bare.neighbors),
       ]),
     );
   }
