@@ -27,6 +27,7 @@ const EnvSchema = z.object({
   ENGRAM_STORE: z.enum(['sqlite', 'neo4j']).optional().default('sqlite'),
   ENGRAM_SQLITE_PATH: z.string().min(1).optional().default('./data/engram.db'),
   ENGRAM_SQLITE_BUSY_TIMEOUT_MS: count(5000, 0),
+  ENGRAM_SQLITE_CACHE_MB: count(64),
   NEO4J_URI: z
     .string()
     .regex(/^(neo4j|bolt)(\+s|\+ssc)?:\/\/[^\s]+$/, 'must be a neo4j:// or bolt:// URI (neo4j+s:// or bolt+s:// for TLS, +ssc for self-signed)')
@@ -105,7 +106,7 @@ export interface RateLimit {
 export interface Config {
   port: number;
   host: string;
-  store: { kind: 'sqlite'; path: string; busyTimeoutMs: number } | Neo4jStoreConfig;
+  store: { kind: 'sqlite'; path: string; busyTimeoutMs: number; cacheSizeMb: number } | Neo4jStoreConfig;
   /** production: NODE_ENV=production or ENGRAM_MODE=production. */
   mode: 'development' | 'production';
   graphiql: boolean;
@@ -197,7 +198,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     host: e.HOST,
     store:
       e.ENGRAM_STORE === 'sqlite'
-        ? { kind: 'sqlite', path: e.ENGRAM_SQLITE_PATH, busyTimeoutMs: e.ENGRAM_SQLITE_BUSY_TIMEOUT_MS }
+        ? { kind: 'sqlite', path: e.ENGRAM_SQLITE_PATH, busyTimeoutMs: e.ENGRAM_SQLITE_BUSY_TIMEOUT_MS, cacheSizeMb: e.ENGRAM_SQLITE_CACHE_MB }
         : neo4jStoreConfig(e),
     mode,
     graphiql,

@@ -15,7 +15,7 @@ import { createSqliteStore } from '../../src/store/sqlite/sqlite-store.js';
 const config = loadConfig();
 if (config.store.kind !== 'sqlite') throw new Error('the benchmark server runs on SQLite');
 const workspace = process.env.BENCH_WORKSPACE ?? config.defaultWorkspace;
-const store = createSqliteStore({ path: config.store.path, busyTimeoutMs: config.store.busyTimeoutMs });
+const store = createSqliteStore({ path: config.store.path, busyTimeoutMs: config.store.busyTimeoutMs, cacheSizeMb: config.store.cacheSizeMb });
 const yoga = createYoga<Record<string, unknown>, EngramContext>({
   schema,
   logging: false,

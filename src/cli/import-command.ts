@@ -106,10 +106,11 @@ export async function importNdjson(options: ImportOptions): Promise<ImportSummar
   return { lines: lineNumber, memories: done.memories, edges: done.edges, ms: performance.now() - started };
 }
 
-/** The store a bulk command uses: the server's, with a larger page cache for SQLite and no walk index. */
+/** The store a bulk command uses: the server's, with a page cache of at least 256 MiB for SQLite and no walk index. */
 export async function openBulkStore(config: ReturnType<typeof loadConfig>): Promise<GraphStore> {
   if (config.store.kind === 'sqlite') {
-    return createSqliteStore({ path: config.store.path, busyTimeoutMs: config.store.busyTimeoutMs, cacheSizeMb: 256, adjacencyIndex: false });
+    const cacheSizeMb = Math.max(config.store.cacheSizeMb, 256);
+    return createSqliteStore({ path: config.store.path, busyTimeoutMs: config.store.busyTimeoutMs, cacheSizeMb, adjacencyIndex: false });
   }
   return createStore(config);
 }

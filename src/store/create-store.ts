@@ -11,7 +11,7 @@ import { createSqliteStore } from './sqlite/sqlite-store.js';
 export async function createStore(config: Config): Promise<GraphStore> {
   switch (config.store.kind) {
     case 'sqlite':
-      return createSqliteStore({ path: config.store.path, busyTimeoutMs: config.store.busyTimeoutMs });
+      return createSqliteStore({ path: config.store.path, busyTimeoutMs: config.store.busyTimeoutMs, cacheSizeMb: config.store.cacheSizeMb });
     case 'neo4j': {
       const settings = config.store;
       const store = createNeo4jStore({
