@@ -214,3 +214,31 @@ describe('adjacency index: edge ids of any shape', () => {
     }
   });
 });
+
+describe('neighbor records read by rowid', () => {
+  it('finds a memory deleted and created again, whose old rowid now holds another memory', async () => {
+    const store = open();
+    await memory(store, 'a');
+    await memory(store, 'b');
+    const first = newId();
+    await link(store, first, 'a', 'b', 'RELATED_TO', 0.6);
+    // The index learns b's rowid here.
+    expect((await store.getAdjacent(WS, ['a'], adjacency()))[0]?.map((entry) => entry.neighbor.id)).toEqual(['b']);
+
+    // b had the largest rowid, so the next memory (c) takes it; b comes back with a new one.
+    await store.deleteMemory(WS, 'b');
+    await memory(store, 'c');
+    await store.createMemory(WS, { id: 'b', key: null, title: 'b, again', content: null, kind: null, tags: [], weight: 0.5, metadata: null }, NOW);
+    const second = newId();
+    await link(store, second, 'a', 'b', 'RELATED_TO', 0.7);
+    await link(store, newId(), 'a', 'c', 'RELATED_TO', 0.2);
+
+    const [list] = await store.getAdjacent(WS, ['a'], adjacency());
+    expect(list?.map((entry) => [entry.edge.id, entry.neighbor.id, entry.neighbor.title])).toEqual([
+      [second, 'b', 'b, again'],
+      [expect.any(String), 'c', 'c'],
+    ]);
+    const sqlOnly = open({ adjacencyIndex: false });
+    expect(await sqlOnly.getAdjacent(WS, ['a'], adjacency())).toEqual(await store.getAdjacent(WS, ['a'], adjacency()));
+  });
+});

@@ -8,10 +8,10 @@ import type { AdjacencyQuery, DegreeQuery, FrontierExpansion, FrontierQuery, Pat
  *
  * Layout (one per workspace, built on first use):
  * - nodes: every memory id of the workspace, read in id order, so a node's number is its rank in
- *   JavaScript string order (the order `path` breaks ties by); memories that appear later are
- *   appended after that base range and compared as strings.
+ *   JavaScript string order (the order `path` breaks ties by), with its rowid; memories that
+ *   appear later are appended after that base range and compared as strings.
  * - slots: one per edge, read in edge-id order (so "edge id asc" is an integer compare), with
- *   parallel typed arrays from, to, type, weight and the edge id packed in 16 bytes (see packId;
+ *   parallel typed arrays from, to, type, weight, rowid and the edge id packed in 16 bytes (see packId;
  *   an id not shaped like the UUIDs Engram makes is kept as a string instead). A deleted edge
  *   keeps its slot with weight -Infinity, a tombstone that fails every `weight > threshold` test.
  * - adjacency: CSR offsets and slot lists for both directions, each list sorted strongest first
@@ -44,8 +44,9 @@ export const LOG_KEEP = 50_000;
 export interface AdjacencyIndexOptions {
   /**
    * Most edges indexed across all workspaces (the least recently used index is dropped first);
-   * a workspace larger than this is walked with SQL. About 55 bytes per edge and 150 per memory
-   * (measured: 63 bytes per edge all told for 1M edges between 100k memories).
+   * a workspace larger than this is walked with SQL. About 60 bytes per edge and 150 per memory
+   * (measured before rowids were kept: 63 bytes per edge all told for 1M edges between 100k
+   * memories; the rowids add 4 per edge and 4 per memory).
    */
   maxEdges: number;
   /**
@@ -59,6 +60,14 @@ export interface AdjacentSelection {
   edgeId: string;
   otherId: string;
   direction: 'OUTGOING' | 'INCOMING';
+  /**
+   * Rowids of the edge and of the other end's memory, so the caller reads both rows by primary
+   * key instead of through the (workspace, id) indexes; 0 when unknown. A memory's rowid can be
+   * stale (the index does not hear of a memory deleted and created again), so a reader checks the
+   * id of the row it gets.
+   */
+  edgeRid: number;
+  otherRid: number;
 }
 
 export const DEFAULT_ADJACENCY_INDEX_OPTIONS: AdjacencyIndexOptions = { maxEdges: 12_000_000, backgroundAbove: 50_000 };
@@ -68,7 +77,7 @@ export interface AdjacencyIndex {
   expandFrontier(workspace: string, memoryIds: readonly string[], query: FrontierQuery): FrontierExpansion | null;
   /**
    * For each memory, the edges getAdjacent lists (strongest first, then edge id; filtered and cut
-   * per memory as the query says), as (edge id, other end, direction); the caller reads the
+   * per memory as the query says), as (edge id, other end, direction, rowids); the caller reads the
    * records. Null when not indexed.
    */
   selectAdjacent(workspace: string, memoryIds: readonly string[], query: AdjacencyQuery): AdjacentSelection[][] | null;
@@ -173,6 +182,8 @@ function compareWords(a: Uint32Array, at: number, b: Uint32Array, bt: number): n
 class WorkspaceIndex {
   // nodes
   nodeIds: string[] = [];
+  /** Memory rowid of each base node (0 past the base: nodes added later are looked up by id). */
+  nodeRids: Int32Array = new Int32Array(0);
   nodeOf = new Map<string, number>();
   baseNodes = 0;
   // slots: `ids` holds each slot's packed id (see packId), `oddIds` the ids that do not pack
@@ -185,6 +196,8 @@ class WorkspaceIndex {
   to: Int32Array = new Int32Array(0);
   type: Uint16Array = new Uint16Array(0);
   weight: Float64Array = new Float64Array(0);
+  /** Edge rowid of each slot; 0 for one past 2^31 (then it is read by id). */
+  rids: Int32Array = new Int32Array(0);
   typeOf = new Map<string, number>();
   // adjacency (base CSR) and per-node overrides. Next to each list entry's slot sits a copy of
   // its other end, so a walk reads its lists front to back. Weights are not copied: a list is
@@ -503,13 +516,15 @@ class WorkspaceIndex {
     this.reposition(this.to[slot] as number, false, slot);
   }
 
-  addSlot(edgeId: string, fromId: string, toId: string, typeName: string, weight: number): void {
+  addSlot(edgeId: string, rid: number, fromId: string, toId: string, typeName: string, weight: number): void {
     const slot = this.slotCount++;
     const size = slot + 1;
     this.from = grow(this.from, size);
     this.to = grow(this.to, size);
     this.type = grow(this.type, size);
     this.weight = grow(this.weight, size);
+    this.rids = grow(this.rids, size);
+    this.rids[slot] = asRid(rid);
     this.ids = grow(this.ids, size * ID_WORDS);
     const fromNode = this.nodeFor(fromId);
     const toNode = this.nodeFor(toId);
@@ -528,7 +543,7 @@ class WorkspaceIndex {
   }
 
   /** Brings one edge to its current state: `row` null means it no longer exists. */
-  apply(edgeId: string, row: { from_id: string; to_id: string; type: string; weight: number } | null): void {
+  apply(edgeId: string, row: { rid: number; from_id: string; to_id: string; type: string; weight: number } | null): void {
     const slot = this.slotOf(edgeId);
     if (row === null) {
       if (slot >= 0) this.setWeight(slot, TOMBSTONE);
@@ -547,7 +562,7 @@ class WorkspaceIndex {
       this.setWeight(slot, TOMBSTONE);
       if (slot >= this.baseSlots) this.overlaySlotOf.delete(edgeId);
     }
-    this.addSlot(edgeId, row.from_id, row.to_id, row.type, row.weight);
+    this.addSlot(edgeId, row.rid, row.from_id, row.to_id, row.type, row.weight);
   }
 
   /** Changes since the build: past this share of the base, a rebuild is cheaper than patching. */
@@ -584,8 +599,8 @@ const buildStatements = (connection: Database.Database): BuildStatements => ({
   maxSeq: connection.prepare("SELECT seq FROM sqlite_sequence WHERE name = 'edge_changes'").pluck(),
   maxRid: connection.prepare('SELECT max(rid) FROM edges').pluck(),
   countEdges: connection.prepare('SELECT count(*) FROM edges WHERE workspace = ?').pluck(),
-  nodes: connection.prepare('SELECT id FROM memories WHERE workspace = ? ORDER BY id').pluck(),
-  edgesPage: connection.prepare('SELECT id, from_id, to_id, type, weight FROM edges WHERE workspace = ? AND id > ? ORDER BY id LIMIT ?').raw(),
+  nodes: connection.prepare('SELECT id, rid FROM memories WHERE workspace = ? ORDER BY id').raw(),
+  edgesPage: connection.prepare('SELECT id, from_id, to_id, type, weight, rid FROM edges WHERE workspace = ? AND id > ? ORDER BY id LIMIT ?').raw(),
 });
 
 export function createAdjacencyIndex(db: Database.Database, options: AdjacencyIndexOptions = DEFAULT_ADJACENCY_INDEX_OPTIONS): AdjacencyIndex {
@@ -596,12 +611,12 @@ export function createAdjacencyIndex(db: Database.Database, options: AdjacencyIn
       dataVersion: db.prepare('PRAGMA data_version').pluck(),
       minSeq: db.prepare('SELECT min(seq) FROM edge_changes').pluck(),
       changes: db.prepare(
-        `SELECT l.seq, l.edge_id, l.edge_rid, e.from_id, e.to_id, e.type, e.weight
+        `SELECT l.seq, l.edge_id, l.edge_rid, e.rid, e.from_id, e.to_id, e.type, e.weight
          FROM edge_changes l LEFT JOIN edges e ON e.workspace = l.workspace AND e.id = l.edge_id
          WHERE l.seq > ? AND l.workspace = ? ORDER BY l.seq`,
       ),
       // `+workspace` keeps SQLite on the rowid range (a workspace index would read every edge of it).
-      newEdges: db.prepare('SELECT id, from_id, to_id, type, weight FROM edges WHERE rid > ? AND +workspace = ? ORDER BY rid'),
+      newEdges: db.prepare('SELECT id, rid, from_id, to_id, type, weight FROM edges WHERE rid > ? AND +workspace = ? ORDER BY rid'),
     });
 
   /** Least recently used first (Map keeps insertion order; a hit re-inserts). */
@@ -627,8 +642,13 @@ export function createAdjacencyIndex(db: Database.Database, options: AdjacencyIn
     }
     // SQLite orders by bytes and JavaScript by UTF-16 units; they differ only for rare non-BMP
     // text, and then the arrays are put in JavaScript order after loading.
-    index.nodeIds = s.nodes.all(workspace) as string[];
-    if (!isSorted(index.nodeIds)) index.nodeIds.sort(compareStrings);
+    const nodes = s.nodes.all(workspace) as [string, number][];
+    index.nodeIds = nodes.map(([id]) => id);
+    if (!isSorted(index.nodeIds)) {
+      nodes.sort(([a], [b]) => compareStrings(a, b));
+      index.nodeIds = nodes.map(([id]) => id);
+    }
+    index.nodeRids = Int32Array.from(nodes, ([, rid]) => asRid(rid));
     const nodeOf = index.nodeOf;
     index.nodeIds.forEach((id, node) => nodeOf.set(id, node));
     index.baseNodes = index.nodeIds.length;
@@ -638,6 +658,7 @@ export function createAdjacencyIndex(db: Database.Database, options: AdjacencyIn
     index.to = new Int32Array(capacity);
     index.type = new Uint16Array(capacity);
     index.weight = new Float64Array(capacity);
+    index.rids = new Int32Array(capacity);
     index.ids = new Uint32Array(capacity * ID_WORDS);
     // Pages go straight into the typed arrays: no row outlives its page.
     let m = 0;
@@ -646,8 +667,8 @@ export function createAdjacencyIndex(db: Database.Database, options: AdjacencyIn
     let after = '';
     for (;;) {
       yield;
-      const page = s.edgesPage.all(workspace, after, PAGE) as [string, string, string, string, number][];
-      for (const [id, fromId, toId, typeName, weight] of page) {
+      const page = s.edgesPage.all(workspace, after, PAGE) as [string, string, string, string, number, number][];
+      for (const [id, fromId, toId, typeName, weight, rid] of page) {
         if (m === capacity) break;
         if (m > 0 && !(previous < id)) inOrder = false;
         previous = id;
@@ -659,6 +680,7 @@ export function createAdjacencyIndex(db: Database.Database, options: AdjacencyIn
         if (type === undefined) index.typeOf.set(typeName, (type = index.typeOf.size));
         index.type[m] = type;
         index.weight[m] = weight;
+        index.rids[m] = asRid(rid);
         m++;
       }
       if (page.length < PAGE) break;
@@ -841,6 +863,7 @@ export function createAdjacencyIndex(db: Database.Database, options: AdjacencyIn
         seq: number;
         edge_id: string | null;
         edge_rid: number | null;
+        rid: number;
         from_id: string | null;
         to_id: string;
         type: string;
@@ -855,9 +878,9 @@ export function createAdjacencyIndex(db: Database.Database, options: AdjacencyIn
         if (row.from_id === null && row.edge_rid !== null) mark = Math.min(mark, row.edge_rid - 1);
       }
       for (const [edgeId, row] of latest) {
-        index.apply(edgeId, row.from_id === null ? null : { from_id: row.from_id, to_id: row.to_id, type: row.type, weight: row.weight });
+        index.apply(edgeId, row.from_id === null ? null : { rid: row.rid, from_id: row.from_id, to_id: row.to_id, type: row.type, weight: row.weight });
       }
-      for (const row of s.newEdges.iterate(mark, workspace) as Iterable<{ id: string; from_id: string; to_id: string; type: string; weight: number }>) {
+      for (const row of s.newEdges.iterate(mark, workspace) as Iterable<{ id: string; rid: number; from_id: string; to_id: string; type: string; weight: number }>) {
         index.apply(row.id, row);
       }
       index.cursor = Math.max(index.cursor, rows.length > 0 ? (rows[rows.length - 1]?.seq as number) : 0);
@@ -901,17 +924,21 @@ export function createAdjacencyIndex(db: Database.Database, options: AdjacencyIn
       const threshold = query.includePruned ? Number.NEGATIVE_INFINITY : query.pruneThreshold;
       const atLeast = query.minWeight ?? Number.NEGATIVE_INFINITY;
       const limit = query.limitPerMemory ?? Number.POSITIVE_INFINITY;
-      const { nodeIds, scratchSlots, scratchOther, scratchOutgoing } = index;
+      const { nodeIds, nodeRids, rids, scratchSlots, scratchOther, scratchOutgoing } = index;
       return memoryIds.map((id) => {
         const u = index.nodeOf.get(id);
         if (u === undefined) return [];
         const count = Math.min(limit, index.collect(u, lists, threshold, mask, atLeast));
         const picked: AdjacentSelection[] = new Array(count);
         for (let k = 0; k < count; k++) {
+          const slot = scratchSlots[k] as number;
+          const other = scratchOther[k] as number;
           picked[k] = {
-            edgeId: index.idAt(scratchSlots[k] as number),
-            otherId: nodeIds[scratchOther[k] as number] as string,
+            edgeId: index.idAt(slot),
+            otherId: nodeIds[other] as string,
             direction: scratchOutgoing[k] ? 'OUTGOING' : 'INCOMING',
+            edgeRid: rids[slot] as number,
+            otherRid: other < nodeRids.length ? (nodeRids[other] as number) : 0,
           };
         }
         return picked;
@@ -1140,6 +1167,7 @@ function putInIdOrder(index: WorkspaceIndex, m: number): void {
   permute(index.to);
   permute(index.type);
   permute(index.weight);
+  permute(index.rids);
   permute(index.ids, ID_WORDS);
   const odd = index.oddIds;
   index.oddIds = new Map();
@@ -1148,6 +1176,9 @@ function putInIdOrder(index: WorkspaceIndex, m: number): void {
     if (id !== undefined) index.oddIds.set(to, id);
   }
 }
+
+/** A rowid as it fits an Int32Array slot: 0 (unknown, read by id) past 2^31 - 1. */
+const asRid = (rid: number): number => (rid > 0 && rid <= 0x7fffffff ? rid : 0);
 
 function isSorted(values: readonly string[]): boolean {
   for (let at = 1; at < values.length; at++) if (!((values[at - 1] as string) < (values[at] as string))) return false;

@@ -101,6 +101,37 @@ function sides(direction: Direction): ('OUTGOING' | 'INCOMING')[] {
   return direction === 'BOTH' ? ['OUTGOING', 'INCOMING'] : [direction];
 }
 
+/** One raw row of edge columns then memory columns (EDGE_COLUMNS, MEMORY_COLUMNS) as an adjacency entry. */
+function adjacentFromRow(row: unknown[]): AdjacentEdge {
+  const [id, fromId, toId, type, weight, metadata, createdAt, updatedAt, lastConfirmedAt, ...memory] = row;
+  return {
+    direction: 'OUTGOING',
+    edge: toEdge({
+      id: id as string,
+      from_id: fromId as string,
+      to_id: toId as string,
+      type: type as string,
+      weight: weight as number,
+      metadata: metadata as string | null,
+      created_at: createdAt as string,
+      updated_at: updatedAt as string,
+      last_confirmed_at: lastConfirmedAt as string | null,
+    }),
+    neighbor: toMemory({
+      id: memory[0] as string,
+      key: memory[1] as string | null,
+      title: memory[2] as string,
+      content: memory[3] as string | null,
+      kind: memory[4] as string | null,
+      tags: memory[5] as string,
+      weight: memory[6] as number,
+      metadata: memory[7] as string | null,
+      created_at: memory[8] as string,
+      updated_at: memory[9] as string,
+    }),
+  };
+}
+
 export function createSqliteStore(options: SqliteStoreOptions): SqliteStore {
   if (options.path !== ':memory:') mkdirSync(dirname(options.path), { recursive: true });
   const db = new Database(options.path);
@@ -214,55 +245,47 @@ export function createSqliteStore(options: SqliteStoreOptions): SqliteStore {
   /**
    * getAdjacent with the index choosing the edges (it holds every list sorted strongest first, so
    * a hub's top 20 cost 20, not its degree) and one statement reading their records and the
-   * memories at their other ends. Both happen in one read transaction, so they see one snapshot.
-   * CROSS JOIN keeps the list outermost: SQLite would otherwise scan the workspace's edges.
+   * memories at their other ends by rowid, which skips a descent of the (workspace, id) index per
+   * row. Each row's id is checked: a memory's rowid in the index can be stale (deleted and created
+   * again), and whatever the rowids miss is read by id. All of it happens in one read
+   * transaction, so it sees one snapshot. CROSS JOIN keeps the list outermost: SQLite would
+   * otherwise scan the workspace's edges.
    */
   const adjacentFromIndex = (ws: string, memoryIds: readonly string[], query: AdjacencyQuery): AdjacentEdge[][] | null =>
     db.transaction((): AdjacentEdge[][] | null => {
       const selected = index?.selectAdjacent(ws, memoryIds, query);
       if (!selected) return null;
-      const items: [string, string][] = [];
-      for (const list of selected) for (const pick of list) items.push([pick.edgeId, pick.otherId]);
-      const rows =
-        items.length === 0
-          ? []
-          : (sql(
-              `SELECT j.key, ${prefixed('e', EDGE_COLUMNS)}, ${prefixed('m', MEMORY_COLUMNS)}
-               FROM json_each(@items) j
-               CROSS JOIN edges e ON e.workspace = @ws AND e.id = j.value ->> '$[0]'
-               CROSS JOIN memories m ON m.workspace = @ws AND m.id = j.value ->> '$[1]'`,
-            )
-              .raw()
-              .all({ ws, items: JSON.stringify(items) }) as unknown[][]);
-      const found: (AdjacentEdge | null)[] = new Array(items.length).fill(null);
-      for (const row of rows) {
-        const [at, id, fromId, toId, type, weight, metadata, createdAt, updatedAt, lastConfirmedAt, ...memory] = row;
-        found[at as number] = {
-          direction: 'OUTGOING',
-          edge: toEdge({
-            id: id as string,
-            from_id: fromId as string,
-            to_id: toId as string,
-            type: type as string,
-            weight: weight as number,
-            metadata: metadata as string | null,
-            created_at: createdAt as string,
-            updated_at: updatedAt as string,
-            last_confirmed_at: lastConfirmedAt as string | null,
-          }),
-          neighbor: toMemory({
-            id: memory[0] as string,
-            key: memory[1] as string | null,
-            title: memory[2] as string,
-            content: memory[3] as string | null,
-            kind: memory[4] as string | null,
-            tags: memory[5] as string,
-            weight: memory[6] as number,
-            metadata: memory[7] as string | null,
-            created_at: memory[8] as string,
-            updated_at: memory[9] as string,
-          }),
-        };
+      const picks = selected.flat();
+      const found: (AdjacentEdge | null)[] = new Array(picks.length).fill(null);
+      const take = (rows: unknown[][]) => {
+        for (const [at, ...record] of rows) found[at as number] = adjacentFromRow(record);
+      };
+      if (picks.length > 0) {
+        const items = picks.map((pick) => [pick.edgeRid, pick.edgeId, pick.otherRid, pick.otherId]);
+        take(
+          sql(
+            `SELECT j.key, ${prefixed('e', EDGE_COLUMNS)}, ${prefixed('m', MEMORY_COLUMNS)}
+             FROM json_each(@items) j
+             CROSS JOIN edges e ON e.rid = j.value ->> '$[0]'
+             CROSS JOIN memories m ON m.rid = j.value ->> '$[2]'
+             WHERE e.workspace = @ws AND e.id = j.value ->> '$[1]' AND m.workspace = @ws AND m.id = j.value ->> '$[3]'`,
+          )
+            .raw()
+            .all({ ws, items: JSON.stringify(items) }) as unknown[][],
+        );
+      }
+      const missed = picks.flatMap((pick, at) => (found[at] === null ? [[at, pick.edgeId, pick.otherId]] : []));
+      if (missed.length > 0) {
+        take(
+          sql(
+            `SELECT j.value ->> '$[0]', ${prefixed('e', EDGE_COLUMNS)}, ${prefixed('m', MEMORY_COLUMNS)}
+             FROM json_each(@items) j
+             CROSS JOIN edges e ON e.workspace = @ws AND e.id = j.value ->> '$[1]'
+             CROSS JOIN memories m ON m.workspace = @ws AND m.id = j.value ->> '$[2]'`,
+          )
+            .raw()
+            .all({ ws, items: JSON.stringify(missed) }) as unknown[][],
+        );
       }
       let at = 0;
       return selected.map((list) =>
