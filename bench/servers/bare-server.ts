@@ -4,13 +4,13 @@
  * the distance between the floor and the production server into what executing the query costs
  * (this server) and what the production plugins add (the rest). Reports its port over IPC.
  */
-import { createServer } from 'node:http';
 import { createYoga } from 'graphql-yoga';
 import { loadConfig } from '../../src/config.js';
 import type { EngramContext } from '../../src/graphql/context.js';
 import { schema } from '../../src/graphql/index.js';
 import { createLoaders } from '../../src/loaders/index.js';
 import { createSqliteStore } from '../../src/store/sqlite/sqlite-store.js';
+import { serveForBenchmark } from './serve.js';
 
 const config = loadConfig();
 if (config.store.kind !== 'sqlite') throw new Error('the benchmark server runs on SQLite');
@@ -22,15 +22,4 @@ const yoga = createYoga<Record<string, unknown>, EngramContext>({
   context: () => ({ workspace, role: 'write', store, loaders: createLoaders(store, workspace), policy: config.policy, limits: config.limits, strictTypes: config.strictTypes }),
 });
 await store.warmAdjacencyIndex(workspace);
-const server = createServer(yoga);
-server.listen(0, '127.0.0.1', () => {
-  const address = server.address();
-  process.send?.({ port: typeof address === 'object' && address ? address.port : 0 });
-});
-process.on('message', (message) => {
-  if (message === 'rss') process.send?.({ rss: process.memoryUsage().rss });
-});
-process.on('disconnect', () => {
-  server.close();
-  void store.close().finally(() => process.exit(0));
-});
+serveForBenchmark(yoga, () => store.close());

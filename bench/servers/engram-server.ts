@@ -4,13 +4,13 @@
  * contract ...), over the benchmark's SQLite file. Before listening it warms the adjacency index
  * of the benchmark workspace, as a production start-up would. Reports its port over IPC.
  */
-import { createServer } from 'node:http';
 import { collectDefaultMetrics } from 'prom-client';
 import { createApp } from '../../src/app.js';
 import { loadConfig } from '../../src/config.js';
 import { createMetrics } from '../../src/http/use-metrics.js';
 import { createLogger } from '../../src/logger.js';
 import { createSqliteStore } from '../../src/store/sqlite/sqlite-store.js';
+import { serveForBenchmark } from './serve.js';
 
 const config = loadConfig();
 if (config.store.kind !== 'sqlite') throw new Error('the benchmark server runs on SQLite');
@@ -20,15 +20,4 @@ const metrics = createMetrics();
 collectDefaultMetrics({ register: metrics.registry });
 const app = createApp({ config, store, logger, metrics });
 await store.warmAdjacencyIndex(process.env.BENCH_WORKSPACE ?? config.defaultWorkspace);
-const server = createServer(app);
-server.listen(0, '127.0.0.1', () => {
-  const address = server.address();
-  process.send?.({ port: typeof address === 'object' && address ? address.port : 0 });
-});
-process.on('message', (message) => {
-  if (message === 'rss') process.send?.({ rss: process.memoryUsage().rss });
-});
-process.on('disconnect', () => {
-  server.close();
-  void store.close().finally(() => process.exit(0));
-});
+serveForBenchmark(app, () => store.close());

@@ -3,21 +3,13 @@
  * (`{ hello }`), no plugins, no store. Same HTTP stack and same load generator as Engram, so the
  * difference between the two is what Engram itself costs. Reports its port over IPC.
  */
-import { createServer } from 'node:http';
 import SchemaBuilder from '@pothos/core';
 import { createYoga } from 'graphql-yoga';
+import { serveForBenchmark } from './serve.js';
 
 // No plugins. (Engram's builder imports the scope-auth plugin, whose option types apply program-wide;
 // the option below satisfies them and does nothing without the plugin.)
 const builder = new SchemaBuilder({ scopeAuth: { authScopes: () => ({}) } });
 builder.queryType({ fields: (t) => ({ hello: t.string({ resolve: () => 'world' }) }) });
 const yoga = createYoga({ schema: builder.toSchema(), logging: false });
-const server = createServer(yoga);
-server.listen(0, '127.0.0.1', () => {
-  const address = server.address();
-  process.send?.({ port: typeof address === 'object' && address ? address.port : 0 });
-});
-process.on('message', (message) => {
-  if (message === 'rss') process.send?.({ rss: process.memoryUsage().rss });
-});
-process.on('disconnect', () => process.exit(0));
+serveForBenchmark(yoga);

@@ -1,24 +1,15 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import Database from 'better-sqlite3';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Direction } from '../../src/domain/types.js';
 import { newId } from '../../src/domain/ids.js';
-import { findShortestPath, traverse, type WalkOptions } from '../../src/services/walks.js';
-import type { AdjacencyQuery, FrontierQuery, GraphStore } from '../../src/store/port.js';
-import { createSqliteStore, type SqliteStoreOptions } from '../../src/store/sqlite/sqlite-store.js';
+import { findShortestPath, traverse } from '../../src/services/walks.js';
+import type { AdjacencyQuery, GraphStore } from '../../src/store/port.js';
 import { createRng as rng } from '../../bench/lib/rng.js';
+import { NOW, THRESHOLD, WS, frontier, keys, memory, tempDatabase, walkOptions } from './support.js';
 
 // The index packs canonical lowercase UUIDs (the ids Engram makes) into integers and keeps any
 // other id as a string; these tests mix the two wherever ids break ties.
 
-const WS = 'ws';
-const NOW = '2099-01-01T00:00:00.000Z';
-const THRESHOLD = 0.05;
-
-const walkOptions = (options: Partial<WalkOptions> = {}): WalkOptions => ({ direction: 'BOTH', types: null, pruneThreshold: THRESHOLD, budget: 1000, ...options });
-const frontier = (query: Partial<FrontierQuery> = {}): FrontierQuery => ({ direction: 'BOTH', types: null, pruneThreshold: THRESHOLD, budget: 1000, ...query });
 const adjacency = (query: Partial<AdjacencyQuery> = {}): AdjacencyQuery => ({
   direction: 'OUTGOING',
   types: null,
@@ -28,23 +19,10 @@ const adjacency = (query: Partial<AdjacencyQuery> = {}): AdjacencyQuery => ({
   limitPerMemory: null,
   ...query,
 });
-const keys = (steps: readonly { from: string; to: string; edgeId: string; weight: number }[]) =>
-  steps.map((step) => `${step.from}>${step.to}#${step.edgeId}@${step.weight}`).sort();
 const jsOrder = (ids: readonly string[]): string[] => [...ids].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
 
-let dir: string;
-let path: string;
-const opened: GraphStore[] = [];
-
-function open(options: Partial<SqliteStoreOptions> = {}): ReturnType<typeof createSqliteStore> {
-  const store = createSqliteStore({ path, ...options });
-  opened.push(store);
-  return store;
-}
-
-async function memory(store: GraphStore, id: string): Promise<void> {
-  await store.createMemory(WS, { id, key: null, title: id, content: null, kind: null, tags: [], weight: 0.5, metadata: null }, NOW);
-}
+const database = tempDatabase('engram-index-ids-');
+const open = database.open;
 
 async function link(store: GraphStore, id: string, from: string, to: string, type: string, weight: number): Promise<void> {
   await store.linkEdge(WS, { id, fromId: from, toId: to, type, weight, defaultWeight: 0.5, metadata: null, reason: null, eventId: `ev-${id}` }, NOW);
@@ -79,16 +57,6 @@ function mixedId(random: () => number, at: number): string {
       return uuid;
   }
 }
-
-beforeEach(() => {
-  dir = mkdtempSync(join(tmpdir(), 'engram-index-ids-'));
-  path = join(dir, 'engram.db');
-});
-
-afterEach(async () => {
-  for (const store of opened.splice(0)) await store.close();
-  rmSync(dir, { recursive: true, force: true });
-});
 
 describe('adjacency index: edge ids of any shape', () => {
   it('breaks ties between parallel edges by edge id in JavaScript order, built and patched', async () => {
@@ -143,7 +111,7 @@ describe('adjacency index: edge ids of any shape', () => {
     await link(writer, odd, 'a', 'c', 'CAUSED_BY', 0.6);
     expect(keys((await reader.expandFrontier(WS, ['a'], frontier())).steps)).toEqual([`a>b#${packed}@0.5`, `a>c#${odd}@0.6`]);
 
-    const raw = new Database(path);
+    const raw = new Database(database.path);
     const move = raw.prepare('UPDATE edges SET to_id = ? WHERE id = ?');
     move.run('d', packed);
     move.run('d', odd);
@@ -209,8 +177,7 @@ describe('adjacency index: edge ids of any shape', () => {
       await indexed.deleteMemory(WS, ids[3] as string);
       await compare('patched');
       expect(indexed.adjacencyIndexStats(WS)).toMatchObject({ builds: 1 });
-      for (const store of opened.splice(0)) await store.close();
-      for (const suffix of ['', '-wal', '-shm']) rmSync(`${path}${suffix}`, { force: true });
+      await database.reset();
     }
   });
 });

@@ -1,54 +1,17 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import Database from 'better-sqlite3';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Direction } from '../../src/domain/types.js';
-import { findShortestPath, traverse, type WalkOptions } from '../../src/services/walks.js';
-import type { FrontierQuery, GraphStore } from '../../src/store/port.js';
-import { createSqliteStore, type SqliteStoreOptions } from '../../src/store/sqlite/sqlite-store.js';
+import { findShortestPath, traverse } from '../../src/services/walks.js';
+import type { GraphStore } from '../../src/store/port.js';
 import { createRng as rng } from '../../bench/lib/rng.js';
-
-const WS = 'ws';
-const NOW = '2099-01-01T00:00:00.000Z';
-const THRESHOLD = 0.05;
-
-const frontier = (query: Partial<FrontierQuery> = {}): FrontierQuery => ({
-  direction: 'BOTH',
-  types: null,
-  pruneThreshold: THRESHOLD,
-  budget: 1000,
-  ...query,
-});
-
-const walkOptions = (options: Partial<WalkOptions> = {}): WalkOptions => ({
-  direction: 'BOTH',
-  types: null,
-  pruneThreshold: THRESHOLD,
-  budget: 1000,
-  ...options,
-});
+import { NOW, THRESHOLD, WS, frontier, keys, memory, tempDatabase, walkOptions } from './support.js';
 
 /** The store without its one-call search: findShortestPath then walks level by level over expandFrontier. */
 const levelByLevel = (store: GraphStore): GraphStore =>
   new Proxy(store, { get: (target, property) => (property === 'shortestPath' ? undefined : Reflect.get(target, property)) });
 
-const keys = (steps: readonly { from: string; to: string; edgeId: string; weight: number }[]) =>
-  steps.map((step) => `${step.from}>${step.to}#${step.edgeId}@${step.weight}`).sort();
-
-let dir: string;
-let path: string;
-const opened: GraphStore[] = [];
-
-function open(options: Partial<SqliteStoreOptions> = {}): ReturnType<typeof createSqliteStore> {
-  const store = createSqliteStore({ path, ...options });
-  opened.push(store);
-  return store;
-}
-
-async function memory(store: GraphStore, id: string, workspace = WS): Promise<void> {
-  await store.createMemory(workspace, { id, key: null, title: id, content: null, kind: null, tags: [], weight: 0.5, metadata: null }, NOW);
-}
+const database = tempDatabase('engram-index-');
+const open = database.open;
 
 async function link(store: GraphStore, from: string, to: string, type = 'RELATED_TO', weight = 0.5, workspace = WS): Promise<string> {
   const { edge } = await store.linkEdge(
@@ -58,16 +21,6 @@ async function link(store: GraphStore, from: string, to: string, type = 'RELATED
   );
   return edge.id;
 }
-
-beforeEach(() => {
-  dir = mkdtempSync(join(tmpdir(), 'engram-index-'));
-  path = join(dir, 'engram.db');
-});
-
-afterEach(async () => {
-  for (const store of opened.splice(0)) await store.close();
-  rmSync(dir, { recursive: true, force: true });
-});
 
 describe('adjacency index: coherence', () => {
   it('sees an edge another connection commits on the next expandFrontier', async () => {
@@ -141,7 +94,7 @@ describe('adjacency index: coherence', () => {
     await reader.expandFrontier(WS, ['a'], frontier());
     await link(writer, 'a', 'c');
     // Another process pruned the log: the reader cannot patch, it must read the edges again.
-    const raw = new Database(path);
+    const raw = new Database(database.path);
     raw.prepare('DELETE FROM edge_changes').run();
     raw.close();
     expect(keys((await reader.expandFrontier(WS, ['a'], frontier())).steps)).toEqual(['a>b#e-a-b-RELATED_TO@0.5', 'a>c#e-a-c-RELATED_TO@0.5']);
@@ -172,7 +125,7 @@ describe('adjacency index: coherence', () => {
     // The newest edge (largest rowid) goes; SQLite gives its rowid to the next edge.
     await writer.unlinkEdges(WS, { id: ac });
     await link(writer, 'b', 'c', 'CITES');
-    const raw = new Database(path, { readonly: true });
+    const raw = new Database(database.path, { readonly: true });
     expect((raw.prepare('SELECT count(DISTINCT rid) AS n FROM edges').get() as { n: number }).n).toBe(2);
     raw.close();
     expect(keys((await reader.expandFrontier(WS, ['c'], frontier())).steps)).toEqual(['c>b#e-b-c-CITES@0.5']);
@@ -185,7 +138,7 @@ describe('adjacency index: coherence', () => {
     for (const id of ['a', 'b', 'c']) await memory(writer, id);
     const ab = await link(writer, 'a', 'b');
     await reader.expandFrontier(WS, ['a'], frontier());
-    const raw = new Database(path);
+    const raw = new Database(database.path);
     raw
       .prepare(
         `INSERT INTO edges (workspace, id, from_id, to_id, type, weight, metadata, created_at, updated_at)
@@ -368,10 +321,7 @@ describe('adjacency index: same answers as SQL', () => {
       );
       await indexed.deleteMemory(WS, ids[3] as string);
       await compare('patched');
-      for (const store of opened.splice(0)) await store.close();
-      rmSync(path, { force: true });
-      rmSync(`${path}-wal`, { force: true });
-      rmSync(`${path}-shm`, { force: true });
+      await database.reset();
     }
   });
 });

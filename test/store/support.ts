@@ -1,0 +1,61 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach } from 'vitest';
+import type { WalkOptions } from '../../src/services/walks.js';
+import type { FrontierQuery, GraphStore } from '../../src/store/port.js';
+import { createSqliteStore, type SqliteStore, type SqliteStoreOptions } from '../../src/store/sqlite/sqlite-store.js';
+
+/** Shared by the adjacency index tests: one workspace, a fixed clock, the default prune threshold. */
+export const WS = 'ws';
+export const NOW = '2099-01-01T00:00:00.000Z';
+export const THRESHOLD = 0.05;
+
+export const frontier = (query: Partial<FrontierQuery> = {}): FrontierQuery => ({ direction: 'BOTH', types: null, pruneThreshold: THRESHOLD, budget: 1000, ...query });
+
+export const walkOptions = (options: Partial<WalkOptions> = {}): WalkOptions => ({ direction: 'BOTH', types: null, pruneThreshold: THRESHOLD, budget: 1000, ...options });
+
+/** Steps as sortable strings, so two walks compare whatever order they listed them in. */
+export const keys = (steps: readonly { from: string; to: string; edgeId: string; weight: number }[]) =>
+  steps.map((step) => `${step.from}>${step.to}#${step.edgeId}@${step.weight}`).sort();
+
+export async function memory(store: GraphStore, id: string, workspace = WS): Promise<void> {
+  await store.createMemory(workspace, { id, key: null, title: id, content: null, kind: null, tags: [], weight: 0.5, metadata: null }, NOW);
+}
+
+/**
+ * A fresh database file for each test of the calling file, and the stores a test opens on it
+ * (several connections to one file, as separate processes would have), closed after the test.
+ */
+export function tempDatabase(prefix: string): {
+  readonly path: string;
+  open(options?: Partial<SqliteStoreOptions>): SqliteStore;
+  /** Closes every store opened so far and deletes the file, for a test that starts over on an empty one. */
+  reset(): Promise<void>;
+} {
+  let dir = '';
+  let path = '';
+  const opened: GraphStore[] = [];
+  beforeEach(() => {
+    dir = mkdtempSync(join(tmpdir(), prefix));
+    path = join(dir, 'engram.db');
+  });
+  afterEach(async () => {
+    for (const store of opened.splice(0)) await store.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+  return {
+    get path() {
+      return path;
+    },
+    open(options = {}) {
+      const store = createSqliteStore({ path, ...options });
+      opened.push(store);
+      return store;
+    },
+    async reset() {
+      for (const store of opened.splice(0)) await store.close();
+      for (const suffix of ['', '-wal', '-shm']) rmSync(`${path}${suffix}`, { force: true });
+    },
+  };
+}
