@@ -9,12 +9,15 @@
  * 3. other store-level operations (neighbors incl. the top hub, traverse, weaken, link);
  * 4. store calls of one `neighbors` query over 100 memories, counted;
  * 5. end to end over HTTP with autocannon: the floor (a bare yoga + Pothos server, one field) and
- *    Engram with every production plugin, each in its own process.
+ *    Engram with every production plugin, each in its own process;
+ * 6. hub under attack (hub-attack.ts): another tenant's latency while one workspace sends the
+ *    heaviest queries at a memory with 50,000 edges.
  *
  *   npm run bench                 100k memories / 500k edges (a few minutes)
  *   npm run bench -- --quick      10k / 50k (under a minute)
  *   npm run bench -- --large      1M / 10M (not in CI; long, and needs several GB of disk)
- * Options: --seed N, --pairs N, --seconds N (per HTTP run), --no-http, --keep (keep the database).
+ * Options: --seed N, --pairs N, --seconds N (per HTTP run), --no-http, --keep (keep the database),
+ * --no-neo4j. With NEO4J_URI set, a Neo4j row set follows (bench/neo4j-bench.ts: 10k / 50k graph).
  * A summary table is printed at the end; the full results go to bench/results/<date>-<mode>.json.
  */
 import { createWriteStream, mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync, createReadStream } from 'node:fs';
@@ -33,7 +36,9 @@ import { createSqliteStore } from '../src/store/sqlite/sqlite-store.js';
 import { buildCsr } from './csr.js';
 import { RELATION_TYPES, generateGraph, randomPairs, type GeneratedGraph } from './generator.js';
 import { load, probe, startServer, type LoadResult } from './http-bench.js';
+import { hubAttack, type HubAttackResult } from './hub-attack.js';
 import { now, type Summary } from './lib/stats.js';
+import { renderNeo4jBench, runNeo4jBench, type Neo4jBenchResult } from './neo4j-bench.js';
 import { comparePaths, readBenchmarks, writeBenchmarks, type PathComparison, type Timed } from './store-bench.js';
 
 const MODES = {
@@ -57,6 +62,7 @@ async function main(): Promise<void> {
       pairs: { type: 'string', default: '200' },
       seconds: { type: 'string' },
       'no-http': { type: 'boolean', default: false },
+      'no-neo4j': { type: 'boolean', default: false },
       keep: { type: 'boolean', default: false },
     },
   });
@@ -123,6 +129,12 @@ async function main(): Promise<void> {
       http = await httpBenchmarks(dbPath, graph, pairs, { seconds, warmup: mode.warmup });
       log(`http: path p50 ${fmt(http.path.p50)} ms vs floor ${fmt(http.floorLatency.p50)} ms (no plugins ${fmt(http.bare.path.p50)} ms); neighbors ${Math.round(http.neighbors.rps)} req/s vs floor ${Math.round(http.floorThroughput.rps)} req/s (no plugins ${Math.round(http.bare.neighbors.rps)} req/s)`);
     }
+    let hub: HubAttackResult | null = null;
+    if (!values['no-http']) {
+      const quietIds = pairs.slice(0, 50).map(([a]) => graph.ids[a] as string);
+      hub = await hubAttack({ dbPath, env: productionEnv(dbPath), quietKey: API_KEY, quietWorkspace: WORKSPACE, quietIds, seconds });
+      log(`hub under attack: other tenant p99 ${fmt(hub.underAttack.p99)} ms (alone ${fmt(hub.alone.p99)} ms), longest event-loop block ${fmt(hub.eventLoopLagMaxMs ?? Number.NaN)} ms`);
+    }
 
     // 5. writes (they change the graph, so they come last)
     const writeRows = await writeBenchmarks(input);
@@ -142,9 +154,15 @@ async function main(): Promise<void> {
       storeWrites: writeRows,
       neighborCalls: calls,
       http,
-      targets: evaluate(paths, http, calls, importResult, modeName),
+      hubAttack: hub,
+      targets: evaluate(paths, http, calls, importResult, modeName, hub),
     };
-    const table = render(results);
+    // 6. Neo4j, when a server is configured (npm run test:neo4j -- --serve prints the variables).
+    let neo4jResult: Neo4jBenchResult | null = null;
+    if (process.env.NEO4J_URI && !values['no-neo4j']) neo4jResult = await runNeo4jBench({ seed });
+    else log('Neo4j rows skipped: set NEO4J_URI, NEO4J_USER, NEO4J_PASSWORD to measure Neo4j against SQLite');
+    const table = neo4jResult ? `${render(results)}\n\n${renderNeo4jBench(neo4jResult)}` : render(results);
+    Object.assign(results, { neo4j: neo4jResult });
     process.stdout.write(`\n${table}\n`);
     const out = fileURLToPath(new URL('./results/', import.meta.url));
     mkdirSync(out, { recursive: true });
@@ -361,8 +379,18 @@ interface TargetRow {
   met: boolean | null;
 }
 
-function evaluate(paths: PathComparison[], http: HttpResults | null, calls: CallCount, imported: ImportResult, mode: string): TargetRow[] {
+function evaluate(paths: PathComparison[], http: HttpResults | null, calls: CallCount, imported: ImportResult, mode: string, hub: HubAttackResult | null): TargetRow[] {
   const rows: TargetRow[] = [];
+  if (hub) {
+    rows.push({
+      target: `hub under attack (${hub.hubEdges.toLocaleString('en-US')}-edge hub): another tenant's p99`,
+      measured: `${fmt(hub.underAttack.p99)} ms`,
+      reference: `${fmt(hub.alone.p99)} ms alone`,
+      ratio: hub.underAttack.p99 / hub.alone.p99,
+      goal: '< 50 ms',
+      met: hub.underAttack.p99 < 50,
+    });
+  }
   for (const path of paths) {
     rows.push({
       target: `store path median, maxHops ${path.maxHops}`,
@@ -451,6 +479,7 @@ function render(results: {
   storeReads: Timed[];
   storeWrites: Timed[];
   http: HttpResults | null;
+  hubAttack: HubAttackResult | null;
   targets: TargetRow[];
 }): string {
   const { spec, environment } = results;
@@ -484,6 +513,18 @@ function render(results: {
         httpRow('Engram without plugins: path maxHops 6', h.bare.path),
         httpRow('Engram without plugins: memory { neighbors(limit: 20) { memory { title } } }', h.bare.neighbors),
       ]),
+    );
+  }
+  if (results.hubAttack) {
+    const hub = results.hubAttack;
+    const outcomes = Object.entries(hub.attackOutcomes)
+      .map(([code, n]) => `${code} ${n}`)
+      .join(', ');
+    sections.push(
+      table(['hub under attack (another tenant, 1 query / 20 ms)', 'n', 'p50 ms', 'p99 ms', 'max ms'], [
+        ['alone', String(hub.alone.n), fmt(hub.alone.p50), fmt(hub.alone.p99), fmt(hub.alone.max)],
+        [`during ${hub.attackRequests} attack requests (${outcomes})`, String(hub.underAttack.n), fmt(hub.underAttack.p50), fmt(hub.underAttack.p99), fmt(hub.underAttack.max)],
+      ]) + `\nlongest event-loop block in the server during the attack: ${fmt(hub.eventLoopLagMaxMs ?? Number.NaN)} ms`,
     );
   }
   const imported = results.import;

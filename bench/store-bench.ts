@@ -145,6 +145,7 @@ export async function writeBenchmarks(input: StoreBenchInput): Promise<Timed[]> 
     workspace,
     policy: config.policy,
     strictTypes: config.strictTypes,
+    limits: config.limits,
     findMemory: async (ref) => (await store.getMemories(workspace, [ref]))[0] ?? null,
   };
   const rng = createRng(input.seed ^ 0x77);

@@ -18,7 +18,10 @@ import { loadTrustedDocuments, usePersistedOnly } from './http/use-persisted-onl
 import { REQUEST_ID_HEADER, keepOriginal, requestIdOf, useRequestLog, yogaLogger } from './http/use-request-log.js';
 import { useReadiness } from './http/use-readiness.js';
 import { instrumentStore, storeWithDeadline } from './store/instrumented-store.js';
+import { createWorkMeter, storeWithWorkBudget } from './store/work-budget.js';
 import { MCP_ENDPOINT, useMcp } from './http/use-mcp.js';
+import { useNoUploads } from './http/use-no-uploads.js';
+import { useOperationTypes } from './http/use-operation-types.js';
 import { createLoaders } from './loaders/index.js';
 import type { Logger } from './logger.js';
 import type { GraphStore } from './store/port.js';
@@ -81,6 +84,8 @@ export function createApp(deps: AppDeps): EngramApp {
     healthCheckEndpoint: '/health',
     landingPage: false,
     batching: false,
+    // No file uploads: useNoUploads answers multipart requests with a coded 415.
+    multipart: false,
     // useBodyLimit below enforces ENGRAM_MAX_BODY_BYTES at a lower cost per request.
     maxRequestBodySize: false,
     logging: yogaLogger(logger),
@@ -107,8 +112,10 @@ export function createApp(deps: AppDeps): EngramApp {
     context: ({ request }): EngramContext => {
       const principal = authenticate(request);
       const signal = deadlines.signalFor(request);
-      // The request's view of the store stops at its deadline; loaders and services all use it.
-      const requestStore = storeWithDeadline(store, signal);
+      // The request's view of the store stops at its deadline and within its work budget; loaders
+      // and services all use it.
+      const work = createWorkMeter(config.limits.workBudget);
+      const requestStore = storeWithWorkBudget(storeWithDeadline(store, signal), work, config.limits.rowsPerCall);
       return {
         workspace: principal.workspace,
         role: principal.role,
@@ -118,6 +125,7 @@ export function createApp(deps: AppDeps): EngramApp {
         loaders: createLoaders(requestStore, principal.workspace),
         policy: config.policy,
         limits: config.limits,
+        work,
         strictTypes: config.strictTypes,
       };
     },
@@ -130,6 +138,7 @@ export function createApp(deps: AppDeps): EngramApp {
       ...metrics.plugins({ endpoint: config.metrics }),
       deadlines.plugin,
       ...(config.csrfPrevention ? [useCsrfPrevention({ requestHeaders: CSRF_HEADERS, maxTokens: config.limits.maxTokens })] : []),
+      useNoUploads(),
       ...(trusted ? usePersistedOnly({ documents: trusted, maxTokens: config.limits.maxTokens }) : []),
       useIntrospection({ enabled: config.introspection }),
       useLimits(config.limits, {
@@ -138,6 +147,7 @@ export function createApp(deps: AppDeps): EngramApp {
       }),
       budget.plugin,
       useErrorCodes(),
+      useOperationTypes(),
       ...(config.explorer ? [useExplorer({ logger })] : []),
       useMcp({ logger, maxBodyBytes: config.limits.maxBodyBytes, fetch: (url, init) => app.fetch(url, init) }),
       useReadiness(async () => {

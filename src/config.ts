@@ -28,6 +28,8 @@ const EnvSchema = z.object({
   ENGRAM_SQLITE_PATH: z.string().min(1).optional().default('./data/engram.db'),
   ENGRAM_SQLITE_BUSY_TIMEOUT_MS: count(5000, 0),
   ENGRAM_SQLITE_CACHE_MB: count(64),
+  ENGRAM_INDEX_MAX_MB: count(1024),
+  ENGRAM_INDEX_IDLE_SECONDS: count(600),
   NEO4J_URI: z
     .string()
     .regex(/^(neo4j|bolt)(\+s|\+ssc)?:\/\/[^\s]+$/, 'must be a neo4j:// or bolt:// URI (neo4j+s:// or bolt+s:// for TLS, +ssc for self-signed)')
@@ -74,7 +76,10 @@ const EnvSchema = z.object({
   ENGRAM_MAX_TOKENS: count(2000),
   ENGRAM_MAX_DIRECTIVES: count(20),
   ENGRAM_MAX_BODY_BYTES: count(262_144),
-  ENGRAM_WALK_BUDGET: count(200_000),
+  ENGRAM_WALK_BUDGET: count(50_000),
+  ENGRAM_WORK_BUDGET: count(10_000),
+  ENGRAM_ROWS_PER_CALL: count(1_000),
+  ENGRAM_FEEDBACK_MAX_EDGES: count(1_000),
   ENGRAM_WEIGHT_FLOOR: fraction(DEFAULT_WEIGHT_POLICY.floor),
   ENGRAM_WEIGHT_CEILING: fraction(DEFAULT_WEIGHT_POLICY.ceiling),
   ENGRAM_PRUNE_THRESHOLD: fraction(DEFAULT_WEIGHT_POLICY.pruneThreshold),
@@ -94,6 +99,12 @@ export interface QueryLimits {
   maxBodyBytes: number;
   /** Edges one path or traverse may examine before it stops. */
   walkBudget: number;
+  /** Rows (memories, edges, weight events) one request may read or write across all its store calls. */
+  workBudget: number;
+  /** Most rows one store call reads: bigger batches are split, with other requests served between the parts. */
+  rowsPerCall: number;
+  /** feedback without `via`, and reinforceCoRetrieval, touch at most this many edges; more is refused. */
+  feedbackMaxEdges: number;
 }
 
 /** Per-workspace cost budget: a leaky bucket of `burst` points draining at `pointsPerSecond`. */
@@ -106,7 +117,11 @@ export interface RateLimit {
 export interface Config {
   port: number;
   host: string;
-  store: { kind: 'sqlite'; path: string; busyTimeoutMs: number; cacheSizeMb: number } | Neo4jStoreConfig;
+  /**
+   * indexMaxMb: memory the SQLite store's adjacency indexes may hold in all (least recently used
+   * dropped first); indexIdleSeconds: an index unused this long is dropped.
+   */
+  store: { kind: 'sqlite'; path: string; busyTimeoutMs: number; cacheSizeMb: number; indexMaxMb: number; indexIdleSeconds: number } | Neo4jStoreConfig;
   /** production: NODE_ENV=production or ENGRAM_MODE=production. */
   mode: 'development' | 'production';
   graphiql: boolean;
@@ -198,7 +213,14 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     host: e.HOST,
     store:
       e.ENGRAM_STORE === 'sqlite'
-        ? { kind: 'sqlite', path: e.ENGRAM_SQLITE_PATH, busyTimeoutMs: e.ENGRAM_SQLITE_BUSY_TIMEOUT_MS, cacheSizeMb: e.ENGRAM_SQLITE_CACHE_MB }
+        ? {
+            kind: 'sqlite',
+            path: e.ENGRAM_SQLITE_PATH,
+            busyTimeoutMs: e.ENGRAM_SQLITE_BUSY_TIMEOUT_MS,
+            cacheSizeMb: e.ENGRAM_SQLITE_CACHE_MB,
+            indexMaxMb: e.ENGRAM_INDEX_MAX_MB,
+            indexIdleSeconds: e.ENGRAM_INDEX_IDLE_SECONDS,
+          }
         : neo4jStoreConfig(e),
     mode,
     graphiql,
@@ -228,6 +250,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       maxDirectives: e.ENGRAM_MAX_DIRECTIVES,
       maxBodyBytes: e.ENGRAM_MAX_BODY_BYTES,
       walkBudget: e.ENGRAM_WALK_BUDGET,
+      workBudget: e.ENGRAM_WORK_BUDGET,
+      rowsPerCall: e.ENGRAM_ROWS_PER_CALL,
+      feedbackMaxEdges: e.ENGRAM_FEEDBACK_MAX_EDGES,
     },
     policy: {
       ...DEFAULT_WEIGHT_POLICY,

@@ -3,30 +3,26 @@ import { resolve } from 'node:path';
 import { collectDefaultMetrics } from 'prom-client';
 import { createApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
+import { createConnectionDrain } from './http/connection-drain.js';
 import { createMetrics } from './http/use-metrics.js';
-import { createLogger } from './logger.js';
+import { closeLogs, createLogger } from './logger.js';
 import { createStore } from './store/create-store.js';
+
+/** How long connections idle at SIGTERM stay open for a request already on its way (at most the drain window). */
+const DRAIN_IDLE_MS = 1000;
+/** How long the exit waits for buffered log lines to be written. */
+const LOG_FLUSH_TIMEOUT_MS = 1000;
 
 async function main(): Promise<void> {
   const config = loadConfig();
   const logger = createLogger(config.logLevel);
   const store = await createStore(config);
-  let draining = false;
   const metrics = createMetrics();
   collectDefaultMetrics({ register: metrics.registry });
-  const app = createApp({ config, store, logger, isDraining: () => draining, metrics });
-  let inFlight = 0;
-  let onIdle = () => {};
-  const server = createServer((request, response) => {
-    inFlight++;
-    // While draining, every answer tells the client to reconnect (elsewhere) for its next request.
-    if (draining) response.setHeader('connection', 'close');
-    response.once('close', () => {
-      inFlight--;
-      onIdle();
-    });
-    void app(request, response);
-  });
+  const app = createApp({ config, store, logger, isDraining: () => drain.draining, metrics });
+  // While draining, every answer tells the client to reconnect (elsewhere) for its next request.
+  const server = createServer((request, response) => drain.handle(request, response, () => void app(request, response)));
+  const drain = createConnectionDrain(server, { idleMs: Math.min(DRAIN_IDLE_MS, config.shutdownGraceMs) });
 
   // Idle keep-alive connections outlive common proxy and client pools (60 s), so a client never
   // reuses a socket the server is closing at that instant: a reset there makes clients retry,
@@ -55,11 +51,11 @@ async function main(): Promise<void> {
   }
 
   let finished = false;
-  const finish = async (forced: boolean) => {
+  const finish = async (signal: NodeJS.Signals, forced: boolean) => {
     if (finished) return;
     finished = true;
     if (forced) {
-      logger.warn({ inFlight, graceMs: config.shutdownGraceMs }, 'drain window over: closing the connections still open');
+      logger.warn({ inFlight: drain.inFlight, graceMs: config.shutdownGraceMs }, 'drain window over: closing the connections still open');
       server.closeAllConnections();
     }
     server.close();
@@ -71,23 +67,27 @@ async function main(): Promise<void> {
       logger.error({ err: error }, 'closing the store failed');
       process.exitCode = 1;
     }
+    // A log pipe nobody reads must not hold the exit: what it does not take in time is dropped.
+    if ((await closeLogs(logger, LOG_FLUSH_TIMEOUT_MS)) === 'stuck') {
+      // A log write is blocked in the kernel, and process.exit() would wait for the thread doing
+      // it. The store is closed: end the way an unhandled signal does (no exit hooks to wait on).
+      process.removeAllListeners(signal);
+      process.kill(process.pid, signal);
+      return;
+    }
     process.exit();
   };
   /**
    * /ready answers 503 at once (load balancers stop routing here); requests in flight finish, and
-   * requests still arriving are served with Connection: close. When none is left, or when the
-   * drain window (ENGRAM_SHUTDOWN_GRACE_MS) is over, the store is closed and the process exits.
+   * they and requests still arriving are served with Connection: close; idle keep-alive connections
+   * are closed cleanly (see createConnectionDrain). When no request and no connection is left, or
+   * when the drain window (ENGRAM_SHUTDOWN_GRACE_MS) is over, the store is closed and the process exits.
    */
-  const shutdown = (signal: string) => {
-    if (draining) return;
-    draining = true;
-    logger.info({ signal, inFlight, graceMs: config.shutdownGraceMs }, 'shutting down: /ready is 503, draining requests');
-    onIdle = () => {
-      server.closeIdleConnections();
-      if (inFlight === 0) void finish(false);
-    };
-    onIdle();
-    setTimeout(() => void finish(true), config.shutdownGraceMs).unref();
+  const shutdown = (signal: NodeJS.Signals) => {
+    if (drain.draining) return;
+    logger.info({ signal, inFlight: drain.inFlight, graceMs: config.shutdownGraceMs }, 'shutting down: /ready is 503, draining requests');
+    drain.begin(() => void finish(signal, false));
+    setTimeout(() => void finish(signal, true), config.shutdownGraceMs).unref();
   };
   process.on('SIGTERM', () => shutdown('SIGTERM'));
   process.on('SIGINT', () => shutdown('SIGINT'));

@@ -10,6 +10,7 @@ import type { EngramContext } from '../../src/graphql/context.js';
 import { schema } from '../../src/graphql/index.js';
 import { createLoaders } from '../../src/loaders/index.js';
 import { createSqliteStore } from '../../src/store/sqlite/sqlite-store.js';
+import { createWorkMeter } from '../../src/store/work-budget.js';
 import { serveForBenchmark } from './serve.js';
 
 const config = loadConfig();
@@ -19,7 +20,7 @@ const store = createSqliteStore({ path: config.store.path, busyTimeoutMs: config
 const yoga = createYoga<Record<string, unknown>, EngramContext>({
   schema,
   logging: false,
-  context: () => ({ workspace, role: 'write', store, loaders: createLoaders(store, workspace), policy: config.policy, limits: config.limits, strictTypes: config.strictTypes }),
+  context: () => ({ workspace, role: 'write', store, loaders: createLoaders(store, workspace), policy: config.policy, limits: config.limits, work: createWorkMeter(config.limits.workBudget), strictTypes: config.strictTypes }),
 });
 await store.warmAdjacencyIndex(workspace);
 serveForBenchmark(yoga, () => store.close());

@@ -19,14 +19,22 @@ Loads memories and edges from an NDJSON file (one JSON object per line; "-" read
   {"record":"memory","id":"m1","key":null,"title":"...","content":"...","kind":"fact","tags":[],"weight":0.5,"metadata":null}
   {"record":"edge","from":"m1","to":"m2","type":"CAUSED_BY","weight":0.5,"metadata":null}
 Memories are upserted by id and edges by (from, to, type): importing a file twice changes nothing.
-Memories must come before the edges that name them. Each batch is one transaction; a bad line
-stops the import with its line number, and nothing of its batch is written.
+Memories must come before the edges that name them. Each batch (--batch-size records, default
+50,000; 10,000 on Neo4j) is one transaction; a bad line stops the import with its line number,
+and nothing of its batch is written.
 The store comes from the server's variables (ENGRAM_STORE, ENGRAM_SQLITE_PATH, ...); the
 workspace defaults to ENGRAM_DEFAULT_WORKSPACE.
 `;
 
 /** Default records per transaction: large enough that commits and index page rewrites are rare. */
 export const DEFAULT_BATCH_SIZE = 50_000;
+/**
+ * On Neo4j: a transaction's changes are held in memory until commit and a batch runs at a few
+ * thousand edges per second, so batches are smaller and get a longer transaction timeout than a
+ * request (NEO4J_TRANSACTION_TIMEOUT_MS, 5 s by default, failed the first 50,000-record batch).
+ */
+export const NEO4J_BATCH_SIZE = 10_000;
+export const NEO4J_BULK_TIMEOUT_MS = 300_000;
 
 export class ImportLineError extends Error {
   override name = 'ImportLineError';
@@ -106,13 +114,16 @@ export async function importNdjson(options: ImportOptions): Promise<ImportSummar
   return { lines: lineNumber, memories: done.memories, edges: done.edges, ms: performance.now() - started };
 }
 
-/** The store a bulk command uses: the server's, with a page cache of at least 256 MiB for SQLite and no walk index. */
+/**
+ * The store a bulk command uses: the server's, with a page cache of at least 256 MiB for SQLite and
+ * no walk index; on Neo4j with a transaction timeout of at least NEO4J_BULK_TIMEOUT_MS.
+ */
 export async function openBulkStore(config: ReturnType<typeof loadConfig>): Promise<GraphStore> {
   if (config.store.kind === 'sqlite') {
     const cacheSizeMb = Math.max(config.store.cacheSizeMb, 256);
     return createSqliteStore({ path: config.store.path, busyTimeoutMs: config.store.busyTimeoutMs, cacheSizeMb, adjacencyIndex: false });
   }
-  return createStore(config);
+  return createStore({ ...config, store: { ...config.store, transactionTimeoutMs: Math.max(config.store.transactionTimeoutMs, NEO4J_BULK_TIMEOUT_MS) } });
 }
 
 export async function run(argv: string[]): Promise<void> {
@@ -136,8 +147,8 @@ export async function run(argv: string[]): Promise<void> {
   }
   const [file, ...extra] = args.positionals;
   if (!file || extra.length > 0) return fail(USAGE, 2);
-  const batchSize = args.values['batch-size'] === undefined ? DEFAULT_BATCH_SIZE : Number(args.values['batch-size']);
-  if (!Number.isInteger(batchSize) || batchSize < 1) return fail('--batch-size: must be a positive integer', 2);
+  const chosenBatchSize = args.values['batch-size'] === undefined ? null : Number(args.values['batch-size']);
+  if (chosenBatchSize !== null && (!Number.isInteger(chosenBatchSize) || chosenBatchSize < 1)) return fail('--batch-size: must be a positive integer', 2);
 
   let config;
   try {
@@ -145,6 +156,7 @@ export async function run(argv: string[]): Promise<void> {
   } catch (error) {
     return fail(error instanceof ConfigError ? error.message : String(error), 1);
   }
+  const batchSize = chosenBatchSize ?? (config.store.kind === 'neo4j' ? NEO4J_BATCH_SIZE : DEFAULT_BATCH_SIZE);
   const workspace = workspaceName.safeParse(args.values.workspace ?? config.defaultWorkspace);
   if (!workspace.success) return fail(`--workspace: ${workspace.error.issues[0]?.message ?? 'invalid workspace name'}`, 2);
 

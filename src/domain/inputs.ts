@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { nestedDeeperThan } from './json-depth.js';
 import { RELATION_TYPE_PATTERN, normaliseRelationType } from './relations.js';
 
 /** Limits of the contract (API.md, "Rules every implementation keeps"). */
@@ -7,6 +8,8 @@ export const LIMITS = {
   maxDepth: { min: 1, max: 5 },
   limit: { min: 1, max: 100 },
   metadataBytes: 4096,
+  /** Deepest nesting of objects and arrays in a metadata value (a scalar at the top is depth 0). */
+  metadataDepth: 32,
   titleChars: 500,
   contentChars: 65_536,
   kindChars: 64,
@@ -71,11 +74,18 @@ export const searchText = z.string().max(LIMITS.searchChars, `must be at most ${
 export const refList = z.array(memoryRef).max(LIMITS.idsPerBatch, `must hold at most ${LIMITS.idsPerBatch} ids`);
 export const edgeIdList = z.array(memoryRef).max(LIMITS.viaEdges, `must hold at most ${LIMITS.viaEdges} edge ids`);
 
-/** Metadata is capped by its serialized size in UTF-8 bytes, not characters: emoji count as 4. */
-export const metadata = z.unknown().refine(
-  (value) => value === null || value === undefined || Buffer.byteLength(JSON.stringify(value), 'utf8') <= LIMITS.metadataBytes,
-  `must be at most ${LIMITS.metadataBytes} bytes when serialized as JSON`,
-);
+/**
+ * Metadata is capped by its nesting depth, checked first and without recursion (serializing a
+ * value nested thousands of levels would overflow the stack), then by its serialized size in
+ * UTF-8 bytes, not characters: emoji count as 4.
+ */
+export const metadata = z
+  .unknown()
+  .refine((value) => !nestedDeeperThan(value, LIMITS.metadataDepth), { message: `must be nested at most ${LIMITS.metadataDepth} levels deep (objects and arrays)`, abort: true })
+  .refine(
+    (value) => value === null || value === undefined || Buffer.byteLength(JSON.stringify(value), 'utf8') <= LIMITS.metadataBytes,
+    `must be at most ${LIMITS.metadataBytes} bytes when serialized as JSON`,
+  );
 
 export const workspaceName = z
   .string()

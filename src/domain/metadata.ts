@@ -1,3 +1,5 @@
+import { badInput } from './errors.js';
+import { LIMITS } from './inputs.js';
 import type { Json } from './types.js';
 
 const isPlainObject = (value: Json | null): value is { [key: string]: Json } =>
@@ -9,3 +11,21 @@ export function mergeMetadata(stored: Json | null, incoming: Json | null): Json 
   if (isPlainObject(stored) && isPlainObject(incoming)) return { ...stored, ...incoming };
   return incoming;
 }
+
+/**
+ * The stored result obeys the same 4096-byte limit as one request's metadata: a merge that would
+ * pass it is refused (BAD_USER_INPUT, nothing written). Stores call this inside their write
+ * transaction, on the value they are about to write.
+ */
+export function checkMergedMetadata(merged: Json | null): Json | null {
+  if (merged !== null && metadataBytes(merged) > LIMITS.metadataBytes) {
+    throw badInput(
+      'input.metadata',
+      `the merged result (the stored metadata with this request's keys applied over it) would be ${metadataBytes(merged)} bytes; it must be at most ${LIMITS.metadataBytes} bytes when serialized as JSON. Send fewer or shorter keys, or replace keys that are stored`,
+    );
+  }
+  return merged;
+}
+
+/** Serialized size in UTF-8 bytes, the measure of LIMITS.metadataBytes. */
+export const metadataBytes = (value: Json): number => Buffer.byteLength(JSON.stringify(value), 'utf8');

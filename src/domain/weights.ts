@@ -45,6 +45,11 @@ export interface WeightChangeRequest {
   reason: string | null;
   /** When set, the new event reverts this one and the store marks it `revertedBy`. */
   revertsEventId?: string;
+  /**
+   * The target was found by reading the graph, not named by the caller: when another writer has
+   * removed it since, the change is skipped (no event) rather than failing the whole batch.
+   */
+  skipIfMissing?: boolean;
 }
 
 /** A MANUAL set of an edge weight: setEdgeWeight, and linking an existing edge again with a weight. */

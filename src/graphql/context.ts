@@ -4,6 +4,7 @@ import type { WeightPolicy } from '../domain/weights.js';
 import type { Loaders } from '../loaders/index.js';
 import type { WriteScope } from '../services/writes.js';
 import type { GraphStore } from '../store/port.js';
+import type { WorkMeter } from '../store/work-budget.js';
 
 /** Per-request context: one workspace, one fresh set of loaders. */
 export interface EngramContext {
@@ -12,6 +13,8 @@ export interface EngramContext {
   loaders: Loaders;
   policy: WeightPolicy;
   limits: QueryLimits;
+  /** The request's store work so far, against ENGRAM_WORK_BUDGET. */
+  work: WorkMeter;
   strictTypes: boolean;
   /** Role of the caller's API key; undefined when no keys are configured (header mode: full access). */
   role?: 'read' | 'write' | 'admin';
@@ -27,6 +30,7 @@ export function writeScope(ctx: EngramContext): WriteScope {
     workspace: ctx.workspace,
     policy: ctx.policy,
     strictTypes: ctx.strictTypes,
+    limits: ctx.limits,
     findMemory: (ref: string): Promise<MemoryRecord | null> => ctx.loaders.memory.load(ref),
   };
 }

@@ -51,6 +51,10 @@ EvidenceRef.implement({
       resolve: (evidence) => evidence.contradicting,
     }),
     score: t.exposeFloat('score', { description: `The support score. ${SCORE_FORMULA}` }),
+    truncated: t.exposeBoolean('truncated', {
+      description:
+        'True when evidence may have been left out: a side had more items than `limit`, a memory of the chain had more than 200 evidence edges (the strongest 200 are read), or the request\'s work budget ran out. The score counts every item read.',
+    }),
   }),
 });
 

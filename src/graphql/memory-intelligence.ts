@@ -1,4 +1,4 @@
-import { maxDepth as maxDepthRule, minWeight as minWeightRule } from '../domain/inputs.js';
+import { limit as limitRule, maxDepth as maxDepthRule, minWeight as minWeightRule } from '../domain/inputs.js';
 import { evidenceFor } from '../services/evidence.js';
 import { currentVersion, newerVersions, olderVersions } from '../services/supersession.js';
 import { builder } from './builder.js';
@@ -18,8 +18,14 @@ builder.objectFields(MemoryRef, (t) => ({
         validate: maxDepthRule,
         description: 'Longest evidence chain to follow, in edges, 1..5.',
       }),
+      limit: t.arg.int({
+        defaultValue: 50,
+        required: true,
+        validate: limitRule,
+        description: 'Most items returned on each side (supporting, contradicting), 1..100, strongest first; the score counts all the evidence read.',
+      }),
     },
-    resolve: (memory, args, ctx) => evidenceFor(ctx, memory.id, { minWeight: args.minWeight ?? null, maxDepth: args.maxDepth }),
+    resolve: (memory, args, ctx) => evidenceFor(ctx, memory.id, { minWeight: args.minWeight ?? null, maxDepth: args.maxDepth, limit: args.limit }),
   }),
   supersedes: t.field({
     type: [MemoryRef],

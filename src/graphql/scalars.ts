@@ -1,4 +1,6 @@
 import { GraphQLError, Kind, type ValueNode } from 'graphql';
+import { nestedDeeperThan } from '../domain/json-depth.js';
+import { LIMITS } from '../domain/inputs.js';
 import { builder } from './builder.js';
 
 export const DateTime = builder.scalarType('DateTime', {
@@ -12,7 +14,11 @@ export const DateTime = builder.scalarType('DateTime', {
   },
 });
 
-function literalToJson(node: ValueNode, variables: Record<string, unknown> | null | undefined): unknown {
+const tooDeep = () =>
+  new GraphQLError(`JSON values may be nested at most ${LIMITS.metadataDepth} levels deep (objects and arrays)`, { extensions: { code: 'BAD_USER_INPUT' } });
+
+function literalToJson(node: ValueNode, variables: Record<string, unknown> | null | undefined, depth = 0): unknown {
+  if ((node.kind === Kind.LIST || node.kind === Kind.OBJECT) && depth >= LIMITS.metadataDepth) throw tooDeep();
   switch (node.kind) {
     case Kind.STRING:
     case Kind.BOOLEAN:
@@ -23,9 +29,9 @@ function literalToJson(node: ValueNode, variables: Record<string, unknown> | nul
     case Kind.NULL:
       return null;
     case Kind.LIST:
-      return node.values.map((value) => literalToJson(value, variables));
+      return node.values.map((value) => literalToJson(value, variables, depth + 1));
     case Kind.OBJECT:
-      return Object.fromEntries(node.fields.map((field) => [field.name.value, literalToJson(field.value, variables)]));
+      return Object.fromEntries(node.fields.map((field) => [field.name.value, literalToJson(field.value, variables, depth + 1)]));
     case Kind.VARIABLE:
       return variables?.[node.name.value];
     case Kind.ENUM:
@@ -34,8 +40,12 @@ function literalToJson(node: ValueNode, variables: Record<string, unknown> | nul
 }
 
 export const JSONScalar = builder.scalarType('JSON', {
-  description: 'Any JSON value: object, array, string, number, boolean or null.',
+  description: `Any JSON value: object, array, string, number, boolean or null; objects and arrays nested at most ${LIMITS.metadataDepth} levels deep.`,
   serialize: (value) => value,
-  parseValue: (value) => value,
+  // Checked here, at the edge, without recursion: nothing after this walks a value deeper than the limit.
+  parseValue: (value) => {
+    if (nestedDeeperThan(value, LIMITS.metadataDepth)) throw tooDeep();
+    return value;
+  },
   parseLiteral: (node, variables) => literalToJson(node, variables),
 });

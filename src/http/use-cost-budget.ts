@@ -1,4 +1,4 @@
-import { GraphQLError, type DocumentNode } from 'graphql';
+import { GraphQLError } from 'graphql';
 import type { Plugin } from 'graphql-yoga';
 import type { RateLimit } from '../config.js';
 
@@ -50,22 +50,23 @@ export class LeakyBuckets {
 
 export interface CostBudget {
   plugin: Plugin;
-  /** Give to useLimits as onCost: armor's cost analysis of each accepted document. */
-  recordCost(document: DocumentNode, cost: number): void;
+  /** Give to useLimits as onCost: the cost (query-cost.ts) of each accepted operation, by its request's context. */
+  recordCost(context: object, cost: number): void;
   buckets: LeakyBuckets | null;
 }
 
 /**
- * Per-workspace cost budget. Each operation costs what graphql-armor's cost analysis (the one
- * that enforces ENGRAM_MAX_COST) computed for its document, at least 1 point; a workspace over its
+ * Per-workspace cost budget. Each operation costs what the cost analysis that enforces
+ * ENGRAM_MAX_COST (query-cost.ts: list fan-out counted) computed for it, with its variables, at
+ * least 1 point; a workspace over its
  * budget gets RATE_LIMITED (HTTP 429, Retry-After, `extensions.retryAfterMs`) before anything
  * executes, so one workspace's flood costs the others only the price of refusing it.
  */
 export function createCostBudget(rate: RateLimit, onLimited?: () => void): CostBudget {
-  const costs = new WeakMap<DocumentNode, number>();
-  const recordCost = (document: DocumentNode, cost: number) => {
-    // A document with several operations runs one of them: charge the costliest.
-    costs.set(document, Math.max(cost, costs.get(document) ?? 0));
+  // By request: one document (parsed once, cached) costs more or less with other variables.
+  const costs = new WeakMap<object, number>();
+  const recordCost = (context: object, cost: number) => {
+    costs.set(context, cost);
   };
   if (rate.pointsPerSecond <= 0) return { plugin: {}, recordCost, buckets: null };
   const buckets = new LeakyBuckets(rate.pointsPerSecond, rate.burst);
@@ -73,7 +74,7 @@ export function createCostBudget(rate: RateLimit, onLimited?: () => void): CostB
     onExecute({ args, setResultAndStopExecution }) {
       const workspace = (args.contextValue as { workspace?: string }).workspace;
       if (workspace === undefined) return;
-      const cost = Math.max(1, Math.ceil(costs.get(args.document) ?? 1));
+      const cost = Math.max(1, Math.ceil(costs.get(args.contextValue as object) ?? 1));
       const decision = buckets.take(workspace, cost);
       if (decision.ok) return;
       onLimited?.();

@@ -1,6 +1,6 @@
 import type { AdjustmentSource } from '../domain/types.js';
 import { compareIds } from './intelligence.js';
-import { apply, edgeChange, requireMemory, type WeightChangeResult, type WriteScope } from './writes.js';
+import { apply, edgeChange, requireMemory, tooManyEdges, type WeightChangeResult, type WriteScope } from './writes.js';
 
 export interface CoRetrievalInput {
   ids: readonly string[];
@@ -11,31 +11,27 @@ export interface CoRetrievalInput {
 /**
  * Memories used together in one successful agent step: every existing, unpruned edge among them
  * (in either direction, any type) is strengthened by the source tier's step (AGENT: 0.00001 by
- * default). No edge is ever created; all changes and their WeightEvents commit in one transaction.
+ * default), at most ENGRAM_FEEDBACK_MAX_EDGES of them (more is refused, nothing written). No edge
+ * is ever created; all changes and their WeightEvents commit in one transaction; an edge another
+ * writer removes meanwhile is skipped.
  * Fewer than two distinct memories, or no edges among them, change nothing.
  */
 export async function reinforceCoRetrieval(scope: WriteScope, input: CoRetrievalInput): Promise<WeightChangeResult[]> {
   const memories = await Promise.all(input.ids.map((ref) => requireMemory(scope, ref, 'ids')));
   const ids = [...new Set(memories.map((memory) => memory.id))];
   if (ids.length < 2) return [];
-  const members = new Set(ids);
-  // OUTGOING from every member sees each edge among them exactly once, from its source.
-  const lists = await scope.store.getAdjacent(scope.workspace, ids, {
-    direction: 'OUTGOING',
-    types: null,
-    minWeight: null,
-    includePruned: false,
+  // Both ends among the members: the cost grows with the pairs of members, not with their degrees.
+  const edges = await scope.store.edgesAmong(scope.workspace, ids, {
     pruneThreshold: scope.policy.pruneThreshold,
-    limitPerMemory: null,
+    limit: scope.limits.feedbackMaxEdges + 1,
   });
-  const edgeIds = lists
-    .flat()
-    .filter((entry) => members.has(entry.neighbor.id))
-    .map((entry) => entry.edge.id)
-    .sort(compareIds);
+  if (edges.length > scope.limits.feedbackMaxEdges) {
+    throw tooManyEdges(scope, 'reinforceCoRetrieval', 'pass fewer memories');
+  }
+  const edgeIds = edges.map((edge) => edge.id).sort(compareIds);
   const step = scope.policy.tierDelta[input.source];
   return apply(
     scope,
-    edgeIds.map((id) => edgeChange(id, step, input.source, input.reason ?? null)),
+    edgeIds.map((id) => edgeChange(id, step, input.source, input.reason ?? null, true)),
   );
 }

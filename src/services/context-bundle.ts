@@ -38,6 +38,12 @@ export interface ContextOptions {
 /** SUPERSEDES and the judging types are read in one adjacency call; their order is part of the loader key. */
 const SPECIAL_TYPES: readonly string[] = [SUPERSEDES, ...JUDGING_TYPES];
 
+/**
+ * SUPERSEDES and judging edges read per seed, strongest first, as a multiple of the budget: a
+ * seed validated by 50,000 memories costs this many rows, not its degree.
+ */
+const SPECIAL_PER_BUDGET = 3;
+
 const byWeight = (a: EdgeRecord, b: EdgeRecord) => b.weight - a.weight || compareIds(a.id, b.id);
 
 /**
@@ -49,7 +55,8 @@ const byWeight = (a: EdgeRecord, b: EdgeRecord) => b.weight - a.weight || compar
  * 4. neighbors of the seeds, by relevance = the sum of the weights of their edges to the seeds,
  *    then their own weight, then id.
  * A memory keeps its first role. Store work does not grow with the number of seeds: the seeds'
- * neighbors (one call, at most `budget` per seed), their SUPERSEDES and judging edges (one call),
+ * neighbors (one call, at most `budget` per seed), their SUPERSEDES and judging edges (one call,
+ * the strongest 3 x `budget` per seed),
  * one call per further level of a SUPERSEDES chain, and one call to see which contradiction ends
  * are superseded. Seeds must already be resolved (they are the first store call).
  */
@@ -57,7 +64,7 @@ export async function buildContext(scope: ReadScope, seeds: readonly MemoryRecor
   const seedIds = [...new Set(seeds.map((seed) => seed.id))];
   const [neighborLists, specialLists] = await Promise.all([
     adjacentOf(scope, seedIds, { direction: 'BOTH', types: options.types, minWeight: options.minWeight, limitPerMemory: options.budget }),
-    adjacentOf(scope, seedIds, { direction: 'BOTH', types: SPECIAL_TYPES }),
+    adjacentOf(scope, seedIds, { direction: 'BOTH', types: SPECIAL_TYPES, limitPerMemory: options.budget * SPECIAL_PER_BUDGET }),
   ]);
   const incomingSupersedes = specialLists.map((list) => list.filter((entry) => entry.direction === 'INCOMING' && entry.edge.type === SUPERSEDES));
   const candidates = contradictionsAmong(

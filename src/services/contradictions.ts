@@ -82,6 +82,12 @@ export interface ContradictionQuery {
 const PAGE = 200;
 
 /**
+ * Judging edges read per source of a page, strongest first: a memory that validates 50,000
+ * others costs this many rows; a pair past the cut is judged by the edges read.
+ */
+const JUDGING_PER_SOURCE = 500;
+
+/**
  * The contradictions of the workspace, unresolved first, then strongest first. Contradicting
  * edges are read strongest first, a page at a time (listEdgesByType); for the sources of each page
  * one adjacency read finds every supporting and contradicting edge of their pairs, and one degree
@@ -106,7 +112,12 @@ export async function listContradictions(scope: ReadScope, query: ContradictionQ
     scanned += page.length;
     const sources = [...new Set(page.map((edge) => edge.fromId))].filter((id) => !checkedSources.has(id));
     for (const id of sources) checkedSources.add(id);
-    const lists = await adjacentOf(scope, sources, { direction: 'OUTGOING', types: JUDGING_TYPES, minWeight: query.minWeight });
+    const lists = await adjacentOf(scope, sources, {
+      direction: 'OUTGOING',
+      types: JUDGING_TYPES,
+      minWeight: query.minWeight,
+      limitPerMemory: JUDGING_PER_SOURCE,
+    });
     const candidates = contradictionsAmong(lists.flat().map((entry) => entry.edge), query.minWeight);
     found.push(...(await markResolved(scope, candidates)).filter((candidate) => kinds.has(candidate.kind)));
 

@@ -15,12 +15,22 @@ export interface EvidenceView {
   supporting: EvidenceItemView[];
   contradicting: EvidenceItemView[];
   score: number;
+  /** True when evidence was left unread (a memory with more than EVIDENCE_PER_MEMORY edges, or the budget) or cut by `limit`. */
+  truncated: boolean;
 }
 
 export interface EvidenceOptions {
   minWeight: number | null;
   maxDepth: number;
+  /** Most items returned on each side; the score counts every item read. */
+  limit: number;
 }
+
+/**
+ * Strongest evidence edges read into each memory of the chain. A hub validated by 50,000
+ * memories is judged by its strongest 200: the walk costs what that cap allows, not the hub's degree.
+ */
+export const EVIDENCE_PER_MEMORY = 200;
 
 interface Chain {
   via: EdgeRecord[];
@@ -47,9 +57,24 @@ export async function evidenceFor(scope: ReadScope, memoryId: string, options: E
   const contradicting = new Map<string, EvidenceItemView>();
   let frontier = [memoryId];
   let spent = 0;
+  let truncated = false;
 
-  for (let depth = 1; depth <= options.maxDepth && frontier.length > 0 && spent < scope.limits.walkBudget; depth++) {
-    const lists = await adjacentOf(scope, frontier, { direction: 'INCOMING', types: EVIDENCE_WALK_TYPES, minWeight: options.minWeight });
+  for (let depth = 1; depth <= options.maxDepth && frontier.length > 0; depth++) {
+    // The level reads at most what both budgets have left; the frontier is strongest chain first,
+    // so what a cut leaves out is the weakest evidence.
+    const room = Math.min(scope.limits.walkBudget - spent, scope.work.remaining());
+    if (room <= 0) {
+      truncated = true;
+      break;
+    }
+    const lists = await adjacentOf(scope, frontier, {
+      direction: 'INCOMING',
+      types: EVIDENCE_WALK_TYPES,
+      minWeight: options.minWeight,
+      limitPerMemory: EVIDENCE_PER_MEMORY,
+      maxRows: room,
+    });
+    if (lists.some((list) => list.length >= EVIDENCE_PER_MEMORY) || lists.reduce((rows, list) => rows + list.length, 0) >= room) truncated = true;
     const steps: { entry: AdjacentEdge; chain: Chain }[] = [];
     lists.forEach((list, index) => {
       const parent = chains.get(frontier[index] as string) as Chain;
@@ -81,11 +106,12 @@ export async function evidenceFor(scope: ReadScope, memoryId: string, options: E
   const supportingItems = [...supporting.values()].sort(byStrength);
   const contradictingItems = [...contradicting.values()].sort(byStrength);
   return {
-    supporting: supportingItems,
-    contradicting: contradictingItems,
+    supporting: supportingItems.slice(0, options.limit),
+    contradicting: contradictingItems.slice(0, options.limit),
     score: supportScore(
       supportingItems.map((item) => item.weight),
       contradictingItems.map((item) => item.weight),
     ),
+    truncated: truncated || supportingItems.length > options.limit || contradictingItems.length > options.limit,
   };
 }

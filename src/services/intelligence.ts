@@ -3,6 +3,7 @@ import type { AdjacentEdge, Direction } from '../domain/types.js';
 import type { WeightPolicy } from '../domain/weights.js';
 import type { Loaders } from '../loaders/index.js';
 import type { AdjacencyQuery, GraphStore } from '../store/port.js';
+import type { WorkMeter } from '../store/work-budget.js';
 
 /**
  * What the research views read with. Every graph read goes through the request's loaders, so
@@ -16,6 +17,8 @@ export interface ReadScope {
   loaders: Loaders;
   policy: WeightPolicy;
   limits: { walkBudget: number };
+  /** The request's store work so far: views size their reads to what is left. */
+  work: Pick<WorkMeter, 'remaining'>;
 }
 
 /** Loads many keys in one batch, failing like `load` would (DataLoader's loadMany returns errors instead). */
@@ -29,6 +32,8 @@ export interface AdjacencyOptions {
   types: readonly string[] | null;
   minWeight?: number | null;
   limitPerMemory?: number | null;
+  /** Most entries for the whole call, filled in the order of the memory ids. */
+  maxRows?: number | null;
 }
 
 /** Unpruned edges of each memory, strongest first; one store call for all memories of one step. */
@@ -40,6 +45,7 @@ export function adjacentOf(scope: ReadScope, memoryIds: readonly string[], optio
     includePruned: false,
     pruneThreshold: scope.policy.pruneThreshold,
     limitPerMemory: options.limitPerMemory ?? null,
+    ...(options.maxRows != null ? { maxRows: options.maxRows } : {}),
   };
   return loadAll(scope.loaders.adjacency(query), memoryIds);
 }

@@ -5,16 +5,19 @@ import { adjacentOf, loadAll, type ReadScope } from './intelligence.js';
 /** Longest SUPERSEDES chain followed; a longer (or cyclic) history stops here. */
 export const MAX_VERSION_HOPS = 50;
 
+/** Most versions read on each side of one memory (strongest SUPERSEDES edges first): a memory superseded 10,000 times costs 100 rows. */
+export const MAX_VERSIONS_PER_MEMORY = 100;
+
 const SUPERSEDES_ONLY: readonly string[] = [SUPERSEDES];
 
 /** Newer versions of each memory: the sources of unpruned SUPERSEDES edges pointing at it, strongest first. */
 export function newerVersions(scope: ReadScope, memoryIds: readonly string[]): Promise<AdjacentEdge[][]> {
-  return adjacentOf(scope, memoryIds, { direction: 'INCOMING', types: SUPERSEDES_ONLY });
+  return adjacentOf(scope, memoryIds, { direction: 'INCOMING', types: SUPERSEDES_ONLY, limitPerMemory: MAX_VERSIONS_PER_MEMORY });
 }
 
 /** Older versions each memory replaces: the targets of its unpruned SUPERSEDES edges, strongest first. */
 export function olderVersions(scope: ReadScope, memoryIds: readonly string[]): Promise<AdjacentEdge[][]> {
-  return adjacentOf(scope, memoryIds, { direction: 'OUTGOING', types: SUPERSEDES_ONLY });
+  return adjacentOf(scope, memoryIds, { direction: 'OUTGOING', types: SUPERSEDES_ONLY, limitPerMemory: MAX_VERSIONS_PER_MEMORY });
 }
 
 /**

@@ -11,6 +11,7 @@ export interface WriteScope {
   workspace: string;
   policy: WeightPolicy;
   strictTypes: boolean;
+  limits: { feedbackMaxEdges: number };
   /** Resolves a memory id or key in the workspace (batched and cached per request). */
   findMemory(ref: string): Promise<MemoryRecord | null>;
 }
@@ -136,13 +137,25 @@ export async function apply(scope: WriteScope, changes: WeightChangeRequest[]): 
   return applied.map((change) => ({ ...change, pruned: change.edge !== null && isPruned(change.newWeight, scope.policy) }));
 }
 
-export const edgeChange = (id: string, delta: number, source: AdjustmentSource, reason: string | null): WeightChangeRequest => ({
+/**
+ * A delta on one edge. `found` marks an edge the service found by reading the graph rather than
+ * one the caller named: if another writer removes it before the change commits, it is skipped.
+ */
+export const edgeChange = (id: string, delta: number, source: AdjustmentSource, reason: string | null, found = false): WeightChangeRequest => ({
   eventId: newId(),
   target: { kind: 'edge', id },
   operation: { kind: 'delta', delta },
   source,
   reason,
+  ...(found ? { skipIfMissing: true } : {}),
 });
+
+/** Refuses a write that would touch more edges than ENGRAM_FEEDBACK_MAX_EDGES. */
+export function tooManyEdges(scope: WriteScope, what: string, advice: string): EngramError {
+  return new EngramError('LIMIT_EXCEEDED', `${what} touches more than ${scope.limits.feedbackMaxEdges} edges (ENGRAM_FEEDBACK_MAX_EDGES); ${advice}`, {
+    extensions: { reason: 'TOO_MANY_EDGES', maxEdges: scope.limits.feedbackMaxEdges },
+  });
+}
 
 const memoryChange = (id: string, delta: number, source: AdjustmentSource, reason: string | null): WeightChangeRequest => ({
   eventId: newId(),
@@ -161,13 +174,23 @@ export interface NudgeInput {
   source: AdjustmentSource;
 }
 
-/** weaken (sign -1) and strengthen (sign +1) of the (from, to, type) edge. Never creates an edge. */
+/** Times weaken/strengthen look the edge up again when another writer replaced it in between. */
+const NUDGE_ATTEMPTS = 3;
+
+/**
+ * weaken (sign -1) and strengthen (sign +1) of the (from, to, type) edge. Never creates an edge.
+ * The caller names a triple, not an edge id: when the edge found is unlinked (and perhaps linked
+ * again with a new id) before the change commits, the triple is looked up again.
+ */
 export async function nudgeEdge(scope: WriteScope, input: NudgeInput, sign: 1 | -1, defaultAmount: number): Promise<WeightChangeResult> {
   const [from, to] = await Promise.all([requireMemory(scope, input.from, 'from'), requireMemory(scope, input.to, 'to')]);
-  const edge = await scope.store.findEdge(scope.workspace, from.id, to.id, input.type);
-  if (!edge) throw notFound(`No ${input.type} edge from "${input.from}" to "${input.to}" in this workspace; use link to create it`);
-  const [result] = await apply(scope, [edgeChange(edge.id, sign * (input.amount ?? defaultAmount), input.source, input.reason ?? null)]);
-  return result as WeightChangeResult;
+  for (let attempt = 0; attempt < NUDGE_ATTEMPTS; attempt++) {
+    const edge = await scope.store.findEdge(scope.workspace, from.id, to.id, input.type);
+    if (!edge) break;
+    const [result] = await apply(scope, [edgeChange(edge.id, sign * (input.amount ?? defaultAmount), input.source, input.reason ?? null, true)]);
+    if (result) return result;
+  }
+  throw notFound(`No ${input.type} edge from "${input.from}" to "${input.to}" in this workspace; use link to create it`);
 }
 
 export async function setEdgeWeight(scope: WriteScope, edgeId: string, weight: number, reason: string | null): Promise<WeightChangeResult> {
@@ -186,7 +209,10 @@ export interface FeedbackInput {
 /**
  * USED strengthens the memory and the edges that led to it; NOT_RELEVANT weakens those edges;
  * NOT_USEFUL weakens only the memory. Without `via`, "the edges" are all unpruned edges touching
- * the memory. Steps are the source tier's delta; all changes commit in one transaction.
+ * the memory, at most ENGRAM_FEEDBACK_MAX_EDGES of them (more is refused before anything is read
+ * or written; pass `via`). Steps are the source tier's delta; all changes commit in one
+ * transaction. Edges read here (not named in `via`) that another writer removes before the
+ * commit are skipped, not reported as missing.
  */
 export async function feedback(scope: WriteScope, input: FeedbackInput): Promise<WeightChangeResult[]> {
   const memory = await requireMemory(scope, input.memoryId, 'memoryId');
@@ -199,21 +225,27 @@ export async function feedback(scope: WriteScope, input: FeedbackInput): Promise
       if (missing !== undefined) throw new EngramError('NOT_FOUND', `via: no edge "${missing}" in this workspace`, { extensions: { argument: 'via' } });
       return [...new Set(input.via)];
     }
+    const degreeQuery = { direction: 'BOTH', types: null, includePruned: false, pruneThreshold: scope.policy.pruneThreshold } as const;
+    const [degree = 0] = await scope.store.countAdjacent(scope.workspace, [memory.id], degreeQuery);
+    if (degree > scope.limits.feedbackMaxEdges) {
+      throw tooManyEdges(scope, `feedback without via on "${input.memoryId}" (${degree} edges)`, 'pass via: the ids of the edges that led to the memory (at most 100)');
+    }
     const [adjacent] = await scope.store.getAdjacent(scope.workspace, [memory.id], {
-      direction: 'BOTH',
-      types: null,
+      ...degreeQuery,
       minWeight: null,
-      includePruned: false,
-      pruneThreshold: scope.policy.pruneThreshold,
-      limitPerMemory: null,
+      limitPerMemory: scope.limits.feedbackMaxEdges,
     });
     return (adjacent ?? []).map((entry) => entry.edge.id);
   };
+  const found = input.via == null;
   switch (input.signal) {
     case 'USED':
-      return apply(scope, [memoryChange(memory.id, step, input.source, reason), ...(await edgeIds()).map((id) => edgeChange(id, step, input.source, reason))]);
+      return apply(scope, [
+        memoryChange(memory.id, step, input.source, reason),
+        ...(await edgeIds()).map((id) => edgeChange(id, step, input.source, reason, found)),
+      ]);
     case 'NOT_RELEVANT':
-      return apply(scope, (await edgeIds()).map((id) => edgeChange(id, -step, input.source, reason)));
+      return apply(scope, (await edgeIds()).map((id) => edgeChange(id, -step, input.source, reason, found)));
     case 'NOT_USEFUL':
       return apply(scope, [memoryChange(memory.id, -step, input.source, reason)]);
   }

@@ -5,13 +5,23 @@ import { createNeo4jDriver, redactUri } from './neo4j/driver.js';
 import { createNeo4jStore } from './neo4j/neo4j-store.js';
 import { Neo4jSetupError } from './neo4j/schema.js';
 import type { GraphStore } from './port.js';
-import { createSqliteStore } from './sqlite/sqlite-store.js';
+import { createSqliteStore, type SqliteStoreOptions } from './sqlite/sqlite-store.js';
+
+/** The SQLite store's options from its configuration (the server, the bench servers and the tests' apps share them). */
+export function sqliteStoreOptions(settings: Extract<Config['store'], { kind: 'sqlite' }>): SqliteStoreOptions {
+  return {
+    path: settings.path,
+    busyTimeoutMs: settings.busyTimeoutMs,
+    cacheSizeMb: settings.cacheSizeMb,
+    adjacencyIndex: { maxBytes: settings.indexMaxMb * 1024 * 1024, idleMs: settings.indexIdleSeconds * 1000 },
+  };
+}
 
 /** The one place that knows which adapters exist. */
 export async function createStore(config: Config): Promise<GraphStore> {
   switch (config.store.kind) {
     case 'sqlite':
-      return createSqliteStore({ path: config.store.path, busyTimeoutMs: config.store.busyTimeoutMs, cacheSizeMb: config.store.cacheSizeMb });
+      return createSqliteStore(sqliteStoreOptions(config.store));
     case 'neo4j': {
       const settings = config.store;
       const store = createNeo4jStore({

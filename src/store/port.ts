@@ -48,7 +48,9 @@ export interface GraphStore {
 
   /**
    * The edges touching each memory id, each with the memory at its other end, ordered strongest
-   * first (weight desc, then edge id asc). `limitPerMemory` keeps only the first N per memory.
+   * first (weight desc, then edge id asc). `limitPerMemory` keeps only the first N per memory;
+   * `maxRows` caps the entries of the whole call, filled in key order (the memories after the
+   * cap get empty lists), so a call's work never depends on how many edges a hub has.
    */
   getAdjacent(workspace: string, memoryIds: readonly string[], query: AdjacencyQuery): Promise<AdjacentEdge[][]>;
 
@@ -74,6 +76,14 @@ export interface GraphStore {
 
   /** The edge of exactly this (from, to, type) triple, or null. */
   findEdge(workspace: string, fromId: string, toId: string, type: string): Promise<EdgeRecord | null>;
+
+  /**
+   * Unpruned edges (weight > `pruneThreshold`) whose two ends are both among `memoryIds`, in
+   * either direction, any type; at most `limit` (which ones, when there are more, is unspecified),
+   * ordered by edge id. The cost grows with the number of memory pairs, never with the degree of
+   * a memory.
+   */
+  edgesAmong(workspace: string, memoryIds: readonly string[], query: { pruneThreshold: number; limit: number }): Promise<EdgeRecord[]>;
 
   /** Edges joining two memories in either direction, optionally of the given types; ordered by weight desc, id asc. */
   edgesBetween(workspace: string, a: string, b: string, types: readonly string[] | null): Promise<EdgeRecord[]>;
@@ -132,8 +142,11 @@ export interface GraphStore {
 
   /**
    * Applies weight changes in ONE transaction, each as an atomic clamped read-modify-write,
-   * writing one WeightEvent per change. NOT_FOUND (and nothing changed) when any target is missing;
-   * CONFLICT when `revertsEventId` names an event that is missing or already reverted.
+   * writing one WeightEvent per change. NOT_FOUND (and nothing changed) when any target is missing,
+   * except a change marked `skipIfMissing`, which is left out of the answer instead (an edge the
+   * caller did not name, removed by another writer since it was read); CONFLICT when
+   * `revertsEventId` names an event that is missing or already reverted. The answer holds one entry
+   * per applied change, in the order given.
    */
   applyWeightChanges(
     workspace: string,
@@ -182,6 +195,8 @@ export interface AdjacencyQuery {
   includePruned: boolean;
   pruneThreshold: number;
   limitPerMemory: number | null;
+  /** Most entries in the whole answer, filled in key order; null or absent for no cap. */
+  maxRows?: number | null;
 }
 
 export interface DegreeQuery {

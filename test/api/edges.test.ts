@@ -140,6 +140,25 @@ describe('link', () => {
     expect(stored[0]?.last_confirmed_at).toBe(again.data?.link.lastConfirmedAt);
   });
 
+  it('holds the merged metadata of 300 relinks, each adding a 4,000-byte key, to 4096 bytes', async () => {
+    await createPair();
+    const relink = `mutation($m: JSON) { link(input: { from: "a", to: "b", type: "CITES", metadata: $m }) { id } }`;
+    expect((await api().gql(relink, { m: { k0: 'x'.repeat(4000) } })).errors).toBeUndefined();
+    let refused = 0;
+    for (let k = 1; k < 300; k++) {
+      const response = await api().gql(relink, { m: { [`k${k}`]: 'x'.repeat(4000) } });
+      expectError(response, 'BAD_USER_INPUT', /^input\.metadata: .*merged.*at most 4096 bytes/);
+      refused++;
+    }
+    expect(refused).toBe(299);
+    const [stored] = readDb(api().dbPath).rows.edges as { metadata: string; last_confirmed_at: string | null }[];
+    expect(Buffer.byteLength(stored?.metadata ?? '', 'utf8')).toBeLessThanOrEqual(4096);
+    expect(JSON.parse(stored?.metadata ?? 'null')).toEqual({ k0: 'x'.repeat(4000) });
+    // Nothing of a refused relink was written: not even the confirmation time.
+    expect(stored?.last_confirmed_at).toBeNull();
+    await expectRejectedWithoutWrites(api(), { query: relink, variables: { m: { k1: 'y'.repeat(4000) } } }, 'BAD_USER_INPUT', /merged/);
+  });
+
   it('sets a new weight on relink with one MANUAL weight event', async () => {
     await createPair();
     await api().gql('mutation { link(input: { from: "a", to: "b", type: "CITES" }) { id } }');

@@ -495,7 +495,7 @@ describe('Mutation.reinforceCoRetrieval', () => {
     await seed(contradictionMix);
     const ids = ['mix-review', 'mix-theory', 'mix-replication', 'mix-result', 'mix-claim-a', 'mix-claim-b'];
     const calls = await callsOf(`mutation($ids: [ID!]!) { reinforceCoRetrieval(ids: $ids) { newWeight } }`, { ids });
-    expect(calls).toEqual({ getMemories: 1, getAdjacent: 1, applyWeightChanges: 1 });
+    expect(calls).toEqual({ getMemories: 1, edgesAmong: 1, applyWeightChanges: 1 });
     const events = await app.store.listWeightEvents('default', { edgeId: null, memoryId: null, source: 'AGENT', limit: 10 });
     expect(events).toHaveLength(5);
   });

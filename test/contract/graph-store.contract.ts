@@ -450,6 +450,25 @@ export function runGraphStoreContract(name: string, harness: GraphStoreHarness):
         ]);
       });
 
+      it('stops at maxRows for the whole call, filling memories in key order', async () => {
+        const g = await seed(star);
+        const ids = [g.id('hub'), g.id('s1'), g.id('s4')];
+        const all = await store.getAdjacent(WS, ids, adjacency());
+        expect(all.map((list) => list.length)).toEqual([5, 2, 1]);
+        const capped = await store.getAdjacent(WS, ids, adjacency({ maxRows: 6 }));
+        expect(capped.map((list) => list.map((adjacent) => adjacent.edge.id))).toEqual([
+          all[0]!.map((adjacent) => adjacent.edge.id),
+          [g.edge('hub', 's1').id],
+          [],
+        ]);
+        const both = await store.getAdjacent(WS, ids, adjacency({ limitPerMemory: 2, maxRows: 3 }));
+        expect(both.map((list) => list.map((adjacent) => adjacent.edge.id))).toEqual([
+          all[0]!.slice(0, 2).map((adjacent) => adjacent.edge.id),
+          [g.edge('hub', 's1').id],
+          [],
+        ]);
+      });
+
       it('answers in key order, with an empty list for unknown and edgeless memories', async () => {
         const g = await seed(disconnected);
         const result = await store.getAdjacent(WS, [g.id('q'), newId(), g.id('z'), g.id('p')], adjacency());
@@ -471,6 +490,24 @@ export function runGraphStoreContract(name: string, harness: GraphStoreHarness):
       it('sees nothing of another workspace', async () => {
         const g = await seed(star, OTHER);
         expect(await store.getAdjacent(WS, [g.id('hub')], adjacency({ includePruned: true }))).toEqual([[]]);
+      });
+    });
+
+    // ---------------------------------------------------------------------------------------------
+    describe('edgesAmong', () => {
+      it('lists the unpruned edges with both ends among the memories, either direction, by id', async () => {
+        const g = await seed(star);
+        const among = await store.edgesAmong(WS, [g.id('s2'), g.id('hub'), g.id('s1'), g.id('s5'), g.id('s6')], { pruneThreshold: THRESHOLD, limit: 100 });
+        const expected = [g.edge('hub', 's1'), g.edge('hub', 's2'), g.edge('s1', 's2'), g.edge('s6', 'hub')].map((edge) => edge.id);
+        expect(among.map((edge) => edge.id)).toEqual(sortedIds(expected));
+        expect(among.find((edge) => edge.id === g.edge('s6', 'hub').id)).toEqual(g.edge('s6', 'hub'));
+      });
+
+      it('returns at most limit edges, nothing for fewer than two memories, and nothing of another workspace', async () => {
+        const g = await seed(star);
+        expect(await store.edgesAmong(WS, [g.id('hub'), g.id('s1'), g.id('s2')], { pruneThreshold: THRESHOLD, limit: 2 })).toHaveLength(2);
+        expect(await store.edgesAmong(WS, [g.id('hub')], { pruneThreshold: THRESHOLD, limit: 10 })).toEqual([]);
+        expect(await store.edgesAmong(OTHER, [g.id('hub'), g.id('s1')], { pruneThreshold: THRESHOLD, limit: 10 })).toEqual([]);
       });
     });
 
@@ -1150,6 +1187,24 @@ export function runGraphStoreContract(name: string, harness: GraphStoreHarness):
         expect((await inspect.rawEdge(WS, first.edge.id))?.metadata).toEqual(merged);
       });
 
+      it('refuses a confirm whose merged metadata passes 4096 bytes with BAD_USER_INPUT and writes nothing', async () => {
+        const a = await createMemory();
+        const b = await createMemory();
+        const first = await link(a.id, b.id, 'CITES', { metadata: { k0: 'x'.repeat(4000) } }, WS, T1);
+        const before = await inspect.rawEdge(WS, first.edge.id);
+        const eventsBefore = await inspect.countRows('weight_events', WS);
+        // Each request alone is under the limit; merged with what is stored, it is not.
+        const error = await rejection(link(a.id, b.id, 'CITES', { metadata: { k1: 'y'.repeat(4000) }, weight: 0.9 }, WS, T2));
+        expect(error).toBeInstanceOf(EngramError);
+        expect((error as EngramError).code).toBe('BAD_USER_INPUT');
+        expect((error as EngramError).message).toMatch(/^input\.metadata: .*merged.*4096 bytes/);
+        expect(await inspect.rawEdge(WS, first.edge.id)).toEqual(before);
+        expect(await inspect.countRows('weight_events', WS)).toBe(eventsBefore);
+        // A confirm that keeps the merged result under the limit still goes through.
+        const replaced = await link(a.id, b.id, 'CITES', { metadata: { k0: 'short', k1: 'y'.repeat(4000) } }, WS, T3);
+        expect(replaced.edge.metadata).toEqual({ k0: 'short', k1: 'y'.repeat(4000) });
+      });
+
       it('keeps the stored metadata when confirming without metadata', async () => {
         const a = await createMemory();
         const b = await createMemory();
@@ -1327,6 +1382,32 @@ export function runGraphStoreContract(name: string, harness: GraphStoreHarness):
         expect(raw?.old).toBeCloseTo(0.5, 10);
         expect(raw?.new).toBeCloseTo(0.2, 10);
         expect(raw?.delta).toBeCloseTo(-0.3, 10);
+      });
+
+      it('skips a change marked skipIfMissing whose target is gone, and applies the rest', async () => {
+        const g = await seed(chain);
+        const ab = g.edge('a', 'b');
+        const bc = g.edge('b', 'c');
+        await store.unlinkEdges(WS, { id: bc.id });
+        const changes = [
+          { ...edgeChange(bc.id, delta(0.1)), skipIfMissing: true },
+          { ...edgeChange(ab.id, delta(0.1)), skipIfMissing: true },
+          memoryChange(g.id('a'), delta(0.1)),
+        ];
+        const applied = await store.applyWeightChanges(WS, changes, BOUNDS, T1);
+        expect(applied.map((change) => change.event.id)).toEqual([changes[1]!.eventId, changes[2]!.eventId]);
+        expect(await weightOf(WS, ab.id)).toBeCloseTo(0.6, 10);
+        expect((await inspect.rawWeightEvents(WS)).map((event) => event.id).sort()).toEqual([changes[1]!.eventId, changes[2]!.eventId].sort());
+      });
+
+      it('still fails whole on a missing target not marked skipIfMissing', async () => {
+        const g = await seed(chain);
+        const ab = g.edge('a', 'b');
+        await expect(
+          store.applyWeightChanges(WS, [{ ...edgeChange(ab.id, delta(0.1)), skipIfMissing: true }, edgeChange(newId(), delta(0.1))], BOUNDS, T1),
+        ).rejects.toMatchObject({ code: 'NOT_FOUND' });
+        expect(await weightOf(WS, ab.id)).toBeCloseTo(0.5, 10);
+        expect(await inspect.rawWeightEvents(WS)).toEqual([]);
       });
 
       it("applies a delta to a memory's own weight", async () => {

@@ -8,6 +8,7 @@ import { buildContext } from '../../src/services/context-bundle.js';
 import { listContradictions } from '../../src/services/contradictions.js';
 import { rankConvergence } from '../../src/services/convergence.js';
 import { evidenceFor } from '../../src/services/evidence.js';
+import { createWorkMeter } from '../../src/store/work-budget.js';
 import type { ReadScope } from '../../src/services/intelligence.js';
 import { findOscillatingEdges } from '../../src/services/oscillation.js';
 import { currentVersion } from '../../src/services/supersession.js';
@@ -83,7 +84,8 @@ export function runIntelligenceContract(name: string, harness: GraphStoreHarness
         store,
         loaders,
         policy: POLICY,
-        limits: { walkBudget: 10_000 },
+        limits: { walkBudget: 10_000, feedbackMaxEdges: 1_000 },
+        work: createWorkMeter(100_000),
         strictTypes: false,
         findMemory: (ref: string) => loaders.memory.load(ref),
       };
@@ -203,7 +205,7 @@ export function runIntelligenceContract(name: string, harness: GraphStoreHarness
     describe('research views over the port', () => {
       it('evidence: 3 validating and 1 contradicting experiment give the documented score', async () => {
         const g = await seed(hypothesisEvidence);
-        const evidence = await evidenceFor(scope(), g.id('h'), { minWeight: null, maxDepth: 3 });
+        const evidence = await evidenceFor(scope(), g.id('h'), { minWeight: null, maxDepth: 3, limit: 100 });
         expect(evidence.supporting.map((item) => item.memory.id)).toEqual([g.id('e1'), g.id('e2'), g.id('e3')]);
         expect(evidence.contradicting.map((item) => [item.memory.id, item.weight])).toEqual([[g.id('e4'), 0.7]]);
         expect(evidence.score).toBeCloseTo((2.3 - 0.7) / (1 + 2.3 + 0.7), 9);

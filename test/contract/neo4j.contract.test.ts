@@ -1,20 +1,18 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, describe, expect, it } from 'vitest';
-import { loadConfig, type Neo4jStoreConfig } from '../../src/config.js';
 import type { Json } from '../../src/domain/types.js';
-import type { GraphStore } from '../../src/store/port.js';
-import { createNeo4jDriver, redactUri, type DriverLike, type RecordLike } from '../../src/store/neo4j/driver.js';
-import { createNeo4jStore, type Neo4jStore } from '../../src/store/neo4j/neo4j-store.js';
+import { createNeo4jDriver, type DriverLike, type RecordLike } from '../../src/store/neo4j/driver.js';
 import { toNumber } from '../../src/store/neo4j/records.js';
 import { chain, seedGraph, star } from '../fixtures/graphs.js';
+import { clearNamespace, liveNeo4jConfig, openLiveNeo4jStore, runOn } from '../helpers/neo4j.js';
 import { runIntelligenceContract } from './intelligence.contract.js';
 import { runGraphStoreContract, type GraphStoreHarness, type RawEdge, type RawWeightEvent, type StoreInspector } from './graph-store.contract.js';
 
 /**
  * The shared contract suite against a real Neo4j 5 / Aura, when NEO4J_URI is set (with NEO4J_USER,
- * NEO4J_PASSWORD, NEO4J_DATABASE as for the server). Every test works in workspaces of its own,
- * named `engram-contract-<run>-<n>-<workspace>`, and deletes exactly those afterwards: nothing
- * else in the database is read or touched.
+ * NEO4J_PASSWORD, NEO4J_DATABASE as for the server); `npm run test:neo4j` starts a server and sets
+ * them. Every test works in workspaces of its own (test/helpers/neo4j.ts: `engram-test-<run>-<n>-
+ * <workspace>`) and deletes exactly those afterwards: nothing else in the database is read or touched.
  */
 
 if (!process.env.NEO4J_URI) {
@@ -23,21 +21,12 @@ if (!process.env.NEO4J_URI) {
     it.skip('runs the shared contract suite against a real Neo4j 5 when NEO4J_URI is set', () => {});
   });
 } else {
-  const config = loadConfig({ ...process.env, ENGRAM_STORE: 'neo4j', ENGRAM_LOG_LEVEL: 'silent' }).store as Neo4jStoreConfig;
-  const run = `engram-contract-${randomUUID().slice(0, 8)}`;
-  let counter = 0;
+  const config = liveNeo4jConfig();
   let inspectorDriver: DriverLike | null = null;
   const direct = () => (inspectorDriver ??= createNeo4jDriver(config));
 
   /** Runs one statement of the inspector, bypassing the adapter. */
-  async function query(text: string, parameters: Record<string, unknown>): Promise<RecordLike[]> {
-    const session = direct().session({ defaultAccessMode: 'WRITE', ...(config.database ? { database: config.database } : {}) });
-    try {
-      return await session.executeWrite(async (tx) => (await tx.run(text, parameters)).records);
-    } finally {
-      await session.close();
-    }
-  }
+  const query = (text: string, parameters: Record<string, unknown>): Promise<RecordLike[]> => runOn(direct(), config, text, parameters);
 
   const json = (value: unknown): Json | null => (typeof value === 'string' ? (JSON.parse(value) as Json) : null);
   const nullable = <T>(value: unknown): T | null => (value === undefined || value === null ? null : (value as T));
@@ -109,53 +98,18 @@ if (!process.env.NEO4J_URI) {
     },
   });
 
-  /** Every workspace argument gets the test's prefix, so tests never see each other or real data. */
-  function namespaced(store: Neo4jStore, ns: (workspace: string) => string): GraphStore {
-    const unscoped = new Set(['ping', 'close', 'ensureSchema']);
-    return new Proxy(store, {
-      get(target, property, receiver) {
-        const value = Reflect.get(target, property, receiver) as unknown;
-        if (typeof value !== 'function' || unscoped.has(String(property))) return value;
-        return (workspace: string, ...rest: unknown[]) => (value as (...args: unknown[]) => unknown).call(target, ns(workspace), ...rest);
-      },
-    });
-  }
-
-  /** Deletes every node of the given workspace prefix (memories with their relationships, EdgeRefs, events). */
-  async function clear(prefix: string): Promise<void> {
-    for (const label of ['Memory', 'EdgeRef', 'WeightEvent']) {
-      await query(`MATCH (n:${label}) WHERE n.workspace STARTS WITH $prefix DETACH DELETE n`, { prefix });
-    }
-  }
-
-  function open(): { store: GraphStore; raw: Neo4jStore; ns: (workspace: string) => string; prefix: string } {
-    const prefix = `${run}-${++counter}-`;
-    const ns = (workspace: string) => `${prefix}${workspace}`;
-    const raw = createNeo4jStore({
-      driver: createNeo4jDriver(config),
-      database: config.database,
-      transactionTimeoutMs: config.transactionTimeoutMs,
-      label: redactUri(config.uri),
-    });
-    return { store: namespaced(raw, ns), raw, ns, prefix };
-  }
+  /** A store in a namespace of its own; its prefix is deleted after each test. */
+  const open = openLiveNeo4jStore;
+  const clear = (prefix: string) => clearNamespace(config, prefix, direct());
 
   afterAll(async () => {
-    await clear(run);
     await inspectorDriver?.close();
   });
 
   const neo4jHarness: GraphStoreHarness = {
     async create() {
-      const { store, ns, prefix } = open();
-      return {
-        store,
-        inspect: inspector(ns),
-        async cleanup() {
-          await store.close();
-          await clear(prefix);
-        },
-      };
+      const live = open(config);
+      return { store: live.store, inspect: inspector(live.ns), cleanup: live.cleanup };
     },
   };
   runGraphStoreContract('neo4j', neo4jHarness);

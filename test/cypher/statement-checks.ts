@@ -27,6 +27,7 @@ export const CATALOG: Record<string, readonly string[]> = {
   countAdjacent: DIRECTIONS.map(cypher.countAdjacent),
   expandFrontier: DIRECTIONS.map(cypher.expandFrontier),
   FIND_EDGE: [cypher.FIND_EDGE],
+  EDGES_AMONG: [cypher.EDGES_AMONG],
   EDGES_BETWEEN: [cypher.EDGES_BETWEEN],
   SEARCH_MEMORIES: [cypher.SEARCH_MEMORIES],
   listWeightEvents: FILTERS.map(cypher.listWeightEvents),

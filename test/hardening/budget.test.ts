@@ -1,7 +1,12 @@
+import { readFileSync, readdirSync } from 'node:fs';
 import { setImmediate as yieldToIo } from 'node:timers/promises';
+import { Kind, parse, print, type OperationDefinitionNode } from 'graphql';
 import { afterEach, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config.js';
+import { schema } from '../../src/graphql/index.js';
+import { queryCost } from '../../src/http/query-cost.js';
 import { LeakyBuckets } from '../../src/http/use-cost-budget.js';
+import { countingStore } from '../helpers/app.js';
 import { codes, hardenedApp, type HardenedApp } from './support.js';
 
 describe('LeakyBuckets', () => {
@@ -52,7 +57,8 @@ async function seedWheel(t: HardenedApp, workspace: string, spokes: number): Pro
   );
 }
 
-const HEAVY = `query Heavy { memory(id: "hub") { neighbors(limit: 100) { memory { title content neighbors(limit: 100) { memory { title content } edge { weight } } } } } }`;
+/** Neighbors of neighbors: 15 × 15 rows, cost 626 (under ENGRAM_MAX_COST, so the budget decides). */
+const HEAVY = `query Heavy { memory(id: "hub") { neighbors(limit: 15) { memory { title content neighbors(limit: 15) { memory { title content } edge { weight } } } } } }`;
 const LIGHT = `query Light { memory(id: "hub") { title neighbors(limit: 5) { memory { title } } } }`;
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] as number;
@@ -125,7 +131,7 @@ describe('per-workspace cost budget', () => {
     expect(metrics).toMatch(/engram_graphql_errors_total\{code="RATE_LIMITED"\} [1-9]/);
   });
 
-  it('charges the cost armor computed: a cheap query passes where a costly one is refused', async () => {
+  it('charges the cost the cost analysis computed: a cheap query passes where a costly one is refused', async () => {
     t = await hardenedApp({ env: { ENGRAM_RATE_POINTS_PER_SECOND: '1', ENGRAM_RATE_BURST: '5000' } });
     await seedWheel(t, 'noisy', 5);
     let response;
@@ -162,3 +168,161 @@ describe('per-workspace cost budget', () => {
     expect(budgeted.factor).toBeLessThan(4);
   });
 });
+
+describe('query cost: list fan-out and expensive fields are counted before anything runs', () => {
+  let t: HardenedApp | undefined;
+  let calls: Map<string, number>;
+  afterEach(async () => {
+    await t?.close();
+    t = undefined;
+  });
+  /** An app whose store counts its calls; the budget is off unless `env` turns it on. */
+  async function app(env: Record<string, string> = {}) {
+    t = await hardenedApp({
+      env: { ENGRAM_RATE_POINTS_PER_SECOND: '0', ...env },
+      wrapStore: (store) => {
+        const counting = countingStore(store);
+        calls = counting.calls;
+        return counting.store;
+      },
+    });
+    await seedWheel(t, 'default', 20);
+    calls.clear();
+    return t;
+  }
+  const storeCalls = () => [...calls.values()].reduce((sum, n) => sum + n, 0);
+  const { maxCost } = loadConfig({}).limits;
+
+  it('refuses 15 aliases of memory { evidence(maxDepth: 1) { score } } with LIMIT_EXCEEDED, without a store call', async () => {
+    await app();
+    const one = await t!.gql('{ memory(id: "hub") { evidence(maxDepth: 1) { score } } }');
+    expect(one.errors).toBeUndefined();
+    calls.clear();
+    const aliases = Array.from({ length: 15 }, (_, i) => `e${i}: memory(id: "hub") { evidence(maxDepth: 1) { score } }`).join(' ');
+    const response = await t!.gql(`{ ${aliases} }`);
+    expect(codes(response)).toEqual(['LIMIT_EXCEEDED']);
+    expect(response.data ?? null).toBeNull();
+    expect(response.errors?.[0]?.message).toMatch(/ENGRAM_MAX_COST/);
+    expect(response.errors?.[0]?.extensions).toMatchObject({ retryable: false, maxCost });
+    expect(response.errors?.[0]?.extensions?.cost).toBeGreaterThan(maxCost);
+    expect(storeCalls()).toBe(0);
+  });
+
+  it('refuses 100 memories × neighbors(limit: 100) × neighbors(limit: 100) up front; the same shape with small lists runs', async () => {
+    await app();
+    const shape = (ids: string[], limit: number) =>
+      `{ memories(ids: ${JSON.stringify(ids)}) { neighbors(limit: ${limit}) { memory { neighbors(limit: ${limit}) { memory { title } } } } } }`;
+    const hundred = Array.from({ length: 100 }, (_, i) => `s${i % 20}`);
+    const wide = await t!.gql(shape(hundred, 100));
+    expect(codes(wide)).toEqual(['LIMIT_EXCEEDED']);
+    expect(wide.errors?.[0]?.extensions?.cost).toBeGreaterThan(100 * 100 * 100);
+    expect(storeCalls()).toBe(0);
+    const small = await t!.gql(shape(['hub', 's1'], 5));
+    expect(small.errors).toBeUndefined();
+    expect(storeCalls()).toBeGreaterThan(0);
+  });
+
+  it('prices the same document by its variables, and charges the workspace bucket that price', async () => {
+    // Burst 5000 (the least allowed with ENGRAM_MAX_COST 5000), refilled at 1 point per second.
+    await app({ ENGRAM_RATE_POINTS_PER_SECOND: '1', ENGRAM_RATE_BURST: '5000' });
+    const query = 'query Fan($n: Int!) { memory(id: "hub") { neighbors(limit: $n) { memory { neighbors(limit: $n) { memory { id } } } } } }';
+    const untilLimited = async (workspace: string, n: number) => {
+      await seedWheel(t!, workspace, 20);
+      for (let ok = 0; ; ok++) {
+        const response = await t!.gql(query, { n }, { 'x-engram-workspace': workspace });
+        if (codes(response).includes('RATE_LIMITED')) return { ok, cost: response.errors?.[0]?.extensions?.cost as number };
+        expect(response.errors).toBeUndefined();
+      }
+    };
+    const small = await untilLimited('small', 4);
+    const large = await untilLimited('large', 20);
+    // 20 × 20 rows against 4 × 4: the price grows with the product of the limits ...
+    expect(large.cost).toBeGreaterThan(5 * small.cost);
+    // ... and the bucket holds as many requests as that price allows.
+    expect(small.ok).toBe(Math.floor(5000 / small.cost));
+    expect(large.ok).toBe(Math.floor(5000 / large.cost));
+    expect(large.ok).toBeLessThan(small.ok / 5);
+  });
+
+  it('keeps every named operation (at the largest arguments the API accepts) and every README example under the default ENGRAM_MAX_COST', () => {
+    const dir = new URL('../../schema/operations/', import.meta.url);
+    const fragments = readFileSync(new URL('fragments.graphql', dir), 'utf8');
+    const largest: Record<string, unknown> = { limit: 100, neighborLimit: 100, historyLimit: 100, budget: 100, maxDepth: 5, maxHops: 10, minSupport: 1, window: 10_000 };
+    const lists = (name: string) => Array.from({ length: 100 }, (_, i) => `${name}-${i}`);
+    // Values for the other required variables; the price does not depend on them.
+    const required: Record<string, unknown> = {
+      FeedbackSignal: 'USED',
+      CreateMemoryInput: { title: 'x' },
+      UpdateMemoryInput: {},
+      LinkInput: { from: 'a', to: 'b', type: 'X' },
+      UnlinkInput: { id: 'e' },
+    };
+    const largestVariables = (operation: OperationDefinitionNode | undefined) => {
+      const variables: Record<string, unknown> = {};
+      for (const definition of operation?.variableDefinitions ?? []) {
+        const name = definition.variable.name.value;
+        const type = print(definition.type);
+        if (name in largest) variables[name] = largest[name];
+        else if (['ids', 'seeds', 'via'].includes(name)) variables[name] = lists(name);
+        else if (type.endsWith('!')) variables[name] = required[type.slice(0, -1)] ?? 'x';
+      }
+      return variables;
+    };
+    const costs: Record<string, number> = {};
+    for (const file of readdirSync(dir).filter((name) => name.endsWith('.graphql') && name !== 'fragments.graphql')) {
+      const document = parse(`${readFileSync(new URL(file, dir), 'utf8')}\n${fragments}`);
+      const operation = document.definitions.find((d): d is OperationDefinitionNode => d.kind === Kind.OPERATION_DEFINITION);
+      costs[operation?.name?.value ?? file] = queryCost({ schema, document, variables: largestVariables(operation) });
+    }
+    expect(Object.keys(costs).length).toBeGreaterThanOrEqual(20);
+    const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
+    let examples = 0;
+    for (const [, block] of readme.matchAll(/```graphql\n([\s\S]*?)```/g)) {
+      let document;
+      try {
+        document = parse(block as string);
+      } catch {
+        continue; // schema excerpts (SDL with "...") are not operations
+      }
+      if (!document.definitions.every((d) => d.kind === Kind.OPERATION_DEFINITION || d.kind === Kind.FRAGMENT_DEFINITION)) continue;
+      examples++;
+      for (const operation of document.definitions.filter((d): d is OperationDefinitionNode => d.kind === Kind.OPERATION_DEFINITION)) {
+        costs[`README example ${examples}${operation.name ? ` (${operation.name.value})` : ''}`] = queryCost({
+          schema,
+          document,
+          operationName: operation.name?.value ?? null,
+          variables: largestVariables(operation),
+        });
+      }
+    }
+    expect(examples).toBeGreaterThanOrEqual(5);
+    console.log(`[query cost] default ENGRAM_MAX_COST ${maxCost}; ${JSON.stringify(costs)}`);
+    for (const [name, cost] of Object.entries(costs)) expect(cost, name).toBeLessThanOrEqual(maxCost);
+  });
+
+  it('refuses fragments that expand to more than 10,000 fields, quickly and without a store call', async () => {
+    await app();
+    // Each level spreads the one below three times: 3^9 selections from a document of ~100 tokens.
+    const levels = Array.from({ length: 9 }, (_, i) =>
+      i === 0 ? 'fragment F0 on Memory { id }' : `fragment F${i} on Memory { current { ...F${i - 1} } supersedes { ...F${i - 1} } supersededBy { ...F${i - 1} } }`,
+    );
+    const began = performance.now();
+    const response = await t!.gql(`{ memory(id: "hub") { ...F8 } }\n${levels.join('\n')}`);
+    expect(codes(response)).toEqual(['LIMIT_EXCEEDED']);
+    expect(performance.now() - began).toBeLessThan(2000);
+    expect(storeCalls()).toBe(0);
+  });
+
+  it('costs nothing for introspection (it has its own switch) and counts fragments as their fields', async () => {
+    await app();
+    expect(queryCost({ schema, document: parse('{ __schema { types { name fields { name args { name } type { name ofType { name } } } } } }') })).toBe(0);
+    const inline = queryCost({ schema, document: parse('{ memory(id: "hub") { neighbors(limit: 30) { memory { neighbors(limit: 30) { memory { id } } } } } }') });
+    const spread = queryCost({
+      schema,
+      document: parse('query { memory(id: "hub") { ...Around } } fragment Around on Memory { neighbors(limit: 30) { memory { ...Next } } } fragment Next on Memory { neighbors(limit: 30) { memory { id } } }'),
+    });
+    expect(spread).toBe(inline);
+    expect((await t!.gql('{ __schema { types { name } } }')).errors).toBeUndefined();
+  });
+});
+

@@ -6,6 +6,8 @@ import { loadConfig, type Config } from '../../src/config.js';
 import { createLogger } from '../../src/logger.js';
 import type { GraphStore } from '../../src/store/port.js';
 import { createSqliteStore } from '../../src/store/sqlite/sqlite-store.js';
+import { sqliteStoreOptions } from '../../src/store/create-store.js';
+import { apiTestsOnNeo4j, openLiveNeo4jStore } from './neo4j.js';
 
 export interface GraphQLResponse<T = Record<string, any>> {
   status: number;
@@ -25,7 +27,8 @@ export interface TestApp {
 
 /**
  * A real app over a real SQLite file in a fresh temp folder. `wrapStore` lets a test observe the
- * store (e.g. count calls) without replacing it.
+ * store (e.g. count calls) without replacing it. Under `npm run test:neo4j` (ENGRAM_TEST_STORE=neo4j)
+ * the store is the live Neo4j one instead, in a namespace of its own (test/helpers/neo4j.ts).
  */
 export async function createTestApp(
   options: { env?: Record<string, string>; wrapStore?: (store: GraphStore) => GraphStore } = {},
@@ -33,7 +36,9 @@ export async function createTestApp(
   const dir = mkdtempSync(join(tmpdir(), 'engram-test-'));
   const dbPath = join(dir, 'engram.db');
   const config = loadConfig({ ENGRAM_SQLITE_PATH: dbPath, ENGRAM_LOG_LEVEL: 'silent', ...options.env });
-  const realStore = createSqliteStore({ path: dbPath });
+  const live = apiTestsOnNeo4j() ? openLiveNeo4jStore() : null;
+  // The server's own SQLite options (ENGRAM_INDEX_MAX_MB and the rest), on the temp file.
+  const realStore = live ? live.store : createSqliteStore(config.store.kind === 'sqlite' ? sqliteStoreOptions(config.store) : { path: dbPath });
   const store = options.wrapStore ? options.wrapStore(realStore) : realStore;
   const app = createApp({ config, store, logger: createLogger('silent') });
   return {
@@ -56,6 +61,7 @@ export async function createTestApp(
     },
     async close() {
       await realStore.close();
+      await live?.cleanup();
       rmSync(dir, { recursive: true, force: true });
     },
   };

@@ -184,6 +184,18 @@ export const FIND_EDGE = statement(
   `,
 );
 
+/** Edges with both ends among `$ids`, in either direction; bounded by `$limit`, ordered by edge id. */
+export const EDGES_AMONG = statement(
+  'edgesAmong',
+  `
+  MATCH (a:Memory {workspace: $ws})-[r]->(b:Memory {workspace: $ws})
+  WHERE a.id IN $ids AND b.id IN $ids AND r.weight > $above
+  RETURN r AS edge, a.id AS fromId, b.id AS toId
+  ORDER BY r.id ASC
+  LIMIT $limit
+  `,
+);
+
 export const EDGES_BETWEEN = statement(
   'edgesBetween',
   `
@@ -208,17 +220,26 @@ export const SEARCH_MEMORIES = statement(
   `,
 );
 
-/** Filters present become equality predicates in the pattern, so the composite indexes apply. */
+/**
+ * Filters present become equality predicates in the pattern. `e.at IS NOT NULL` completes the
+ * composite indexes' key ((workspace, edgeId, at), (workspace, memoryId, at), (workspace, at)):
+ * Neo4j seeks a composite index only with a predicate on every property, and without it each call
+ * scanned every WeightEvent of the database. The hint names the index, so the plan does not depend
+ * on statistics (a fresh server once chose a full scan of an index for the same statement).
+ */
 export function listWeightEvents(filter: { edgeId: boolean; memoryId: boolean; source: boolean }): string {
   const properties = ['workspace: $ws'];
   if (filter.edgeId) properties.push('edgeId: $edgeId');
   if (filter.memoryId) properties.push('memoryId: $memoryId');
   if (filter.source) properties.push('source: $source');
   const name = ['edgeId', 'memoryId', 'source'].filter((key) => filter[key as keyof typeof filter]).join('+') || 'all';
+  const index = filter.edgeId ? 'workspace, edgeId, at' : filter.memoryId ? 'workspace, memoryId, at' : 'workspace, at';
   return statement(
     `listWeightEvents:${name}`,
     `
     MATCH (e:WeightEvent {${properties.join(', ')}})
+    USING INDEX e:WeightEvent(${index})
+    WHERE e.at IS NOT NULL
     RETURN e AS event
     ORDER BY e.at DESC, e.id DESC
     LIMIT $limit
@@ -233,6 +254,8 @@ export const GET_EDGE_HISTORIES = statement(
   UNWIND $ids AS edgeId
   CALL (edgeId) {
     MATCH (e:WeightEvent {workspace: $ws, edgeId: edgeId})
+    USING INDEX e:WeightEvent(workspace, edgeId, at)
+    WHERE e.at IS NOT NULL
     RETURN e
     ORDER BY e.at DESC, e.id DESC
     LIMIT $limit
@@ -250,13 +273,18 @@ export const GET_WEIGHT_EVENTS = statement(
   `,
 );
 
-/** Typed relationship scan (the relationship type lookup index), strongest first, keyset-paged. */
+/**
+ * The typed edges leaving the workspace's memories, strongest first, keyset-paged. `a.id IS NOT
+ * NULL` lets the (workspace, id) index find the workspace's memories: without it Neo4j scanned
+ * every Memory of the database (all workspaces) to find them.
+ */
 export function listEdgesByType(types: readonly string[], paged: boolean): string {
   return statement(
     'listEdgesByType',
     `
     MATCH (a:Memory {workspace: $ws})-[r:${types.map(relationshipType).join('|')}]->(b:Memory)
-    WHERE r.weight > $above AND r.weight >= $atLeast${paged ? '\n      AND (r.weight < $afterWeight OR (r.weight = $afterWeight AND r.id > $afterId))' : ''}
+    USING INDEX a:Memory(workspace, id)
+    WHERE a.id IS NOT NULL AND r.weight > $above AND r.weight >= $atLeast${paged ? '\n      AND (r.weight < $afterWeight OR (r.weight = $afterWeight AND r.id > $afterId))' : ''}
     RETURN r AS edge, a.id AS fromId, b.id AS toId
     ORDER BY r.weight DESC, r.id ASC
     LIMIT $limit
@@ -264,13 +292,14 @@ export function listEdgesByType(types: readonly string[], paged: boolean): strin
   );
 }
 
-/** Per target: distinct sources, and the sum of each source's strongest qualifying edge. */
+/** Per target: distinct sources, and the sum of each source's strongest qualifying edge (index seek as in listEdgesByType). */
 export function rankTargetsBySources(types: readonly string[]): string {
   return statement(
     'rankTargetsBySources',
     `
     MATCH (origin:Memory {workspace: $ws})-[r:${types.map(relationshipType).join('|')}]->(target:Memory)
-    WHERE r.weight > $above AND r.weight >= $atLeast
+    USING INDEX origin:Memory(workspace, id)
+    WHERE origin.id IS NOT NULL AND r.weight > $above AND r.weight >= $atLeast
     WITH target, origin, max(r.weight) AS strongest
     WITH target, count(origin) AS sources, sum(strongest) AS weight
     WHERE sources >= $minSources
@@ -281,14 +310,20 @@ export function rankTargetsBySources(types: readonly string[]): string {
   );
 }
 
+/**
+ * Ordered by (workspace, id), the (workspace, id) index's own order, so a page reads `$limit`
+ * entries of the index: ordered by id alone, Neo4j read and sorted every memory after the cursor
+ * for each page, and an export of n memories cost O(n²).
+ */
 export const LIST_MEMORIES = statement(
   'listMemories',
   `
   MATCH (m:Memory {workspace: $ws})
   WHERE m.id > $afterId
-  RETURN m AS memory
-  ORDER BY m.id ASC
+  WITH m
+  ORDER BY m.workspace ASC, m.id ASC
   LIMIT $limit
+  RETURN m AS memory
   `,
 );
 
@@ -298,7 +333,7 @@ export const LIST_EDGES = statement(
   MATCH (k:EdgeRef {workspace: $ws})
   WHERE k.id > $afterId
   WITH k
-  ORDER BY k.id ASC
+  ORDER BY k.workspace ASC, k.id ASC
   LIMIT $limit
   MATCH (a:Memory {workspace: $ws, id: k.fromId})-[r]->(b:Memory {workspace: $ws, id: k.toId})
   WHERE r.id = k.id

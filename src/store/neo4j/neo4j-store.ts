@@ -1,14 +1,16 @@
 import { bookmarkManager as newBookmarkManager, int, type BookmarkManager } from 'neo4j-driver';
 import { EngramError, conflict, isEngramError, notFound, unavailable } from '../../domain/errors.js';
-import { mergeMetadata } from '../../domain/metadata.js';
+import { checkMergedMetadata, mergeMetadata } from '../../domain/metadata.js';
 import type { AdjacentEdge, EdgeRecord, FrontierStep, MemoryPatch, NewMemory, WeightEventRecord } from '../../domain/types.js';
 import { relinkWeightChange, type WeightChangeRequest } from '../../domain/weights.js';
+import { capInKeyOrder } from '../key-order.js';
 import type { AppliedWeightChange, GraphStore, ImportEdge, SourceRank } from '../port.js';
 import {
   APPLY_EDGE_WEIGHTS,
   APPLY_MEMORY_WEIGHTS,
   CREATE_MEMORY,
   DELETE_MEMORY,
+  EDGES_AMONG,
   EDGES_BETWEEN,
   FIND_EDGE,
   GET_EDGES,
@@ -231,10 +233,11 @@ export function createNeo4jStore(options: Neo4jStoreOptions): Neo4jStore {
         };
         done.add(index);
       }
-      const missing = run.items.find(({ index }) => !done.has(index));
+      const missing = run.items.find(({ index, change }) => !done.has(index) && !change.skipIfMissing);
       if (missing) throw notFound(`No ${missing.change.target.kind} with id "${missing.change.target.id}" in this workspace`);
     }
-    return results;
+    // Skipped changes (targets another writer removed) leave holes; the answer lists the applied ones in order.
+    return results.filter((result) => result !== undefined);
   }
 
   const store: Neo4jStore = {
@@ -290,7 +293,8 @@ export function createNeo4jStore(options: Neo4jStoreOptions): Neo4jStore {
           types: query.types ? [...query.types] : null,
           above: query.includePruned ? -1 : query.pruneThreshold,
           atLeast: query.minWeight ?? -1,
-          limit: int(query.limitPerMemory ?? UNLIMITED),
+          // No memory needs more than the call's cap; the cap itself is applied in key order below.
+          limit: int(Math.min(query.limitPerMemory ?? UNLIMITED, query.maxRows ?? UNLIMITED)),
         }),
       );
       const byAnchor = new Map<string, AdjacentEdge[]>();
@@ -306,7 +310,10 @@ export function createNeo4jStore(options: Neo4jStoreOptions): Neo4jStore {
           neighbor,
         });
       }
-      return memoryIds.map((id) => byAnchor.get(id) ?? []);
+      return capInKeyOrder(
+        memoryIds.map((id) => byAnchor.get(id) ?? []),
+        query.maxRows,
+      );
     },
 
     async countAdjacent(ws, memoryIds, query) {
@@ -349,6 +356,14 @@ export function createNeo4jStore(options: Neo4jStoreOptions): Neo4jStore {
     async findEdge(ws, fromId, toId, type) {
       const record = await read('findEdge', (tx) => first(tx, FIND_EDGE, { ws, fromId, toId, type }));
       return record ? edgeOf(record) : null;
+    },
+
+    async edgesAmong(ws, memoryIds, query) {
+      if (memoryIds.length < 2) return [];
+      const records = await read('edgesAmong', (tx) =>
+        rows(tx, EDGES_AMONG, { ws, ids: unique(memoryIds), above: query.pruneThreshold, limit: int(query.limit) }),
+      );
+      return records.map(edgeOf);
     },
 
     async edgesBetween(ws, a, b, types) {
@@ -491,7 +506,7 @@ export function createNeo4jStore(options: Neo4jStoreOptions): Neo4jStore {
         const confirmed = await first(tx, LINK_CONFIRM, {
           ...ends,
           edgeId: existing.id,
-          metadata: encodeJson(mergeMetadata(existing.metadata, link.metadata)),
+          metadata: encodeJson(checkMergedMetadata(mergeMetadata(existing.metadata, link.metadata))),
           now,
         });
         let edge = confirmed ? edgeOf(confirmed) : existing;

@@ -1,6 +1,8 @@
 import Database from 'better-sqlite3';
 import type { Direction, FrontierStep } from '../../domain/types.js';
 import type { AdjacencyQuery, DegreeQuery, FrontierExpansion, FrontierQuery, PathSearchOutcome } from '../port.js';
+import { LruByBytes } from './lru-by-bytes.js';
+import { WalkScratch } from './walk-scratch.js';
 
 /**
  * In-process adjacency index for the SQLite store: the edges of a workspace held as CSR-like
@@ -34,21 +36,30 @@ import type { AdjacencyQuery, DegreeQuery, FrontierExpansion, FrontierQuery, Pat
  *   its workspace as changed wholesale) make it rebuild instead.
  * - Small workspaces build at once; large ones on a second read-only connection a page per
  *   event-loop turn, while walks are served by SQL (or `warm` waits for it, e.g. at start-up).
- * - Writers prune the log to its newest LOG_KEEP rows; indexes are evicted least recently used
- *   past `maxEdges` in all.
+ * - Writers prune the log to its newest LOG_KEEP rows.
+ *
+ * Memory: each index is sized to what it holds (a workspace of one memory costs about 3.4 KB,
+ * see `bytes`); indexes are dropped least recently used past `maxBytes` in all, and when unused
+ * for `idleMs`; the walk buffers are one set per store (walk-scratch.ts). A dropped index is
+ * built again by the next walk that needs it.
  */
 
 /** Newest change-log rows kept; a reader further behind than this rebuilds its index. */
 export const LOG_KEEP = 50_000;
 
+/** Workspaces remembered as too large to index (so a walk does not retry the build each time). */
+const TOO_LARGE_KEPT = 1_000;
+
 export interface AdjacencyIndexOptions {
   /**
-   * Most edges indexed across all workspaces (the least recently used index is dropped first);
-   * a workspace larger than this is walked with SQL. About 60 bytes per edge and 150 per memory
-   * (measured before rowids were kept: 63 bytes per edge all told for 1M edges between 100k
-   * memories; the rowids add 4 per edge and 4 per memory).
+   * Most memory (estimated bytes, see WorkspaceIndex.bytes) held by indexes across all workspaces:
+   * past it the least recently used index is dropped first, and a workspace whose index alone
+   * would not fit is walked with SQL. About 67 bytes per edge and 150 per memory (63 per edge all
+   * told measured for 1M edges between 100k memories, before rowids added 4 per edge and memory).
    */
-  maxEdges: number;
+  maxBytes: number;
+  /** An index unused this long is dropped (checked on use of any index, at most once a second). */
+  idleMs: number;
   /**
    * A workspace with more edges than this is indexed on a second connection, a page per event-loop
    * turn, while walks are served by SQL; smaller ones are indexed at once by the walk that needs it.
@@ -70,7 +81,18 @@ export interface AdjacentSelection {
   otherRid: number;
 }
 
-export const DEFAULT_ADJACENCY_INDEX_OPTIONS: AdjacencyIndexOptions = { maxEdges: 12_000_000, backgroundAbove: 50_000 };
+export const DEFAULT_ADJACENCY_INDEX_OPTIONS: AdjacencyIndexOptions = { maxBytes: 1024 * 1024 * 1024, idleMs: 10 * 60_000, backgroundAbove: 5_000 };
+
+/** Least estimated bytes an edge costs in an index: a workspace with more edges than maxBytes / this is not indexed. */
+const EDGE_BYTES = 60;
+/** Estimated bytes of a node beyond its typed-array entries: its id string, its nodeIds slot and its nodeOf entry. */
+const NODE_BYTES = 100;
+/** Estimated bytes of one Map entry with a short key (overlay slots, odd ids, types). */
+const ENTRY_BYTES = 80;
+/** Estimated bytes of a typed array beyond its elements (its object and buffer). */
+const ARRAY_BYTES = 150;
+/** Estimated bytes of an index before it holds anything: the object, its six maps, its closures. */
+const INDEX_BYTES = 2700;
 
 export interface AdjacencyIndex {
   /** Every unpruned edge leaving the given memories, from memory; null when this workspace is not indexed. */
@@ -90,13 +112,25 @@ export interface AdjacencyIndex {
   /** Builds (or finishes building) the workspace's index now; false when it cannot be indexed. */
   warm(workspace: string): Promise<boolean>;
   /** Statistics for logs and benchmarks. */
-  stats(workspace: string): { nodes: number; slots: number; overlaySlots: number; builtInMs: number; builds: number; catchUps: number } | null;
+  stats(workspace: string): { nodes: number; slots: number; overlaySlots: number; bytes: number; builtInMs: number; builds: number; catchUps: number } | null;
+  /** Every index held: how many, their estimated bytes plus the walk buffers', and the cap. */
+  totals(): { indexes: number; bytes: number; maxBytes: number };
   /** Drops every index and stops background builds (on close). */
   clear(): void;
 }
 
 const TOMBSTONE = Number.NEGATIVE_INFINITY;
 const EMPTY: readonly number[] = [];
+
+/** Shared by every index that has nothing to put in an array: writing past the end of a typed array does nothing. */
+const NO_INT32 = new Int32Array(0);
+const NO_UINT32 = new Uint32Array(0);
+const NO_UINT16 = new Uint16Array(0);
+const NO_UINT8 = new Uint8Array(0);
+const NO_FLOAT64 = new Float64Array(0);
+const ZERO_OFFSETS = new Int32Array(1);
+/** Scratch for slotOf's packed key: lookups are synchronous. */
+const KEY_WORDS = new Uint32Array(4);
 
 /** One direction of expansion: which lists to read. */
 const enum Lists {
@@ -116,7 +150,7 @@ const compareStrings = (a: string, b: string): number => (a < b ? -1 : a > b ? 1
  */
 function grow<T extends Int32Array | Uint32Array | Float64Array | Uint16Array | Uint8Array>(array: T, size: number): T {
   if (array.length >= size) return array;
-  const bigger = new (array.constructor as new (length: number) => T)(Math.max(size, array.length + (array.length >> 2), 1024));
+  const bigger = new (array.constructor as new (length: number) => T)(Math.max(size, array.length + (array.length >> 2), 16));
   bigger.set(array);
   return bigger;
 }
@@ -180,35 +214,37 @@ function compareWords(a: Uint32Array, at: number, b: Uint32Array, bt: number): n
 }
 
 class WorkspaceIndex {
+  constructor(private readonly scratch: WalkScratch) {}
+
   // nodes
   nodeIds: string[] = [];
   /** Memory rowid of each base node (0 past the base: nodes added later are looked up by id). */
-  nodeRids: Int32Array = new Int32Array(0);
+  nodeRids: Int32Array = NO_INT32;
   nodeOf = new Map<string, number>();
   baseNodes = 0;
   // slots: `ids` holds each slot's packed id (see packId), `oddIds` the ids that do not pack
-  ids: Uint32Array = new Uint32Array(0);
+  ids: Uint32Array = NO_UINT32;
   oddIds = new Map<number, string>();
   overlaySlotOf = new Map<string, number>();
   baseSlots = 0;
   slotCount = 0;
-  from: Int32Array = new Int32Array(0);
-  to: Int32Array = new Int32Array(0);
-  type: Uint16Array = new Uint16Array(0);
-  weight: Float64Array = new Float64Array(0);
+  from: Int32Array = NO_INT32;
+  to: Int32Array = NO_INT32;
+  type: Uint16Array = NO_UINT16;
+  weight: Float64Array = NO_FLOAT64;
   /** Edge rowid of each slot; 0 for one past 2^31 (then it is read by id). */
-  rids: Int32Array = new Int32Array(0);
+  rids: Int32Array = NO_INT32;
   typeOf = new Map<string, number>();
   // adjacency (base CSR) and per-node overrides. Next to each list entry's slot sits a copy of
   // its other end, so a walk reads its lists front to back. Weights are not copied: a list is
   // sorted strongest first, so the entries above a threshold are a prefix, found by binary search.
-  outOffsets: Int32Array = new Int32Array(1);
-  outList: Int32Array = new Int32Array(0);
-  outOther: Int32Array = new Int32Array(0);
-  inOffsets: Int32Array = new Int32Array(1);
-  inList: Int32Array = new Int32Array(0);
-  inOther: Int32Array = new Int32Array(0);
-  overridden: Uint8Array = new Uint8Array(0);
+  outOffsets: Int32Array = ZERO_OFFSETS;
+  outList: Int32Array = NO_INT32;
+  outOther: Int32Array = NO_INT32;
+  inOffsets: Int32Array = ZERO_OFFSETS;
+  inList: Int32Array = NO_INT32;
+  inOther: Int32Array = NO_INT32;
+  overridden: Uint8Array = NO_UINT8;
   overrideOut = new Map<number, number[]>();
   overrideIn = new Map<number, number[]>();
   maxListLength = 0;
@@ -221,21 +257,68 @@ class WorkspaceIndex {
   builtInMs = 0;
   builds = 0;
   catchUps = 0;
-  // scratch for walks, sized lazily
-  scratchSlots: Int32Array = new Int32Array(0);
-  scratchOther: Int32Array = new Int32Array(0);
-  scratchOutgoing: Uint8Array = new Uint8Array(0);
-  stamp = 0;
-  keyWords = new Uint32Array(ID_WORDS);
-  seenF: Int32Array = new Int32Array(0);
-  seenB: Int32Array = new Int32Array(0);
-  parentF: Int32Array = new Int32Array(0);
-  parentB: Int32Array = new Int32Array(0);
-  viaF: Int32Array = new Int32Array(0);
-  viaB: Int32Array = new Int32Array(0);
-  frontierA: Int32Array = new Int32Array(0);
-  frontierB: Int32Array = new Int32Array(0);
-  frontierC: Int32Array = new Int32Array(0);
+
+  // buffers for walks: the store's shared WalkScratch, sized by ensureScratch
+  get scratchSlots(): Int32Array {
+    return this.scratch.slots;
+  }
+  get scratchOther(): Int32Array {
+    return this.scratch.other;
+  }
+  get scratchOutgoing(): Uint8Array {
+    return this.scratch.outgoing;
+  }
+  get seenF(): Int32Array {
+    return this.scratch.seenF;
+  }
+  get seenB(): Int32Array {
+    return this.scratch.seenB;
+  }
+  get parentF(): Int32Array {
+    return this.scratch.parentF;
+  }
+  get parentB(): Int32Array {
+    return this.scratch.parentB;
+  }
+  get viaF(): Int32Array {
+    return this.scratch.viaF;
+  }
+  get viaB(): Int32Array {
+    return this.scratch.viaB;
+  }
+  get frontierA(): Int32Array {
+    return this.scratch.frontierA;
+  }
+  get frontierB(): Int32Array {
+    return this.scratch.frontierB;
+  }
+  get frontierC(): Int32Array {
+    return this.scratch.frontierC;
+  }
+
+  /**
+   * Estimated memory held: the arrays' elements exactly, everything else per item (ARRAY_BYTES,
+   * NODE_BYTES, ENTRY_BYTES, override lists at 8 bytes an entry) plus INDEX_BYTES. Calibrated on
+   * heap growth (heapUsed + arrayBuffers after GC) over many workspaces: 3.4 KB measured for one
+   * memory (estimate 3.4), 8.7 KB for a star of 20 memories (8.2), 167 KB for 1,000 memories and
+   * 999 edges (174).
+   */
+  get bytes(): number {
+    let arrays = 0;
+    for (const array of [this.nodeRids, this.ids, this.from, this.to, this.type, this.weight, this.rids, this.outOffsets, this.outList, this.outOther, this.inOffsets, this.inList, this.inOther, this.overridden]) {
+      if (array.length > 0 && array !== ZERO_OFFSETS) arrays += ARRAY_BYTES + array.byteLength;
+    }
+    let overrideEntries = 0;
+    for (const list of this.overrideOut.values()) overrideEntries += list.length + 4;
+    for (const list of this.overrideIn.values()) overrideEntries += list.length + 4;
+    return (
+      INDEX_BYTES +
+      arrays +
+      this.nodeIds.length * NODE_BYTES +
+      (this.overlaySlotOf.size + this.oddIds.size + this.typeOf.size + this.overrideOut.size + this.overrideIn.size) * ENTRY_BYTES +
+      overrideEntries * 8
+    );
+  }
 
   /** Strongest first, then edge id ascending; base slots are in id order, so ids compare as integers. */
   readonly compareSlots = (a: number, b: number): number => {
@@ -303,7 +386,7 @@ class WorkspaceIndex {
    * Writes the qualifying edges of node `u` into the scratch buffers in emission order (strongest
    * first, then edge id; for BOTH, the two sorted lists merged) and returns how many.
    */
-  collect(u: number, lists: Lists, threshold: number, typeMask: Uint8Array | null, atLeast = Number.NEGATIVE_INFINITY): number {
+  collect(u: number, lists: Lists, threshold: number, typeMask: Uint8Array | null, atLeast = Number.NEGATIVE_INFINITY, limit = Number.POSITIVE_INFINITY): number {
     if (u < 0) return 0;
     const slots = this.scratchSlots;
     const others = this.scratchOther;
@@ -316,7 +399,8 @@ class WorkspaceIndex {
     let j = lists & Lists.In ? this.listStart(u, false) : 0;
     const jEnd = lists & Lists.In ? this.passingEnd(inArray, j, this.listEnd(u, false), threshold, atLeast) : 0;
     let count = 0;
-    while (i < iEnd || j < jEnd) {
+    // Entries come strongest first, so the first `limit` that pass are the answer: a hub's top 20 cost 20 steps, not its degree.
+    while ((i < iEnd || j < jEnd) && count < limit) {
       let slot: number;
       let other: number;
       let takeOut = j >= jEnd;
@@ -373,40 +457,14 @@ class WorkspaceIndex {
     return mask;
   }
 
-  /**
-   * Reserves `count` visit stamps. A search marks a node with base + the level that reached it,
-   * so one array read tells "seen in this search" (>= base) and "reached in this level".
-   */
+  /** Reserves `count` visit stamps of the shared buffers (WalkScratch.stamps). */
   stamps(count: number): number {
-    if (this.stamp > 0x7fff0000) {
-      for (const array of [this.seenF, this.seenB]) array.fill(0);
-      this.stamp = 0;
-    }
-    const base = this.stamp + 1;
-    this.stamp += count;
-    return base;
+    return this.scratch.stamps(count);
   }
 
+  /** Sizes the shared walk buffers for this index; call before each walk. */
   ensureScratch(): void {
-    const nodes = this.nodeIds.length;
-    if (this.scratchSlots.length < this.maxListLength * 2) {
-      this.scratchSlots = new Int32Array(this.maxListLength * 2 + 16);
-      this.scratchOther = new Int32Array(this.maxListLength * 2 + 16);
-      this.scratchOutgoing = new Uint8Array(this.maxListLength * 2 + 16);
-    }
-    if (this.seenF.length < nodes) {
-      const size = Math.max(nodes + 1024, Math.ceil(nodes * 1.1));
-      this.seenF = new Int32Array(size);
-      this.seenB = new Int32Array(size);
-      this.parentF = new Int32Array(size);
-      this.parentB = new Int32Array(size);
-      this.viaF = new Int32Array(size);
-      this.viaB = new Int32Array(size);
-      this.frontierA = new Int32Array(size);
-      this.frontierB = new Int32Array(size);
-      this.frontierC = new Int32Array(size);
-      this.stamp = 0;
-    }
+    this.scratch.fit(this.nodeIds.length, this.maxListLength);
   }
 
   // ---- patching (catch-up) -------------------------------------------------------------------
@@ -432,7 +490,7 @@ class WorkspaceIndex {
   slotOf(edgeId: string): number {
     const overlay = this.overlaySlotOf.get(edgeId);
     if (overlay !== undefined) return overlay;
-    const key = this.keyWords;
+    const key = KEY_WORDS;
     const packed = packId(edgeId, key, 0);
     let low = 0;
     let high = this.baseSlots - 1;
@@ -619,12 +677,19 @@ export function createAdjacencyIndex(db: Database.Database, options: AdjacencyIn
       newEdges: db.prepare('SELECT id, rid, from_id, to_id, type, weight FROM edges WHERE rid > ? AND +workspace = ? ORDER BY rid'),
     });
 
-  /** Least recently used first (Map keeps insertion order; a hit re-inserts). */
-  const indexes = new Map<string, WorkspaceIndex>();
+  /** Least recently used first, by estimated bytes (WorkspaceIndex.bytes). */
+  const indexes = new LruByBytes<WorkspaceIndex>({ maxBytes: options.maxBytes, idleMs: options.idleMs });
+  /** The walk buffers every index of this store shares. */
+  const scratch = new WalkScratch();
   /** Builds running on their own connection, by workspace. */
   const building = new Map<string, Promise<void>>();
-  /** Workspaces found too large to index, with the seq at which that was checked. */
+  /** Workspaces found too large to index, with the seq at which that was checked; the oldest are forgotten past TOO_LARGE_KEPT. */
   const tooLarge = new Map<string, number>();
+  const markTooLarge = (workspace: string, seq: number): void => {
+    tooLarge.delete(workspace);
+    if (tooLarge.size >= TOO_LARGE_KEPT) tooLarge.delete(tooLarge.keys().next().value as string);
+    tooLarge.set(workspace, seq);
+  };
   let ownWrites = 0;
   let closed = false;
 
@@ -636,8 +701,8 @@ export function createAdjacencyIndex(db: Database.Database, options: AdjacencyIn
     index.cursor = (s.maxSeq.get() as number | null | undefined) ?? 0;
     index.maxRid = (s.maxRid.get() as number | null) ?? 0;
     const count = s.countEdges.get(workspace) as number;
-    if (count > options.maxEdges) {
-      tooLarge.set(workspace, index.cursor);
+    if (count * EDGE_BYTES > options.maxBytes) {
+      markTooLarge(workspace, index.cursor);
       return false;
     }
     // SQLite orders by bytes and JavaScript by UTF-16 units; they differ only for rare non-BMP
@@ -652,14 +717,17 @@ export function createAdjacencyIndex(db: Database.Database, options: AdjacencyIn
     const nodeOf = index.nodeOf;
     index.nodeIds.forEach((id, node) => nodeOf.set(id, node));
     index.baseNodes = index.nodeIds.length;
-    // Room for some edges added after the build, so the first ones do not copy every array.
-    const capacity = count + Math.max(1024, count >> 4);
-    index.from = new Int32Array(capacity);
-    index.to = new Int32Array(capacity);
-    index.type = new Uint16Array(capacity);
-    index.weight = new Float64Array(capacity);
-    index.rids = new Int32Array(capacity);
-    index.ids = new Uint32Array(capacity * ID_WORDS);
+    // Room for a sixteenth more edges added after the build, so the first ones do not copy every
+    // array; a workspace without edges keeps the shared empty arrays.
+    const capacity = count + (count >> 4);
+    if (capacity > 0) {
+      index.from = new Int32Array(capacity);
+      index.to = new Int32Array(capacity);
+      index.type = new Uint16Array(capacity);
+      index.weight = new Float64Array(capacity);
+      index.rids = new Int32Array(capacity);
+      index.ids = new Uint32Array(capacity * ID_WORDS);
+    }
     // Pages go straight into the typed arrays: no row outlives its page.
     let m = 0;
     let inOrder = true;
@@ -695,7 +763,7 @@ export function createAdjacencyIndex(db: Database.Database, options: AdjacencyIn
   /** Builds on this connection, blocking: for small workspaces, in-memory databases and warm-ups. */
   function buildNow(workspace: string, dataVersion: number): WorkspaceIndex | null {
     const started = performance.now();
-    const index = new WorkspaceIndex();
+    const index = new WorkspaceIndex(scratch);
     const steps = buildSteps(prepared(), workspace, index);
     const ok = db.transaction(() => {
       for (;;) {
@@ -723,7 +791,7 @@ export function createAdjacencyIndex(db: Database.Database, options: AdjacencyIn
       const reader = new Database(db.name, { readonly: true, fileMustExist: true });
       try {
         reader.pragma('cache_size = -16384');
-        const index = new WorkspaceIndex();
+        const index = new WorkspaceIndex(scratch);
         const steps = buildSteps(buildStatements(reader), workspace, index);
         reader.exec('BEGIN');
         let ok: boolean;
@@ -754,11 +822,11 @@ export function createAdjacencyIndex(db: Database.Database, options: AdjacencyIn
     return pending;
   }
 
-  function install(workspace: string, index: WorkspaceIndex): WorkspaceIndex {
-    makeRoom(index.edgeCount);
-    indexes.delete(workspace);
-    indexes.set(workspace, index);
-    return index;
+  /** Keeps the index (dropping the least recently used past the cap); null when it alone is over the cap. */
+  function install(workspace: string, index: WorkspaceIndex): WorkspaceIndex | null {
+    if (indexes.set(workspace, index, index.bytes)) return index;
+    markTooLarge(workspace, index.cursor);
+    return null;
   }
 
   /** Builds the adjacency lists over the m slots loaded, in edge-id order. */
@@ -766,7 +834,7 @@ export function createAdjacencyIndex(db: Database.Database, options: AdjacencyIn
     index.baseSlots = m;
     index.slotCount = m;
     const n = index.nodeIds.length;
-    index.overridden = grow(index.overridden, n + 1024);
+    if (n > 0) index.overridden = new Uint8Array(n);
     const csr = (ends: Int32Array): { offsets: Int32Array; list: Int32Array } => {
       const offsets = new Int32Array(n + 1);
       for (let slot = 0; slot < m; slot++) {
@@ -775,7 +843,7 @@ export function createAdjacencyIndex(db: Database.Database, options: AdjacencyIn
       }
       for (let node = 0; node < n; node++) offsets[node + 1] = (offsets[node + 1] as number) + (offsets[node] as number);
       const fillAt = offsets.slice(0, n);
-      const list = new Int32Array(m);
+      const list = m > 0 ? new Int32Array(m) : NO_INT32;
       // Slots go in ascending order, so each node's list starts sorted by edge id; a stable
       // sort by weight then gives (weight desc, id asc).
       for (let slot = 0; slot < m; slot++) {
@@ -793,22 +861,11 @@ export function createAdjacencyIndex(db: Database.Database, options: AdjacencyIn
     };
     ({ offsets: index.outOffsets, list: index.outList } = csr(index.from));
     ({ offsets: index.inOffsets, list: index.inList } = csr(index.to));
-    index.outOther = new Int32Array(m);
-    index.inOther = new Int32Array(m);
+    index.outOther = m > 0 ? new Int32Array(m) : NO_INT32;
+    index.inOther = m > 0 ? new Int32Array(m) : NO_INT32;
     index.fillOthers(true);
     index.fillOthers(false);
     index.builds++;
-  }
-
-  /** Drops least recently used indexes until `incoming` more edges fit under the cap. */
-  function makeRoom(incoming: number): void {
-    let total = incoming;
-    for (const index of indexes.values()) total += index.edgeCount;
-    for (const [workspace, index] of indexes) {
-      if (total <= options.maxEdges) break;
-      indexes.delete(workspace);
-      total -= index.edgeCount;
-    }
   }
 
   /**
@@ -827,8 +884,8 @@ export function createAdjacencyIndex(db: Database.Database, options: AdjacencyIn
       if (catchUp(workspace, index)) {
         index.dataVersion = dataVersion;
         index.ownWrites = writesSeen;
-        indexes.set(workspace, index);
-        return index;
+        // Patches change its size: stored again with the new estimate.
+        return install(workspace, index);
       }
     }
     if (building.has(workspace)) return null;
@@ -928,7 +985,7 @@ export function createAdjacencyIndex(db: Database.Database, options: AdjacencyIn
       return memoryIds.map((id) => {
         const u = index.nodeOf.get(id);
         if (u === undefined) return [];
-        const count = Math.min(limit, index.collect(u, lists, threshold, mask, atLeast));
+        const count = index.collect(u, lists, threshold, mask, atLeast, limit);
         const picked: AdjacentSelection[] = new Array(count);
         for (let k = 0; k < count; k++) {
           const slot = scratchSlots[k] as number;
@@ -978,16 +1035,21 @@ export function createAdjacencyIndex(db: Database.Database, options: AdjacencyIn
     },
 
     stats(workspace) {
-      const index = indexes.get(workspace);
+      const index = indexes.peek(workspace);
       if (!index) return null;
       return {
         nodes: index.nodeIds.length,
         slots: index.slotCount,
         overlaySlots: index.slotCount - index.baseSlots,
+        bytes: index.bytes,
         builtInMs: index.builtInMs,
         builds: index.builds,
         catchUps: index.catchUps,
       };
+    },
+
+    totals() {
+      return { indexes: indexes.size, bytes: indexes.bytes + scratch.bytes, maxBytes: indexes.maxBytes };
     },
 
     clear() {
