@@ -224,8 +224,9 @@ export const SEARCH_MEMORIES = statement(
  * Filters present become equality predicates in the pattern. `e.at IS NOT NULL` completes the
  * composite indexes' key ((workspace, edgeId, at), (workspace, memoryId, at), (workspace, at)):
  * Neo4j seeks a composite index only with a predicate on every property, and without it each call
- * scanned every WeightEvent of the database. The hint names the index, so the plan does not depend
- * on statistics (a fresh server once chose a full scan of an index for the same statement).
+ * scanned every WeightEvent of the database. The hint forces a seek of the named index, so the plan
+ * does not depend on statistics (after many events were written and deleted, Neo4j planned a full
+ * scan of the index even with a plain `USING INDEX` hint).
  */
 export function listWeightEvents(filter: { edgeId: boolean; memoryId: boolean; source: boolean }): string {
   const properties = ['workspace: $ws'];
@@ -238,7 +239,7 @@ export function listWeightEvents(filter: { edgeId: boolean; memoryId: boolean; s
     `listWeightEvents:${name}`,
     `
     MATCH (e:WeightEvent {${properties.join(', ')}})
-    USING INDEX e:WeightEvent(${index})
+    USING INDEX SEEK e:WeightEvent(${index})
     WHERE e.at IS NOT NULL
     RETURN e AS event
     ORDER BY e.at DESC, e.id DESC
@@ -254,7 +255,7 @@ export const GET_EDGE_HISTORIES = statement(
   UNWIND $ids AS edgeId
   CALL (edgeId) {
     MATCH (e:WeightEvent {workspace: $ws, edgeId: edgeId})
-    USING INDEX e:WeightEvent(workspace, edgeId, at)
+    USING INDEX SEEK e:WeightEvent(workspace, edgeId, at)
     WHERE e.at IS NOT NULL
     RETURN e
     ORDER BY e.at DESC, e.id DESC
@@ -283,7 +284,7 @@ export function listEdgesByType(types: readonly string[], paged: boolean): strin
     'listEdgesByType',
     `
     MATCH (a:Memory {workspace: $ws})-[r:${types.map(relationshipType).join('|')}]->(b:Memory)
-    USING INDEX a:Memory(workspace, id)
+    USING INDEX SEEK a:Memory(workspace, id)
     WHERE a.id IS NOT NULL AND r.weight > $above AND r.weight >= $atLeast${paged ? '\n      AND (r.weight < $afterWeight OR (r.weight = $afterWeight AND r.id > $afterId))' : ''}
     RETURN r AS edge, a.id AS fromId, b.id AS toId
     ORDER BY r.weight DESC, r.id ASC
@@ -298,7 +299,7 @@ export function rankTargetsBySources(types: readonly string[]): string {
     'rankTargetsBySources',
     `
     MATCH (origin:Memory {workspace: $ws})-[r:${types.map(relationshipType).join('|')}]->(target:Memory)
-    USING INDEX origin:Memory(workspace, id)
+    USING INDEX SEEK origin:Memory(workspace, id)
     WHERE origin.id IS NOT NULL AND r.weight > $above AND r.weight >= $atLeast
     WITH target, origin, max(r.weight) AS strongest
     WITH target, count(origin) AS sources, sum(strongest) AS weight
