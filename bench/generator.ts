@@ -175,6 +175,12 @@ export function importEdge(graph: GeneratedGraph, index: number): ImportEdge {
   };
 }
 
+/** The edge as `engram import` reads it (an NDJSON line without the edge id). */
+export function edgeLine(graph: GeneratedGraph, index: number): string {
+  const edge = importEdge(graph, index);
+  return JSON.stringify({ record: 'edge', from: edge.fromId, to: edge.toId, type: edge.type, weight: edge.weight, metadata: null });
+}
+
 /** The graph as import batches: all memories first, then the edges. */
 export function* importBatches(graph: GeneratedGraph, size: number): Generator<ImportBatch> {
   const { memories: n, edges: m } = graph.spec;

@@ -29,6 +29,7 @@ import { createSqliteStore } from '../src/store/sqlite/sqlite-store.js';
 import { generateGraph, importBatches, randomPairs, type GeneratedGraph } from './generator.js';
 import { createRng, randomInt } from './lib/rng.js';
 import { now, summarize, type Summary } from './lib/stats.js';
+import { timeEach } from './store-bench.js';
 
 export interface Neo4jBenchRow {
   label: string;
@@ -119,15 +120,6 @@ async function importAll(store: GraphStore, graph: GeneratedGraph, extra: Import
   return { ms: now() - started, edges: graph.spec.edges + extra.length };
 }
 
-async function timeEach<T>(items: readonly T[], work: (item: T) => Promise<unknown>): Promise<Summary> {
-  const times: number[] = [];
-  for (const item of items) {
-    const started = now();
-    await work(item);
-    times.push(now() - started);
-  }
-  return summarize(times);
-}
 
 function appFor(store: GraphStore, config: Config) {
   const app = createApp({ config, store, logger: createLogger('silent') });

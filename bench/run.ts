@@ -34,7 +34,7 @@ import { createLogger } from '../src/logger.js';
 import type { GraphStore } from '../src/store/port.js';
 import { createSqliteStore } from '../src/store/sqlite/sqlite-store.js';
 import { buildCsr } from './csr.js';
-import { RELATION_TYPES, generateGraph, randomPairs, type GeneratedGraph } from './generator.js';
+import { RELATION_TYPES, edgeLine, generateGraph, randomPairs, type GeneratedGraph } from './generator.js';
 import { load, probe, startServer, type LoadResult } from './http-bench.js';
 import { hubAttack, type HubAttackResult } from './hub-attack.js';
 import { now, type Summary } from './lib/stats.js';
@@ -190,16 +190,7 @@ async function writeNdjson(graph: GeneratedGraph, file: string): Promise<void> {
   for (let start = 0; start < graph.spec.edges; start += chunk) {
     const lines: string[] = [];
     for (let index = start; index < Math.min(graph.spec.edges, start + chunk); index++) {
-      lines.push(
-        JSON.stringify({
-          record: 'edge',
-          from: graph.ids[graph.edgeFrom[index] as number],
-          to: graph.ids[graph.edgeTo[index] as number],
-          type: RELATION_TYPES[graph.edgeType[index] as number],
-          weight: graph.edgeWeight[index],
-          metadata: null,
-        }),
-      );
+      lines.push(edgeLine(graph, index));
     }
     await write(`${lines.join('\n')}\n`);
   }

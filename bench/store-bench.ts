@@ -85,7 +85,7 @@ export async function comparePaths(input: StoreBenchInput, maxHops: number): Pro
   return { maxHops, store: storeSummary, bound: boundSummary, ratio: storeSummary.median / boundSummary.median, mismatches, found, pairs: pairs.length };
 }
 
-async function timeEach<T>(items: readonly T[], work: (item: T) => Promise<unknown>): Promise<Summary> {
+export async function timeEach<T>(items: readonly T[], work: (item: T) => Promise<unknown>): Promise<Summary> {
   const times: number[] = [];
   for (const item of items) {
     const started = now();

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { RELATION_TYPES, generateGraph } from '../../bench/generator.js';
+import { RELATION_TYPES, edgeLine, generateGraph } from '../../bench/generator.js';
 import { memoryLine } from '../../src/domain/graph-records.js';
 import { toNumber } from '../../src/store/neo4j/records.js';
 import { clearNamespace, liveNeo4jConfig, queryNeo4j } from '../helpers/neo4j.js';
@@ -55,16 +55,7 @@ if (!process.env.NEO4J_URI) {
     const lines: string[] = [];
     for (let index = 0; index < graph.spec.memories; index++) lines.push(memoryLine({ ...graph.memory(index), createdAt: '', updatedAt: '' }));
     for (let index = 0; index < graph.spec.edges; index++) {
-      lines.push(
-        JSON.stringify({
-          record: 'edge',
-          from: graph.ids[graph.edgeFrom[index] as number],
-          to: graph.ids[graph.edgeTo[index] as number],
-          type: RELATION_TYPES[graph.edgeType[index] as number],
-          weight: graph.edgeWeight[index],
-          metadata: null,
-        }),
-      );
+      lines.push(edgeLine(graph, index));
     }
     writeFileSync(file, `${lines.join('\n')}\n`);
   });
