@@ -74,6 +74,9 @@ export const searchText = z.string().max(LIMITS.searchChars, `must be at most ${
 export const refList = z.array(memoryRef).max(LIMITS.idsPerBatch, `must hold at most ${LIMITS.idsPerBatch} ids`);
 export const edgeIdList = z.array(memoryRef).max(LIMITS.viaEdges, `must hold at most ${LIMITS.viaEdges} edge ids`);
 
+/** Serialized size in UTF-8 bytes, the measure of LIMITS.metadataBytes. */
+export const metadataBytes = (value: unknown): number => Buffer.byteLength(JSON.stringify(value), 'utf8');
+
 /**
  * Metadata is capped by its nesting depth, checked first and without recursion (serializing a
  * value nested thousands of levels would overflow the stack), then by its serialized size in
@@ -83,7 +86,7 @@ export const metadata = z
   .unknown()
   .refine((value) => !nestedDeeperThan(value, LIMITS.metadataDepth), { message: `must be nested at most ${LIMITS.metadataDepth} levels deep (objects and arrays)`, abort: true })
   .refine(
-    (value) => value === null || value === undefined || Buffer.byteLength(JSON.stringify(value), 'utf8') <= LIMITS.metadataBytes,
+    (value) => value === null || value === undefined || metadataBytes(value) <= LIMITS.metadataBytes,
     `must be at most ${LIMITS.metadataBytes} bytes when serialized as JSON`,
   );
 

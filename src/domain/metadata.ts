@@ -1,5 +1,5 @@
 import { badInput } from './errors.js';
-import { LIMITS } from './inputs.js';
+import { LIMITS, metadataBytes } from './inputs.js';
 import type { Json } from './types.js';
 
 const isPlainObject = (value: Json | null): value is { [key: string]: Json } =>
@@ -18,14 +18,12 @@ export function mergeMetadata(stored: Json | null, incoming: Json | null): Json 
  * transaction, on the value they are about to write.
  */
 export function checkMergedMetadata(merged: Json | null): Json | null {
-  if (merged !== null && metadataBytes(merged) > LIMITS.metadataBytes) {
+  const bytes = merged === null ? 0 : metadataBytes(merged);
+  if (bytes > LIMITS.metadataBytes) {
     throw badInput(
       'input.metadata',
-      `the merged result (the stored metadata with this request's keys applied over it) would be ${metadataBytes(merged)} bytes; it must be at most ${LIMITS.metadataBytes} bytes when serialized as JSON. Send fewer or shorter keys, or replace keys that are stored`,
+      `the merged result (the stored metadata with this request's keys applied over it) would be ${bytes} bytes; it must be at most ${LIMITS.metadataBytes} bytes when serialized as JSON. Send fewer or shorter keys, or replace keys that are stored`,
     );
   }
   return merged;
 }
-
-/** Serialized size in UTF-8 bytes, the measure of LIMITS.metadataBytes. */
-export const metadataBytes = (value: Json): number => Buffer.byteLength(JSON.stringify(value), 'utf8');

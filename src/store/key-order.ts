@@ -11,3 +11,6 @@ export function capInKeyOrder<T>(lists: T[][], maxRows: number | null | undefine
     return kept;
   });
 }
+
+/** Ids in code-unit order, the order every store and walk breaks ties by. */
+export const compareIds = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);

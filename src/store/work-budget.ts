@@ -11,7 +11,6 @@ import type { AdjacencyQuery, GraphStore } from './port.js';
  */
 export interface WorkMeter {
   readonly limit: number;
-  readonly spent: number;
   remaining(): number;
   /** Adds rows read; throws LIMIT_EXCEEDED once the total is over the limit (the rows are dropped). */
   charge(rows: number): void;
@@ -23,9 +22,6 @@ export function createWorkMeter(limit: number): WorkMeter {
   let spent = 0;
   return {
     limit,
-    get spent() {
-      return spent;
-    },
     remaining: () => Math.max(0, limit - spent),
     charge(rows) {
       spent += rows;
@@ -45,7 +41,6 @@ export const workBudgetExceeded = (limit: number) =>
   );
 
 const WRITES = new Set<PropertyKey>(['createMemory', 'updateMemory', 'deleteMemory', 'linkEdge', 'unlinkEdges', 'applyWeightChanges', 'importBatch']);
-
 
 /** Rows in an answer: entries of a list (or of a list of lists), non-null slots, or one record. */
 function rowsIn(result: unknown): number {
@@ -77,7 +72,7 @@ const SLICE_MS = 4;
  *   more than `rowsPerCall` rows is read in several calls of at most that size, with the event
  *   loop turning between them, so one request's big read cannot hold better-sqlite3 (and with it
  *   every other request of the process) for long;
- * - what each call returned is charged, and the request stops as soon as it is over.
+ * - what each call returned is charged, and the request stops as soon as it is over;
  * - a request that has run for SLICE_MS lets the event loop turn before its next call.
  * Walk steps (expandFrontier, shortestPath) carry ids, not rows; ENGRAM_WALK_BUDGET bounds them.
  */
@@ -140,7 +135,7 @@ export function storeWithWorkBudget(store: GraphStore, meter: WorkMeter, rowsPer
     },
   };
 
-    /** Rows a write will touch, known before it starts (at least one), so a write too big is refused before it begins. */
+  /** Rows a write will touch, known before it starts (at least one), so a write too big is refused before it begins. */
   const sizeOfWrite = (property: PropertyKey, args: unknown[]): number => {
     if (property === 'applyWeightChanges') return (args[1] as unknown[]).length;
     if (property === 'importBatch') {

@@ -1,6 +1,7 @@
 import Database from 'better-sqlite3';
 import type { Direction, FrontierStep } from '../../domain/types.js';
 import type { AdjacencyQuery, DegreeQuery, FrontierExpansion, FrontierQuery, PathSearchOutcome } from '../port.js';
+import { compareIds } from '../key-order.js';
 import { LruByBytes } from './lru-by-bytes.js';
 import { WalkScratch } from './walk-scratch.js';
 
@@ -142,7 +143,6 @@ const enum Lists {
 const listsFor = (direction: Direction): Lists => (direction === 'OUTGOING' ? Lists.Out : direction === 'INCOMING' ? Lists.In : Lists.Both);
 const reverse = (lists: Lists): Lists => (lists === Lists.Out ? Lists.In : lists === Lists.In ? Lists.Out : Lists.Both);
 
-const compareStrings = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
 
 /**
  * Grows by a quarter, not double: slot arrays of a 10M-edge index hold ~340 MB, and a rebuild
@@ -346,12 +346,12 @@ class WorkspaceIndex {
   /** Edge id order of two slots, exactly as JavaScript orders the id strings. */
   readonly compareIds = (a: number, b: number): number => {
     if (this.oddIds.size === 0 || (!this.oddIds.has(a) && !this.oddIds.has(b))) return compareWords(this.ids, a * ID_WORDS, this.ids, b * ID_WORDS);
-    return compareStrings(this.idAt(a), this.idAt(b));
+    return compareIds(this.idAt(a), this.idAt(b));
   };
 
   /** Node order = memory id order. */
   readonly compareNodes = (a: number, b: number): number =>
-    a < this.baseNodes && b < this.baseNodes ? a - b : compareStrings(this.nodeIds[a] as string, this.nodeIds[b] as string);
+    a < this.baseNodes && b < this.baseNodes ? a - b : compareIds(this.nodeIds[a] as string, this.nodeIds[b] as string);
 
   get edgeCount(): number {
     return this.slotCount;
@@ -521,7 +521,7 @@ class WorkspaceIndex {
       const middle = (low + high) >>> 1;
       const odd = this.oddIds.size === 0 ? undefined : this.oddIds.get(middle);
       const order =
-        odd === undefined && packed ? compareWords(this.ids, middle * ID_WORDS, key, 0) : compareStrings(odd ?? unpackId(this.ids, middle * ID_WORDS), edgeId);
+        odd === undefined && packed ? compareWords(this.ids, middle * ID_WORDS, key, 0) : compareIds(odd ?? unpackId(this.ids, middle * ID_WORDS), edgeId);
       if (order === 0) return middle;
       if (order < 0) low = middle + 1;
       else high = middle - 1;
@@ -733,7 +733,7 @@ export function createAdjacencyIndex(db: Database.Database, options: AdjacencyIn
     const nodes = s.nodes.all(workspace) as [string, number][];
     index.nodeIds = nodes.map(([id]) => id);
     if (!isSorted(index.nodeIds)) {
-      nodes.sort(([a], [b]) => compareStrings(a, b));
+      nodes.sort(([a], [b]) => compareIds(a, b));
       index.nodeIds = nodes.map(([id]) => id);
     }
     index.nodeRids = Int32Array.from(nodes, ([, rid]) => asRid(rid));

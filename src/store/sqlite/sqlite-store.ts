@@ -30,7 +30,7 @@ import type {
   TypedEdgeQuery,
   WeightEventFilter,
 } from '../port.js';
-import { capInKeyOrder } from '../key-order.js';
+import { capInKeyOrder, compareIds } from '../key-order.js';
 import { MIGRATIONS } from './migrations.js';
 import { createAdjacencyIndex, DEFAULT_ADJACENCY_INDEX_OPTIONS, LOG_KEEP, type AdjacencyIndex, type AdjacencyIndexOptions } from './adjacency-index.js';
 import { toFtsQuery } from './fts-query.js';
@@ -256,6 +256,24 @@ export function createSqliteStore(options: SqliteStoreOptions): SqliteStore {
   }
 
   /**
+   * Reads adjacency entries by edge id and other-end memory id, for `[position, edgeId, otherId]`
+   * items, into `found` at each item's position (left null when the edge or memory is gone). One
+   * statement; CROSS JOIN keeps the list outermost.
+   */
+  const readAdjacentById = (ws: string, items: readonly (readonly [number, string, string])[], found: (AdjacentEdge | null)[]): void => {
+    if (items.length === 0) return;
+    const rows = sql(
+      `SELECT j.value ->> '$[0]', ${prefixed('e', EDGE_COLUMNS)}, ${prefixed('m', MEMORY_COLUMNS)}
+       FROM json_each(@items) j
+       CROSS JOIN edges e ON e.workspace = @ws AND e.id = j.value ->> '$[1]'
+       CROSS JOIN memories m ON m.workspace = @ws AND m.id = j.value ->> '$[2]'`,
+    )
+      .raw()
+      .all({ ws, items: JSON.stringify(items) }) as unknown[][];
+    for (const [at, ...record] of rows) found[at as number] = adjacentFromRow(record);
+  };
+
+  /**
    * getAdjacent with the index choosing the edges (it holds every list sorted strongest first, so
    * a hub's top 20 cost 20, not its degree) and one statement reading their records and the
    * memories at their other ends by rowid, which skips a descent of the (workspace, id) index per
@@ -271,36 +289,24 @@ export function createSqliteStore(options: SqliteStoreOptions): SqliteStore {
       const selected = capInKeyOrder(all, query.maxRows);
       const picks = selected.flat();
       const found: (AdjacentEdge | null)[] = new Array(picks.length).fill(null);
-      const take = (rows: unknown[][]) => {
-        for (const [at, ...record] of rows) found[at as number] = adjacentFromRow(record);
-      };
       if (picks.length > 0) {
         const items = picks.map((pick) => [pick.edgeRid, pick.edgeId, pick.otherRid, pick.otherId]);
-        take(
-          sql(
-            `SELECT j.key, ${prefixed('e', EDGE_COLUMNS)}, ${prefixed('m', MEMORY_COLUMNS)}
-             FROM json_each(@items) j
-             CROSS JOIN edges e ON e.rid = j.value ->> '$[0]'
-             CROSS JOIN memories m ON m.rid = j.value ->> '$[2]'
-             WHERE e.workspace = @ws AND e.id = j.value ->> '$[1]' AND m.workspace = @ws AND m.id = j.value ->> '$[3]'`,
-          )
-            .raw()
-            .all({ ws, items: JSON.stringify(items) }) as unknown[][],
-        );
+        const rows = sql(
+          `SELECT j.key, ${prefixed('e', EDGE_COLUMNS)}, ${prefixed('m', MEMORY_COLUMNS)}
+           FROM json_each(@items) j
+           CROSS JOIN edges e ON e.rid = j.value ->> '$[0]'
+           CROSS JOIN memories m ON m.rid = j.value ->> '$[2]'
+           WHERE e.workspace = @ws AND e.id = j.value ->> '$[1]' AND m.workspace = @ws AND m.id = j.value ->> '$[3]'`,
+        )
+          .raw()
+          .all({ ws, items: JSON.stringify(items) }) as unknown[][];
+        for (const [at, ...record] of rows) found[at as number] = adjacentFromRow(record);
       }
-      const missed = picks.flatMap((pick, at) => (found[at] === null ? [[at, pick.edgeId, pick.otherId]] : []));
-      if (missed.length > 0) {
-        take(
-          sql(
-            `SELECT j.value ->> '$[0]', ${prefixed('e', EDGE_COLUMNS)}, ${prefixed('m', MEMORY_COLUMNS)}
-             FROM json_each(@items) j
-             CROSS JOIN edges e ON e.workspace = @ws AND e.id = j.value ->> '$[1]'
-             CROSS JOIN memories m ON m.workspace = @ws AND m.id = j.value ->> '$[2]'`,
-          )
-            .raw()
-            .all({ ws, items: JSON.stringify(missed) }) as unknown[][],
-        );
-      }
+      readAdjacentById(
+        ws,
+        picks.flatMap((pick, at) => (found[at] === null ? [[at, pick.edgeId, pick.otherId] as const] : [])),
+        found,
+      );
       let at = 0;
       return selected.map((list) =>
         list.flatMap((pick) => {
@@ -351,55 +357,48 @@ export function createSqliteStore(options: SqliteStoreOptions): SqliteStore {
 
   /**
    * The strongest `limit` edges of one memory by SQL, reading about `limit` index entries per
-   * relation type and side instead of every edge of the memory: per type, the (workspace, end,
-   * type, weight, ...) index is read backwards from the heaviest weight (SQLite sorts only the ties
-   * by id) and stops at the limit; the memory's types come from a skip-scan of the same index, one
-   * seek per type. Then one statement reads the records of the edges kept.
+   * relation type and side instead of every edge of the memory: per type, the covering (workspace,
+   * end, type, weight, other end, id) index is read backwards from the heaviest weight (SQLite
+   * sorts only the ties by id) and stops at the limit; the memory's types come from a skip-scan of
+   * the same index, one seek per type. Then the records of the edges kept are read by id, all in
+   * one read transaction.
    */
-  const topAdjacentBySql = (ws: string, id: string, query: AdjacencyQuery, limit: number): AdjacentEdge[] => {
-    const picks: { rid: number; id: string; weight: number; direction: 'OUTGOING' | 'INCOMING' }[] = [];
-    for (const side of sides(query.direction)) {
-      const end = side === 'OUTGOING' ? 'from_id' : 'to_id';
-      const types =
-        query.types ??
-        (sql(
-          `WITH RECURSIVE t(type) AS (
-             SELECT (SELECT min(type) FROM edges WHERE workspace = @ws AND ${end} = @id)
-             UNION ALL
-             SELECT (SELECT min(type) FROM edges WHERE workspace = @ws AND ${end} = @id AND type > t.type) FROM t WHERE t.type IS NOT NULL
-           ) SELECT type FROM t WHERE type IS NOT NULL`,
-        )
-          .pluck()
-          .all({ ws, id }) as string[]);
-      const strongest = sql(
-        `SELECT rid, id, weight FROM edges WHERE workspace = @ws AND ${end} = @id AND type = @type AND weight > @above AND weight >= @atLeast
-         ORDER BY weight DESC, id ASC LIMIT @limit`,
-      );
-      for (const type of types) {
-        const rows = strongest.all({ ws, id, type, above: query.includePruned ? -1 : query.pruneThreshold, atLeast: query.minWeight ?? -1, limit }) as {
-          rid: number;
-          id: string;
-          weight: number;
-        }[];
-        for (const row of rows) picks.push({ ...row, direction: side });
+  const topAdjacentBySql = (ws: string, id: string, query: AdjacencyQuery, limit: number): AdjacentEdge[] =>
+    db.transaction((): AdjacentEdge[] => {
+      const picks: { id: string; other: string; weight: number; direction: 'OUTGOING' | 'INCOMING' }[] = [];
+      for (const side of sides(query.direction)) {
+        const [end, otherEnd] = side === 'OUTGOING' ? ['from_id', 'to_id'] : ['to_id', 'from_id'];
+        const types =
+          query.types ??
+          (sql(
+            `WITH RECURSIVE t(type) AS (
+               SELECT (SELECT min(type) FROM edges WHERE workspace = @ws AND ${end} = @id)
+               UNION ALL
+               SELECT (SELECT min(type) FROM edges WHERE workspace = @ws AND ${end} = @id AND type > t.type) FROM t WHERE t.type IS NOT NULL
+             ) SELECT type FROM t WHERE type IS NOT NULL`,
+          )
+            .pluck()
+            .all({ ws, id }) as string[]);
+        const strongest = sql(
+          `SELECT id, ${otherEnd} AS other, weight FROM edges WHERE workspace = @ws AND ${end} = @id AND type = @type AND weight > @above AND weight >= @atLeast
+           ORDER BY weight DESC, id ASC LIMIT @limit`,
+        );
+        const above = query.includePruned ? -1 : query.pruneThreshold;
+        for (const type of types) {
+          const rows = strongest.all({ ws, id, type, above, atLeast: query.minWeight ?? -1, limit }) as { id: string; other: string; weight: number }[];
+          for (const row of rows) picks.push({ ...row, direction: side });
+        }
       }
-    }
-    picks.sort((a, b) => b.weight - a.weight || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
-    if (picks.length > limit) picks.length = limit;
-    if (picks.length === 0) return [];
-    const found: (AdjacentEdge | null)[] = new Array(picks.length).fill(null);
-    const rows = sql(
-      `SELECT j.key, ${prefixed('e', EDGE_COLUMNS)}, ${prefixed('m', MEMORY_COLUMNS)}
-       FROM json_each(@items) j
-       CROSS JOIN edges e ON e.rid = j.value ->> '$[0]'
-       CROSS JOIN memories m ON m.workspace = @ws AND m.id = (CASE WHEN j.value ->> '$[1]' = 'OUTGOING' THEN e.to_id ELSE e.from_id END)
-       WHERE e.workspace = @ws`,
-    )
-      .raw()
-      .all({ ws, items: JSON.stringify(picks.map((pick) => [pick.rid, pick.direction])) }) as unknown[][];
-    for (const [at, ...record] of rows) found[at as number] = { ...adjacentFromRow(record), direction: (picks[at as number] as (typeof picks)[number]).direction };
-    return found.filter((entry): entry is AdjacentEdge => entry !== null);
-  };
+      picks.sort((a, b) => b.weight - a.weight || compareIds(a.id, b.id));
+      if (picks.length > limit) picks.length = limit;
+      const found: (AdjacentEdge | null)[] = new Array(picks.length).fill(null);
+      readAdjacentById(
+        ws,
+        picks.map((pick, at) => [at, pick.id, pick.other] as const),
+        found,
+      );
+      return found.flatMap((entry, at) => (entry ? [{ ...entry, direction: (picks[at] as (typeof picks)[number]).direction }] : []));
+    })();
 
   const store: SqliteStore = {
     description: `sqlite ${options.path}`,
@@ -490,7 +489,9 @@ export function createSqliteStore(options: SqliteStoreOptions): SqliteStore {
         if (fromIndex) return fromIndex;
         if (query.maxRows != null || (query.limitPerMemory !== null && memoryIds.length === 1)) {
           // Key order decides who is cut, so memories are read one at a time, each only up to what
-          // is left, and each read costs its limit, not the memory's degree.
+          // is left, and each read costs its limit, not the memory's degree. (Many memories with a
+          // limit but no cap stay one windowed statement: for ordinary degrees it is faster than a
+          // bounded read per memory, 26 vs 46 ms for 100 memories of the 10k/50k graph, same process.)
           let left = query.maxRows ?? UNLIMITED;
           return memoryIds.map((id) => {
             if (left <= 0) return [];
@@ -522,6 +523,7 @@ export function createSqliteStore(options: SqliteStoreOptions): SqliteStore {
         return memoryIds.map((id) => counts.get(id) ?? 0);
       });
     },
+
     async expandFrontier(ws, memoryIds, query: FrontierQuery): Promise<FrontierExpansion> {
       if (memoryIds.length === 0) return { steps: [], truncated: false };
       return guard(() => {
@@ -571,7 +573,7 @@ export function createSqliteStore(options: SqliteStoreOptions): SqliteStore {
            WHERE e.weight > @above
            LIMIT @limit`,
         ).all({ ws, ids: asJson([...new Set(memoryIds)]), above: query.pruneThreshold, limit: query.limit }) as EdgeRow[];
-        rows.sort((x, y) => (x.id < y.id ? -1 : x.id > y.id ? 1 : 0));
+        rows.sort((x, y) => compareIds(x.id, y.id));
         return rows.map(toEdge);
       });
     },
