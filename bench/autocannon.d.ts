@@ -48,7 +48,10 @@ declare module 'autocannon' {
     stop(): void;
   }
 
-  function autocannon(options: AutocannonOptions, callback: (error: Error | null, result: AutocannonResult) => void): Instance;
+  function autocannon(
+    options: AutocannonOptions,
+    callback: (error: Error | null, result: AutocannonResult) => void,
+  ): Instance;
   export default autocannon;
   export type { AutocannonOptions, AutocannonRequest, AutocannonResult, Instance };
 }

@@ -133,7 +133,9 @@ export function generateGraph(spec: GraphSpec): GeneratedGraph {
     edgeTo[index] = to;
     edgeType[index] = type;
     const pruned = rng() < PRUNED_SHARE;
-    edgeWeight[index] = pruned ? Math.round((0.01 + rng() * 0.04) * 1000) / 1000 : Math.round((0.06 + rng() * 0.94) * 1000) / 1000;
+    edgeWeight[index] = pruned
+      ? Math.round((0.01 + rng() * 0.04) * 1000) / 1000
+      : Math.round((0.06 + rng() * 0.94) * 1000) / 1000;
     if (!pruned) {
       degree[from] = (degree[from] as number) + 1;
       degree[to] = (degree[to] as number) + 1;
@@ -154,7 +156,9 @@ export function generateGraph(spec: GraphSpec): GeneratedGraph {
       title: `${word()} ${word()} ${word()} #${index}`,
       content: Array.from({ length: 12 }, word).join(' '),
       kind: KINDS[index % KINDS.length] as string,
-      tags: Array.from({ length: tagCount }, () => TAGS[randomInt(local, TAGS.length)] as string).filter((tag, at, all) => all.indexOf(tag) === at),
+      tags: Array.from({ length: tagCount }, () => TAGS[randomInt(local, TAGS.length)] as string).filter(
+        (tag, at, all) => all.indexOf(tag) === at,
+      ),
       weight: 0.5,
       metadata: index % 50 === 0 ? { source: 'bench', index } : null,
     };
@@ -178,7 +182,14 @@ export function importEdge(graph: GeneratedGraph, index: number): ImportEdge {
 /** The edge as `engram import` reads it (an NDJSON line without the edge id). */
 export function edgeLine(graph: GeneratedGraph, index: number): string {
   const edge = importEdge(graph, index);
-  return JSON.stringify({ record: 'edge', from: edge.fromId, to: edge.toId, type: edge.type, weight: edge.weight, metadata: null });
+  return JSON.stringify({
+    record: 'edge',
+    from: edge.fromId,
+    to: edge.toId,
+    type: edge.type,
+    weight: edge.weight,
+    metadata: null,
+  });
 }
 
 /** The graph as import batches: all memories first, then the edges. */

@@ -84,7 +84,13 @@ function run(spec: LoadSpec): Promise<LoadResult> {
   };
   return new Promise((resolve, reject) => {
     const instance = autocannon(
-      { url: `${spec.url}/graphql`, connections: spec.connections, duration: spec.seconds, requests: [request], timeout: 30 },
+      {
+        url: `${spec.url}/graphql`,
+        connections: spec.connections,
+        duration: spec.seconds,
+        requests: [request],
+        timeout: 30,
+      },
       (error, result) => {
         if (error) return reject(error);
         latencies.sort((a, b) => a - b);
@@ -110,8 +116,13 @@ function run(spec: LoadSpec): Promise<LoadResult> {
 
 /** One request outside the load run, to check the server answers the query without errors. */
 export async function probe(url: string, headers: Record<string, string>, body: string): Promise<unknown> {
-  const response = await fetch(`${url}/graphql`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body });
+  const response = await fetch(`${url}/graphql`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...headers },
+    body,
+  });
   const json = (await response.json()) as { data?: unknown; errors?: { message: string }[] };
-  if (response.status !== 200 || json.errors) throw new Error(`probe failed (${response.status}): ${JSON.stringify(json.errors ?? json)}`);
+  if (response.status !== 200 || json.errors)
+    throw new Error(`probe failed (${response.status}): ${JSON.stringify(json.errors ?? json)}`);
   return json.data;
 }

@@ -40,7 +40,16 @@ export async function seedHub(dbPath: string): Promise<void> {
   const store = createSqliteStore({ path: dbPath });
   try {
     const now = new Date().toISOString();
-    const memory = (id: string) => ({ id, key: null, title: `hub memory ${id}`, content: null, kind: 'fact', tags: [], weight: 0.5, metadata: null });
+    const memory = (id: string) => ({
+      id,
+      key: null,
+      title: `hub memory ${id}`,
+      content: null,
+      kind: 'fact',
+      tags: [],
+      weight: 0.5,
+      metadata: null,
+    });
     const ids = Array.from({ length: HUB_EDGES }, (_, i) => `h${i}`);
     await store.importBatch(HUB_WORKSPACE, { memories: [memory('hub'), ...ids.map(memory)], edges: [] }, now);
     const edges = ids.map((id, i) =>
@@ -48,7 +57,8 @@ export async function seedHub(dbPath: string): Promise<void> {
         ? { id: `hv${i}`, fromId: id, toId: 'hub', type: 'VALIDATES', weight: 0.2 + (i % 70) / 100, metadata: null }
         : { id: `hr${i}`, fromId: 'hub', toId: id, type: 'RELATED_TO', weight: 0.2 + (i % 70) / 100, metadata: null },
     );
-    for (let at = 0; at < edges.length; at += 10_000) await store.importBatch(HUB_WORKSPACE, { memories: [], edges: edges.slice(at, at + 10_000) }, now);
+    for (let at = 0; at < edges.length; at += 10_000)
+      await store.importBatch(HUB_WORKSPACE, { memories: [], edges: edges.slice(at, at + 10_000) }, now);
   } finally {
     await store.close();
   }
@@ -65,10 +75,20 @@ const ATTACKS = [
 
 function summarize(samples: number[]): Latencies {
   const sorted = [...samples].sort((a, b) => a - b);
-  return { n: sorted.length, p50: quantile(sorted, 0.5), p99: quantile(sorted, 0.99), max: sorted[sorted.length - 1] ?? 0 };
+  return {
+    n: sorted.length,
+    p50: quantile(sorted, 0.5),
+    p99: quantile(sorted, 0.99),
+    max: sorted[sorted.length - 1] ?? 0,
+  };
 }
 
-async function post(url: string, key: string, query: string, variables?: Record<string, unknown>): Promise<{ ms: number; code: string }> {
+async function post(
+  url: string,
+  key: string,
+  query: string,
+  variables?: Record<string, unknown>,
+): Promise<{ ms: number; code: string }> {
   const started = performance.now();
   const response = await fetch(`${url}/graphql`, {
     method: 'POST',
@@ -76,7 +96,10 @@ async function post(url: string, key: string, query: string, variables?: Record<
     body: JSON.stringify({ query, variables }),
   });
   const body = (await response.json()) as { errors?: { extensions?: { code?: string } }[] };
-  return { ms: performance.now() - started, code: body.errors?.[0]?.extensions?.code ?? (response.ok ? 'ok' : `HTTP ${response.status}`) };
+  return {
+    ms: performance.now() - started,
+    code: body.errors?.[0]?.extensions?.code ?? (response.ok ? 'ok' : `HTTP ${response.status}`),
+  };
 }
 
 async function lagMaxMs(url: string): Promise<number | null> {
@@ -108,7 +131,12 @@ export async function hubAttack(options: {
       const samples: number[] = [];
       while (!until()) {
         const id = options.quietIds[next++ % options.quietIds.length];
-        const { ms, code } = await post(server.url, options.quietKey, 'query Q($id: ID!) { memory(id: $id) { neighbors(limit: 20) { memory { title } } } }', { id });
+        const { ms, code } = await post(
+          server.url,
+          options.quietKey,
+          'query Q($id: ID!) { memory(id: $id) { neighbors(limit: 20) { memory { title } } } }',
+          { id },
+        );
         if (code !== 'ok') throw new Error(`the quiet client's query failed: ${code}`);
         samples.push(ms);
         await sleep(20);
@@ -142,7 +170,14 @@ export async function hubAttack(options: {
     attacking = false;
     await Promise.all(attackers);
     const eventLoopLagMaxMs = await lagMaxMs(server.url);
-    return { hubEdges: HUB_EDGES, alone: summarize(alone), underAttack: summarize(underAttack), attackRequests, attackOutcomes, eventLoopLagMaxMs };
+    return {
+      hubEdges: HUB_EDGES,
+      alone: summarize(alone),
+      underAttack: summarize(underAttack),
+      attackRequests,
+      attackOutcomes,
+      eventLoopLagMaxMs,
+    };
   } finally {
     await server.stop();
   }
@@ -167,8 +202,24 @@ async function standalone(): Promise<void> {
     await store.importBatch(
       'quiet',
       {
-        memories: quietIds.map((id) => ({ id, key: null, title: `quiet ${id}`, content: null, kind: null, tags: [], weight: 0.5, metadata: null })),
-        edges: quietIds.map((id, i) => ({ id: `qe${i}`, fromId: id, toId: quietIds[(i + 1) % quietIds.length] as string, type: 'RELATED_TO', weight: 0.5, metadata: null })),
+        memories: quietIds.map((id) => ({
+          id,
+          key: null,
+          title: `quiet ${id}`,
+          content: null,
+          kind: null,
+          tags: [],
+          weight: 0.5,
+          metadata: null,
+        })),
+        edges: quietIds.map((id, i) => ({
+          id: `qe${i}`,
+          fromId: id,
+          toId: quietIds[(i + 1) % quietIds.length] as string,
+          type: 'RELATED_TO',
+          weight: 0.5,
+          metadata: null,
+        })),
       },
       now,
     );
@@ -176,7 +227,12 @@ async function standalone(): Promise<void> {
     const quietKey = 'bench-quiet-key-0123456789abcdef0123456789abcdef';
     const result = await hubAttack({
       dbPath,
-      env: { NODE_ENV: 'production', ENGRAM_SQLITE_PATH: dbPath, ENGRAM_RATE_POINTS_PER_SECOND: '0', BENCH_WORKSPACE: 'quiet' },
+      env: {
+        NODE_ENV: 'production',
+        ENGRAM_SQLITE_PATH: dbPath,
+        ENGRAM_RATE_POINTS_PER_SECOND: '0',
+        BENCH_WORKSPACE: 'quiet',
+      },
       quietKey,
       quietWorkspace: 'quiet',
       quietIds,

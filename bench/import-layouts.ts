@@ -106,17 +106,32 @@ function measure(layout: Layout, graph: GeneratedGraph, dir: string): number {
   }
 }
 
-const compare = (a: unknown, b: unknown): number => ((a as number | string) < (b as number | string) ? -1 : (a as number | string) > (b as number | string) ? 1 : 0);
+const compare = (a: unknown, b: unknown): number =>
+  (a as number | string) < (b as number | string) ? -1 : (a as number | string) > (b as number | string) ? 1 : 0;
 
 const { values } = parseArgs({
-  options: { memories: { type: 'string', default: '100000' }, edges: { type: 'string', default: '500000' }, seed: { type: 'string', default: '42' } },
+  options: {
+    memories: { type: 'string', default: '100000' },
+    edges: { type: 'string', default: '500000' },
+    seed: { type: 'string', default: '42' },
+  },
 });
-const graph = generateGraph({ memories: Number(values.memories), edges: Number(values.edges), seed: Number(values.seed) });
+const graph = generateGraph({
+  memories: Number(values.memories),
+  edges: Number(values.edges),
+  seed: Number(values.seed),
+});
 const dir = mkdtempSync(join(tmpdir(), 'engram-layouts-'));
 try {
-  console.log(`${graph.spec.memories.toLocaleString('en-US')} memories / ${graph.spec.edges.toLocaleString('en-US')} edges, seed ${graph.spec.seed}: edge inserts only, edges/s`);
+  console.log(
+    `${graph.spec.memories.toLocaleString('en-US')} memories / ${graph.spec.edges.toLocaleString('en-US')} edges, seed ${graph.spec.seed}: edge inserts only, edges/s`,
+  );
   for (const layout of [textLayout(4096), textLayout(16384), integerLayout(false), integerLayout(true)]) {
-    console.log(`${Math.round(measure(layout, graph, dir)).toLocaleString('en-US').padStart(9)}  ${layout.name}`);
+    console.log(
+      `${Math.round(measure(layout, graph, dir))
+        .toLocaleString('en-US')
+        .padStart(9)}  ${layout.name}`,
+    );
   }
 } finally {
   rmSync(dir, { recursive: true, force: true });

@@ -49,7 +49,14 @@ const MODES = {
 
 const WORKSPACE = 'bench';
 const API_KEY = 'bench-key-0123456789abcdef0123456789abcdef';
-const TARGETS = { pathRatio: 3, httpPathP50Ratio: 1.3, neighborsRpsRatio: 0.6, importEdgesPerSecond: 200_000, largePathP95Ms: 20, largeRssBytes: 1.5 * 1024 ** 3 };
+const TARGETS = {
+  pathRatio: 3,
+  httpPathP50Ratio: 1.3,
+  neighborsRpsRatio: 0.6,
+  importEdgesPerSecond: 200_000,
+  largePathP95Ms: 20,
+  largeRssBytes: 1.5 * 1024 ** 3,
+};
 
 const log = (message: string) => process.stderr.write(`bench: ${message}\n`);
 
@@ -79,7 +86,9 @@ async function main(): Promise<void> {
     memoryGb: Math.round(totalmem() / 1024 ** 3),
     loadAverageAtStart: loadavg()[0],
   };
-  log(`${modeName}: ${mode.memories.toLocaleString('en-US')} memories / ${mode.edges.toLocaleString('en-US')} edges, seed ${seed}; load average ${loadavg()[0]?.toFixed(1)}`);
+  log(
+    `${modeName}: ${mode.memories.toLocaleString('en-US')} memories / ${mode.edges.toLocaleString('en-US')} edges, seed ${seed}; load average ${loadavg()[0]?.toFixed(1)}`,
+  );
 
   const dir = mkdtempSync(join(tmpdir(), 'engram-bench-'));
   const dbPath = join(dir, 'engram.db');
@@ -94,7 +103,9 @@ async function main(): Promise<void> {
     await writeNdjson(graph, file);
     log(`importing ${(statSync(file).size / 1024 ** 2).toFixed(0)} MB of NDJSON`);
     const importResult = await importGraph(file, dbPath, config);
-    log(`imported in ${(importResult.ms / 1000).toFixed(1)} s: ${Math.round(importResult.edgesPerSecond).toLocaleString('en-US')} edges/s`);
+    log(
+      `imported in ${(importResult.ms / 1000).toFixed(1)} s: ${Math.round(importResult.edgesPerSecond).toLocaleString('en-US')} edges/s`,
+    );
 
     // 2. the bound and the store's path
     t = now();
@@ -114,26 +125,41 @@ async function main(): Promise<void> {
     for (const maxHops of [4, 6]) {
       paths.push(await comparePaths(input, maxHops));
       const last = paths[paths.length - 1] as PathComparison;
-      log(`path maxHops ${maxHops}: store ${fmt(last.store.median)} ms vs CSR ${fmt(last.bound.median)} ms (${last.ratio.toFixed(2)}x), ${last.mismatches} hop mismatches`);
+      log(
+        `path maxHops ${maxHops}: store ${fmt(last.store.median)} ms vs CSR ${fmt(last.bound.median)} ms (${last.ratio.toFixed(2)}x), ${last.mismatches} hop mismatches`,
+      );
     }
     const reads = await readBenchmarks(input);
     log('store reads done');
 
     // 3. store calls of one neighbors query over 100 memories
     const calls = await countNeighborCalls(store, graph, pairs, dbPath);
-    log(`neighbors of 100 memories: ${calls.adjacency} adjacency + ${calls.memory} memory store calls (${calls.total} in all)`);
+    log(
+      `neighbors of 100 memories: ${calls.adjacency} adjacency + ${calls.memory} memory store calls (${calls.total} in all)`,
+    );
 
     // 4. end to end
     let http: HttpResults | null = null;
     if (!values['no-http']) {
       http = await httpBenchmarks(dbPath, graph, pairs, { seconds, warmup: mode.warmup });
-      log(`http: path p50 ${fmt(http.path.p50)} ms vs floor ${fmt(http.floorLatency.p50)} ms (no plugins ${fmt(http.bare.path.p50)} ms); neighbors ${Math.round(http.neighbors.rps)} req/s vs floor ${Math.round(http.floorThroughput.rps)} req/s (no plugins ${Math.round(http.bare.neighbors.rps)} req/s)`);
+      log(
+        `http: path p50 ${fmt(http.path.p50)} ms vs floor ${fmt(http.floorLatency.p50)} ms (no plugins ${fmt(http.bare.path.p50)} ms); neighbors ${Math.round(http.neighbors.rps)} req/s vs floor ${Math.round(http.floorThroughput.rps)} req/s (no plugins ${Math.round(http.bare.neighbors.rps)} req/s)`,
+      );
     }
     let hub: HubAttackResult | null = null;
     if (!values['no-http']) {
       const quietIds = pairs.slice(0, 50).map(([a]) => graph.ids[a] as string);
-      hub = await hubAttack({ dbPath, env: productionEnv(dbPath), quietKey: API_KEY, quietWorkspace: WORKSPACE, quietIds, seconds });
-      log(`hub under attack: other tenant p99 ${fmt(hub.underAttack.p99)} ms (alone ${fmt(hub.alone.p99)} ms), longest event-loop block ${fmt(hub.eventLoopLagMaxMs ?? Number.NaN)} ms`);
+      hub = await hubAttack({
+        dbPath,
+        env: productionEnv(dbPath),
+        quietKey: API_KEY,
+        quietWorkspace: WORKSPACE,
+        quietIds,
+        seconds,
+      });
+      log(
+        `hub under attack: other tenant p99 ${fmt(hub.underAttack.p99)} ms (alone ${fmt(hub.alone.p99)} ms), longest event-loop block ${fmt(hub.eventLoopLagMaxMs ?? Number.NaN)} ms`,
+      );
     }
 
     // 5. writes (they change the graph, so they come last)
@@ -184,7 +210,8 @@ async function writeNdjson(graph: GeneratedGraph, file: string): Promise<void> {
   const chunk = 10_000;
   for (let start = 0; start < graph.spec.memories; start += chunk) {
     const lines: string[] = [];
-    for (let index = start; index < Math.min(graph.spec.memories, start + chunk); index++) lines.push(memoryLine({ ...graph.memory(index), createdAt: '', updatedAt: '' }));
+    for (let index = start; index < Math.min(graph.spec.memories, start + chunk); index++)
+      lines.push(memoryLine({ ...graph.memory(index), createdAt: '', updatedAt: '' }));
     await write(`${lines.join('\n')}\n`);
   }
   for (let start = 0; start < graph.spec.edges; start += chunk) {
@@ -225,7 +252,13 @@ async function importGraph(file: string, dbPath: string, config: ReturnType<type
     }
   };
   try {
-    const summary = await importNdjson({ store: timed, workspace: WORKSPACE, policy: config.policy, strictTypes: false, input: createReadStream(file) });
+    const summary = await importNdjson({
+      store: timed,
+      workspace: WORKSPACE,
+      policy: config.policy,
+      strictTypes: false,
+      input: createReadStream(file),
+    });
     return {
       ms: summary.ms,
       memories: summary.memories,
@@ -255,8 +288,10 @@ function productionEnv(dbPath: string): Record<string, string> {
 }
 
 const AUTH = { authorization: `Bearer ${API_KEY}` };
-const NEIGHBORS_OF_MANY = 'query Many($ids: [ID!]!) { memories(ids: $ids) { id neighbors(limit: 20) { memory { title } } } }';
-const PATH = 'query Path($from: ID!, $to: ID!) { path(from: $from, to: $to, maxHops: 6) { found hops steps { memory { id title } } } }';
+const NEIGHBORS_OF_MANY =
+  'query Many($ids: [ID!]!) { memories(ids: $ids) { id neighbors(limit: 20) { memory { title } } } }';
+const PATH =
+  'query Path($from: ID!, $to: ID!) { path(from: $from, to: $to, maxHops: 6) { found hops steps { memory { id title } } } }';
 const NEIGHBORS = 'query Neighbors($id: ID!) { memory(id: $id) { neighbors(limit: 20) { memory { title } } } }';
 const FLOOR = '{ hello }';
 
@@ -267,7 +302,12 @@ interface CallCount {
   byMethod: Record<string, number>;
 }
 
-async function countNeighborCalls(store: GraphStore, graph: GeneratedGraph, pairs: [number, number][], dbPath: string): Promise<CallCount> {
+async function countNeighborCalls(
+  store: GraphStore,
+  graph: GeneratedGraph,
+  pairs: [number, number][],
+  dbPath: string,
+): Promise<CallCount> {
   const counts = new Map<string, number>();
   const counting = new Proxy(store, {
     get(target, property, receiver) {
@@ -315,7 +355,12 @@ interface HttpResults {
  * Latency runs use one connection (requests back to back: p50 is the service time); throughput
  * runs use 8. Floor and Engram alternate, so drift in the machine's load hits both.
  */
-async function httpBenchmarks(dbPath: string, graph: GeneratedGraph, pairs: [number, number][], timing: { seconds: number; warmup: number }): Promise<HttpResults> {
+async function httpBenchmarks(
+  dbPath: string,
+  graph: GeneratedGraph,
+  pairs: [number, number][],
+  timing: { seconds: number; warmup: number },
+): Promise<HttpResults> {
   const floor = await startServer('./servers/floor-server.ts', { NODE_ENV: 'production' });
   const engram = await startServer('./servers/engram-server.ts', productionEnv(dbPath));
   const bare = await startServer('./servers/bare-server.ts', productionEnv(dbPath));
@@ -370,7 +415,14 @@ interface TargetRow {
   met: boolean | null;
 }
 
-function evaluate(paths: PathComparison[], http: HttpResults | null, calls: CallCount, imported: ImportResult, mode: string, hub: HubAttackResult | null): TargetRow[] {
+function evaluate(
+  paths: PathComparison[],
+  http: HttpResults | null,
+  calls: CallCount,
+  imported: ImportResult,
+  mode: string,
+  hub: HubAttackResult | null,
+): TargetRow[] {
   const rows: TargetRow[] = [];
   if (hub) {
     rows.push({
@@ -455,8 +507,11 @@ function evaluate(paths: PathComparison[], http: HttpResults | null, calls: Call
 const fmt = (ms: number): string => (ms >= 10 ? ms.toFixed(1) : ms >= 1 ? ms.toFixed(2) : ms.toFixed(3));
 
 function table(header: string[], rows: string[][]): string {
-  const widths = header.map((title, column) => Math.max(title.length, ...rows.map((row) => (row[column] ?? '').length)));
-  const line = (cells: string[]) => `| ${cells.map((cell, column) => cell.padEnd(widths[column] as number)).join(' | ')} |`;
+  const widths = header.map((title, column) =>
+    Math.max(title.length, ...rows.map((row) => (row[column] ?? '').length)),
+  );
+  const line = (cells: string[]) =>
+    `| ${cells.map((cell, column) => cell.padEnd(widths[column] as number)).join(' | ')} |`;
   return [line(header), `|${widths.map((width) => '-'.repeat(width + 2)).join('|')}|`, ...rows.map(line)].join('\n');
 }
 
@@ -479,31 +534,61 @@ function render(results: {
     `${environment.date} · Node ${environment.node} · ${environment.cpus} · load average ${environment.loadAverageAtStart?.toFixed(1)} -> ${environment.loadAverageAtEnd?.toFixed(1)}`;
   const targets = table(
     ['target', 'measured', 'bound / floor', 'ratio', 'goal', 'met'],
-    results.targets.map((row) => [row.target, row.measured, row.reference, row.ratio === null ? '' : `${row.ratio.toFixed(2)}x`, row.goal, row.met === null ? '' : row.met ? 'yes' : 'NO']),
+    results.targets.map((row) => [
+      row.target,
+      row.measured,
+      row.reference,
+      row.ratio === null ? '' : `${row.ratio.toFixed(2)}x`,
+      row.goal,
+      row.met === null ? '' : row.met ? 'yes' : 'NO',
+    ]),
   );
-  const timing = (label: string, summary: Summary, extra = '') => [label, fmt(summary.median), fmt(summary.p95), String(summary.n), extra];
+  const timing = (label: string, summary: Summary, extra = '') => [
+    label,
+    fmt(summary.median),
+    fmt(summary.p95),
+    String(summary.n),
+    extra,
+  ];
   const rows: string[][] = [];
   for (const path of results.paths) {
-    rows.push(timing(`path maxHops ${path.maxHops} (store: index search)`, path.store, `${path.ratio.toFixed(2)}x bound; ${path.found}/${path.pairs} found; ${path.mismatches} hop mismatches`));
+    rows.push(
+      timing(
+        `path maxHops ${path.maxHops} (store: index search)`,
+        path.store,
+        `${path.ratio.toFixed(2)}x bound; ${path.found}/${path.pairs} found; ${path.mismatches} hop mismatches`,
+      ),
+    );
     rows.push(timing(`path maxHops ${path.maxHops} (bound: CSR BFS)`, path.bound));
   }
-  for (const row of [...results.storeReads, ...results.storeWrites]) rows.push(timing(row.label, row.summary, row.note ?? ''));
+  for (const row of [...results.storeReads, ...results.storeWrites])
+    rows.push(timing(row.label, row.summary, row.note ?? ''));
   const operations = table(['operation (store level)', 'median ms', 'p95 ms', 'n', ''], rows);
   const sections = [title, targets, operations];
   if (results.http) {
     const h = results.http;
-    const httpRow = (label: string, result: LoadResult) => [label, String(result.connections), fmt(result.p50), fmt(result.p95), String(Math.round(result.rps)), String(result.non2xx + result.errors)];
+    const httpRow = (label: string, result: LoadResult) => [
+      label,
+      String(result.connections),
+      fmt(result.p50),
+      fmt(result.p95),
+      String(Math.round(result.rps)),
+      String(result.non2xx + result.errors),
+    ];
     sections.push(
-      table(['HTTP (autocannon)', 'conn', 'p50 ms', 'p95 ms', 'req/s', 'failed'], [
-        httpRow('floor: { hello }', h.floorLatency),
-        httpRow('floor: { hello }', h.floorThroughput),
-        httpRow('Engram: path maxHops 6', h.path),
-        httpRow('Engram: path maxHops 6', h.pathThroughput),
-        httpRow('Engram: memory { neighbors(limit: 20) { memory { title } } }', h.neighborsLatency),
-        httpRow('Engram: memory { neighbors(limit: 20) { memory { title } } }', h.neighbors),
-        httpRow('Engram without plugins: path maxHops 6', h.bare.path),
-        httpRow('Engram without plugins: memory { neighbors(limit: 20) { memory { title } } }', h.bare.neighbors),
-      ]),
+      table(
+        ['HTTP (autocannon)', 'conn', 'p50 ms', 'p95 ms', 'req/s', 'failed'],
+        [
+          httpRow('floor: { hello }', h.floorLatency),
+          httpRow('floor: { hello }', h.floorThroughput),
+          httpRow('Engram: path maxHops 6', h.path),
+          httpRow('Engram: path maxHops 6', h.pathThroughput),
+          httpRow('Engram: memory { neighbors(limit: 20) { memory { title } } }', h.neighborsLatency),
+          httpRow('Engram: memory { neighbors(limit: 20) { memory { title } } }', h.neighbors),
+          httpRow('Engram without plugins: path maxHops 6', h.bare.path),
+          httpRow('Engram without plugins: memory { neighbors(limit: 20) { memory { title } } }', h.bare.neighbors),
+        ],
+      ),
     );
   }
   if (results.hubAttack) {
@@ -512,10 +597,19 @@ function render(results: {
       .map(([code, n]) => `${code} ${n}`)
       .join(', ');
     sections.push(
-      table(['hub under attack (another tenant, 1 query / 20 ms)', 'n', 'p50 ms', 'p99 ms', 'max ms'], [
-        ['alone', String(hub.alone.n), fmt(hub.alone.p50), fmt(hub.alone.p99), fmt(hub.alone.max)],
-        [`during ${hub.attackRequests} attack requests (${outcomes})`, String(hub.underAttack.n), fmt(hub.underAttack.p50), fmt(hub.underAttack.p99), fmt(hub.underAttack.max)],
-      ]) + `\nlongest event-loop block in the server during the attack: ${fmt(hub.eventLoopLagMaxMs ?? Number.NaN)} ms`,
+      table(
+        ['hub under attack (another tenant, 1 query / 20 ms)', 'n', 'p50 ms', 'p99 ms', 'max ms'],
+        [
+          ['alone', String(hub.alone.n), fmt(hub.alone.p50), fmt(hub.alone.p99), fmt(hub.alone.max)],
+          [
+            `during ${hub.attackRequests} attack requests (${outcomes})`,
+            String(hub.underAttack.n),
+            fmt(hub.underAttack.p50),
+            fmt(hub.underAttack.p99),
+            fmt(hub.underAttack.max),
+          ],
+        ],
+      ) + `\nlongest event-loop block in the server during the attack: ${fmt(hub.eventLoopLagMaxMs ?? Number.NaN)} ms`,
     );
   }
   const imported = results.import;

@@ -49,7 +49,9 @@ const walkOptions = (config: Config, direction: Direction = 'BOTH'): WalkOptions
 
 /** The store without its one-call search: what findShortestPath does over expandFrontier alone. */
 const levelByLevel = (store: GraphStore): GraphStore =>
-  new Proxy(store, { get: (target, property) => (property === 'shortestPath' ? undefined : Reflect.get(target, property)) });
+  new Proxy(store, {
+    get: (target, property) => (property === 'shortestPath' ? undefined : Reflect.get(target, property)),
+  });
 
 /**
  * Store-level path against the bound: for every pair, in every round, the CSR search and the
@@ -82,7 +84,15 @@ export async function comparePaths(input: StoreBenchInput, maxHops: number): Pro
   }
   const storeSummary = summarize(storeTimes);
   const boundSummary = summarize(boundTimes);
-  return { maxHops, store: storeSummary, bound: boundSummary, ratio: storeSummary.median / boundSummary.median, mismatches, found, pairs: pairs.length };
+  return {
+    maxHops,
+    store: storeSummary,
+    bound: boundSummary,
+    ratio: storeSummary.median / boundSummary.median,
+    mismatches,
+    found,
+    pairs: pairs.length,
+  };
 }
 
 export async function timeEach<T>(items: readonly T[], work: (item: T) => Promise<unknown>): Promise<Summary> {
@@ -105,7 +115,9 @@ export async function readBenchmarks(input: StoreBenchInput): Promise<Timed[]> {
   const hopsSix = pairs.map(([a, b]) => [graph.ids[a] as string, graph.ids[b] as string] as const);
   rows.push({
     label: 'path maxHops 6, level by level over indexed expandFrontier',
-    summary: await timeEach(hopsSix, ([from, to]) => findShortestPath(levelByLevel(store), workspace, from, to, 6, options)),
+    summary: await timeEach(hopsSix, ([from, to]) =>
+      findShortestPath(levelByLevel(store), workspace, from, to, 6, options),
+    ),
   });
   rows.push({
     label: 'path maxHops 6, SQL only (no index)',
@@ -120,17 +132,29 @@ export async function readBenchmarks(input: StoreBenchInput): Promise<Timed[]> {
     pruneThreshold: config.policy.pruneThreshold,
     limitPerMemory: 20,
   };
-  rows.push({ label: 'neighbors limit 20 (random memory)', summary: await timeEach(starts, (id) => store.getAdjacent(workspace, [id], neighbors)) });
+  rows.push({
+    label: 'neighbors limit 20 (random memory)',
+    summary: await timeEach(starts, (id) => store.getAdjacent(workspace, [id], neighbors)),
+  });
   const hub = graph.ids[graph.topHub.index] as string;
   rows.push({
     label: `neighbors limit 20 (top hub, degree ${graph.topHub.degree})`,
-    summary: await timeEach(Array.from({ length: 50 }, () => hub), (id) => store.getAdjacent(workspace, [id], neighbors)),
+    summary: await timeEach(
+      Array.from({ length: 50 }, () => hub),
+      (id) => store.getAdjacent(workspace, [id], neighbors),
+    ),
   });
   rows.push({
     label: 'neighbors limit 20 of 100 memories, one call',
-    summary: await timeEach(Array.from({ length: 20 }, (_, round) => starts.slice(round % 100, (round % 100) + 100)), (ids) => store.getAdjacent(workspace, ids, neighbors)),
+    summary: await timeEach(
+      Array.from({ length: 20 }, (_, round) => starts.slice(round % 100, (round % 100) + 100)),
+      (ids) => store.getAdjacent(workspace, ids, neighbors),
+    ),
   });
-  rows.push({ label: 'traverse maxDepth 3 limit 20', summary: await timeEach(starts, (id) => traverse(store, workspace, id, 3, 20, options)) });
+  rows.push({
+    label: 'traverse maxDepth 3 limit 20',
+    summary: await timeEach(starts, (id) => traverse(store, workspace, id, 3, 20, options)),
+  });
   return rows;
 }
 
@@ -170,7 +194,9 @@ export async function writeBenchmarks(input: StoreBenchInput): Promise<Timed[]> 
   });
   rows.push({
     label: 'link (new edge)',
-    summary: await timeEach(pairs, ([a, b]) => writes.link(scope, { from: graph.ids[a] as string, to: graph.ids[b] as string, type: 'BENCH_LINK', weight: 0.5 })),
+    summary: await timeEach(pairs, ([a, b]) =>
+      writes.link(scope, { from: graph.ids[a] as string, to: graph.ids[b] as string, type: 'BENCH_LINK', weight: 0.5 }),
+    ),
   });
   // Coherence has a price only right after a write: the next walk catches up from the change log.
   // Other pairs than the ones just linked directly.

@@ -15,7 +15,16 @@
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { accessSync, constants, createWriteStream, existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import {
+  accessSync,
+  constants,
+  createWriteStream,
+  existsSync,
+  mkdirSync,
+  readFileSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { createServer } from 'node:net';
 import { dirname, join, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
@@ -54,13 +63,18 @@ function fail(message: string): never {
 
 function requireTool(command: string, args: string[], what: string): void {
   const probe = spawnSync(command, args, { encoding: 'utf8' });
-  if (probe.error || probe.status !== 0) fail(`${what} is needed for the live Neo4j suite (\`${command} ${args.join(' ')}\` failed). Plain \`npm test\` needs neither.`);
+  if (probe.error || probe.status !== 0)
+    fail(
+      `${what} is needed for the live Neo4j suite (\`${command} ${args.join(' ')}\` failed). Plain \`npm test\` needs neither.`,
+    );
 }
 
 /** The build's outputs are newer than its inputs (pom and the one class): Maven need not run. */
 function upToDate(): boolean {
   const mtime = (file: string) => (existsSync(file) ? statSync(file).mtimeMs : Number.NaN);
-  const inputs = [join(MODULE, 'pom.xml'), join(MODULE, 'src/main/java/engram/testserver/Neo4jTestServer.java')].map(mtime);
+  const inputs = [join(MODULE, 'pom.xml'), join(MODULE, 'src/main/java/engram/testserver/Neo4jTestServer.java')].map(
+    mtime,
+  );
   const built = mtime(BUILT);
   return existsSync(join(TARGET, 'classpath.txt')) && inputs.every((input) => built > input);
 }
@@ -74,7 +88,8 @@ function build(): void {
   requireTool('mvn', ['-v'], 'Maven 3.8 or newer');
   const started = Date.now();
   const result = spawnSync('mvn', ['-q', '-B', '-f', join(MODULE, 'pom.xml'), 'package'], { stdio: 'inherit' });
-  if (result.status !== 0) fail(`building the test server failed (mvn -q -B -f test/neo4j-server/pom.xml package, exit ${result.status})`);
+  if (result.status !== 0)
+    fail(`building the test server failed (mvn -q -B -f test/neo4j-server/pom.xml package, exit ${result.status})`);
   writeFileSync(BUILT, `${new Date().toISOString()}\n`);
   log(`test server built in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 }
@@ -85,7 +100,9 @@ function freePort(): Promise<number> {
     probe.once('error', reject);
     probe.listen(0, '127.0.0.1', () => {
       const address = probe.address();
-      probe.close(() => (typeof address === 'object' && address ? resolvePort(address.port) : reject(new Error('no port'))));
+      probe.close(() =>
+        typeof address === 'object' && address ? resolvePort(address.port) : reject(new Error('no port')),
+      );
     });
   });
 }
@@ -121,7 +138,17 @@ async function startServer(port: number): Promise<RunningServer> {
   const started = Date.now();
   const child: ChildProcess = spawn(
     'java',
-    ['-Xms512m', '-Xmx2g', '-XX:+UseG1GC', '-XX:+ExitOnOutOfMemoryError', '-cp', classpath, 'engram.testserver.Neo4jTestServer', String(port), ...(parent ? [parent] : [])],
+    [
+      '-Xms512m',
+      '-Xmx2g',
+      '-XX:+UseG1GC',
+      '-XX:+ExitOnOutOfMemoryError',
+      '-cp',
+      classpath,
+      'engram.testserver.Neo4jTestServer',
+      String(port),
+      ...(parent ? [parent] : []),
+    ],
     // stdin stays a pipe owned by this process: when it ends (we exit or crash), the server stops.
     { env: { ...process.env, NEO4J_TEST_PASSWORD: password }, stdio: ['pipe', 'pipe', 'pipe'] },
   );
@@ -156,11 +183,15 @@ async function startServer(port: number): Promise<RunningServer> {
   });
   if (!ready) {
     await stop();
-    fail(`the Neo4j test server did not start within ${START_TIMEOUT_MS / 1000} s; last lines of ${SERVER_LOG}:\n${tail(SERVER_LOG)}`);
+    fail(
+      `the Neo4j test server did not start within ${START_TIMEOUT_MS / 1000} s; last lines of ${SERVER_LOG}:\n${tail(SERVER_LOG)}`,
+    );
   }
   const version = /version=(\S+)/.exec(ready)?.[1] ?? 'unknown';
   const edition = /edition=(\S+)/.exec(ready)?.[1] ?? 'unknown';
-  log(`Neo4j ${version} ${edition} ready on bolt://127.0.0.1:${port} in ${((Date.now() - started) / 1000).toFixed(1)} s (data under ${parent ?? 'the system temp directory'})`);
+  log(
+    `Neo4j ${version} ${edition} ready on bolt://127.0.0.1:${port} in ${((Date.now() - started) / 1000).toFixed(1)} s (data under ${parent ?? 'the system temp directory'})`,
+  );
   return { uri: `neo4j://127.0.0.1:${port}`, password, version, edition, stop };
 }
 
@@ -172,9 +203,19 @@ interface VitestJson {
   numTodoTests: number;
 }
 
-async function runVitest(server: RunningServer, extra: string[]): Promise<{ code: number; results: VitestJson | null }> {
+async function runVitest(
+  server: RunningServer,
+  extra: string[],
+): Promise<{ code: number; results: VitestJson | null }> {
   const vitest = join(ROOT, 'node_modules', 'vitest', 'vitest.mjs');
-  const args = [vitest, 'run', ...(extra.length > 0 ? extra : LIVE_TESTS), '--reporter=default', '--reporter=json', `--outputFile.json=${RESULTS}`];
+  const args = [
+    vitest,
+    'run',
+    ...(extra.length > 0 ? extra : LIVE_TESTS),
+    '--reporter=default',
+    '--reporter=json',
+    `--outputFile.json=${RESULTS}`,
+  ];
   const child = spawn(process.execPath, args, {
     cwd: ROOT,
     stdio: ['ignore', 'inherit', 'inherit'],
@@ -219,7 +260,9 @@ async function main(): Promise<void> {
 
   if (serve) {
     log('serving until Ctrl-C; point Engram at it with:');
-    process.stdout.write(`export ENGRAM_STORE=neo4j NEO4J_URI=${server.uri} NEO4J_USER=neo4j NEO4J_PASSWORD=${server.password}\n`);
+    process.stdout.write(
+      `export ENGRAM_STORE=neo4j NEO4J_URI=${server.uri} NEO4J_USER=neo4j NEO4J_PASSWORD=${server.password}\n`,
+    );
     return;
   }
 
@@ -244,7 +287,9 @@ async function main(): Promise<void> {
   } finally {
     await server.stop();
   }
-  log(`${code === 0 ? 'passed' : 'FAILED'} in ${((Date.now() - started) / 1000).toFixed(0)} s (server log: ${SERVER_LOG})`);
+  log(
+    `${code === 0 ? 'passed' : 'FAILED'} in ${((Date.now() - started) / 1000).toFixed(0)} s (server log: ${SERVER_LOG})`,
+  );
   process.exit(code);
 }
 

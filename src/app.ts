@@ -74,10 +74,14 @@ export function createApp(deps: AppDeps): EngramApp {
   if (buckets) metrics.trackBuckets(() => buckets.size);
   const trusted = config.persistedOnly ? loadTrustedDocuments(config.operationsDir) : null;
   if (trusted?.size === 0) {
-    throw new ConfigError(`ENGRAM_PERSISTED_ONLY=true, but ${config.operationsDir} holds no named operation: every request would be refused`);
+    throw new ConfigError(
+      `ENGRAM_PERSISTED_ONLY=true, but ${config.operationsDir} holds no named operation: every request would be refused`,
+    );
   }
   // Unexpected errors are logged once, with their request id, by useRequestLog (see keepOriginal).
-  const mask = keepOriginal(maskError(logger.child({}, { level: 'silent' })), { exposeInternal: config.unmaskedErrors });
+  const mask = keepOriginal(maskError(logger.child({}, { level: 'silent' })), {
+    exposeInternal: config.unmaskedErrors,
+  });
   const app: EngramApp = createYoga<Record<string, unknown>, EngramContext>({
     schema,
     graphqlEndpoint: '/graphql',
@@ -93,7 +97,9 @@ export function createApp(deps: AppDeps): EngramApp {
       ? {
           title: 'Engram',
           defaultQuery: EXAMPLE_QUERY,
-          headers: JSON.stringify(keysConfigured ? { Authorization: 'Bearer <your API key>' } : { [WORKSPACE_HEADER]: 'default' }),
+          headers: JSON.stringify(
+            keysConfigured ? { Authorization: 'Bearer <your API key>' } : { [WORKSPACE_HEADER]: 'default' },
+          ),
         }
       : false,
     renderGraphiQL,
@@ -137,7 +143,9 @@ export function createApp(deps: AppDeps): EngramApp {
       useAuth({ authenticate, keysConfigured, adminPaths: [METRICS_ENDPOINT], keyedPaths: [MCP_ENDPOINT] }),
       ...metrics.plugins({ endpoint: config.metrics }),
       deadlines.plugin,
-      ...(config.csrfPrevention ? [useCsrfPrevention({ requestHeaders: CSRF_HEADERS, maxTokens: config.limits.maxTokens })] : []),
+      ...(config.csrfPrevention
+        ? [useCsrfPrevention({ requestHeaders: CSRF_HEADERS, maxTokens: config.limits.maxTokens })]
+        : []),
       useNoUploads(),
       ...(trusted ? usePersistedOnly({ documents: trusted, maxTokens: config.limits.maxTokens }) : []),
       useIntrospection({ enabled: config.introspection }),

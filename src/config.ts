@@ -32,13 +32,19 @@ const EnvSchema = z.object({
   ENGRAM_INDEX_IDLE_SECONDS: count(600),
   NEO4J_URI: z
     .string()
-    .regex(/^(neo4j|bolt)(\+s|\+ssc)?:\/\/[^\s]+$/, 'must be a neo4j:// or bolt:// URI (neo4j+s:// or bolt+s:// for TLS, +ssc for self-signed)')
+    .regex(
+      /^(neo4j|bolt)(\+s|\+ssc)?:\/\/[^\s]+$/,
+      'must be a neo4j:// or bolt:// URI (neo4j+s:// or bolt+s:// for TLS, +ssc for self-signed)',
+    )
     .optional(),
   NEO4J_USER: z.string().min(1).optional().default('neo4j'),
   NEO4J_PASSWORD: z.string().optional(),
   NEO4J_DATABASE: z
     .string()
-    .regex(/^[A-Za-z][A-Za-z0-9.-]{2,62}$/, 'must be a Neo4j database name: 3-63 letters, digits, dots or dashes, starting with a letter')
+    .regex(
+      /^[A-Za-z][A-Za-z0-9.-]{2,62}$/,
+      'must be a Neo4j database name: 3-63 letters, digits, dots or dashes, starting with a letter',
+    )
     .optional(),
   NEO4J_CONNECTION_ACQUISITION_TIMEOUT_MS: count(2000),
   NEO4J_CONNECTION_TIMEOUT_MS: count(3000),
@@ -58,8 +64,22 @@ const EnvSchema = z.object({
   ENGRAM_CORS_ORIGINS: z
     .string()
     .optional()
-    .transform((value) => (value ?? '').split(',').map((origin) => origin.trim()).filter((origin) => origin !== ''))
-    .pipe(z.array(z.union([z.literal('*'), z.string().regex(/^https?:\/\/[^/\s]+$/, 'origins look like https://app.example.com (scheme and host, no path)')]))),
+    .transform((value) =>
+      (value ?? '')
+        .split(',')
+        .map((origin) => origin.trim())
+        .filter((origin) => origin !== ''),
+    )
+    .pipe(
+      z.array(
+        z.union([
+          z.literal('*'),
+          z
+            .string()
+            .regex(/^https?:\/\/[^/\s]+$/, 'origins look like https://app.example.com (scheme and host, no path)'),
+        ]),
+      ),
+    ),
   ENGRAM_RATE_POINTS_PER_SECOND: count(2000, 0),
   ENGRAM_RATE_BURST: count(20_000),
   ENGRAM_REQUEST_TIMEOUT_MS: count(10_000),
@@ -121,7 +141,16 @@ export interface Config {
    * indexMaxMb: memory the SQLite store's adjacency indexes may hold in all (least recently used
    * dropped first); indexIdleSeconds: an index unused this long is dropped.
    */
-  store: { kind: 'sqlite'; path: string; busyTimeoutMs: number; cacheSizeMb: number; indexMaxMb: number; indexIdleSeconds: number } | Neo4jStoreConfig;
+  store:
+    | {
+        kind: 'sqlite';
+        path: string;
+        busyTimeoutMs: number;
+        cacheSizeMb: number;
+        indexMaxMb: number;
+        indexIdleSeconds: number;
+      }
+    | Neo4jStoreConfig;
   /** production: NODE_ENV=production or ENGRAM_MODE=production. */
   mode: 'development' | 'production';
   graphiql: boolean;
@@ -205,7 +234,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const mode = e.NODE_ENV === 'production' || e.ENGRAM_MODE === 'production' ? 'production' : 'development';
   refuseDevelopmentSettings(mode, e);
   if (e.ENGRAM_RATE_POINTS_PER_SECOND > 0 && e.ENGRAM_RATE_BURST < e.ENGRAM_MAX_COST) {
-    throw new ConfigError('Invalid configuration: ENGRAM_RATE_BURST must be at least ENGRAM_MAX_COST, or the costliest allowed query could never run');
+    throw new ConfigError(
+      'Invalid configuration: ENGRAM_RATE_BURST must be at least ENGRAM_MAX_COST, or the costliest allowed query could never run',
+    );
   }
   const graphiql = e.ENGRAM_GRAPHIQL ?? mode === 'development';
   return {
@@ -274,7 +305,8 @@ function refuseDevelopmentSettings(mode: Config['mode'], e: z.infer<typeof EnvSc
   if (mode !== 'production') return;
   const refused: string[] = [];
   if (e.ENGRAM_UNMASKED_ERRORS) refused.push('ENGRAM_UNMASKED_ERRORS=true (sends internal error messages to clients)');
-  if (!e.ENGRAM_CSRF_PREVENTION) refused.push('ENGRAM_CSRF_PREVENTION=false (lets other sites post to the API from a browser)');
+  if (!e.ENGRAM_CSRF_PREVENTION)
+    refused.push('ENGRAM_CSRF_PREVENTION=false (lets other sites post to the API from a browser)');
   if (refused.length > 0) {
     throw new ConfigError(
       `Refusing to start in production mode (NODE_ENV=production or ENGRAM_MODE=production) with development-only settings:\n  ${refused.join('\n  ')}\nRemove them, or run in development mode.`,

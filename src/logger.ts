@@ -8,7 +8,10 @@ import { pino, type Logger } from 'pino';
  * closes it with a time limit (closeLogs), so a stalled log reader cannot hold its exit.
  */
 export function createLogger(level: string): Logger {
-  return pino({ level, base: { service: 'engram' } }, pino.destination({ dest: 2, sync: false, maxLength: MAX_BUFFERED_LOG_BYTES }));
+  return pino(
+    { level, base: { service: 'engram' } },
+    pino.destination({ dest: 2, sync: false, maxLength: MAX_BUFFERED_LOG_BYTES }),
+  );
 }
 
 /** Log bytes held while stderr does not take them (a stalled reader); later lines are dropped until it does. */
@@ -38,7 +41,12 @@ export type LogsClosed = 'flushed' | 'dropped' | 'stuck';
  */
 export async function closeLogs(logger: Logger, timeoutMs: number): Promise<LogsClosed> {
   const destination = (logger as unknown as Record<symbol, Partial<Destination> | undefined>)[pino.symbols.streamSym];
-  if (typeof destination?.end !== 'function' || typeof destination.once !== 'function' || typeof destination.on !== 'function') return 'flushed';
+  if (
+    typeof destination?.end !== 'function' ||
+    typeof destination.once !== 'function' ||
+    typeof destination.on !== 'function'
+  )
+    return 'flushed';
   const stream = destination as Destination;
   const settled = (event: 'close' | 'error', ms: number) =>
     new Promise<boolean>((resolve) => {

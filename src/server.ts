@@ -21,7 +21,9 @@ async function main(): Promise<void> {
   collectDefaultMetrics({ register: metrics.registry });
   const app = createApp({ config, store, logger, isDraining: () => drain.draining, metrics });
   // While draining, every answer tells the client to reconnect (elsewhere) for its next request.
-  const server = createServer((request, response) => drain.handle(request, response, () => void app(request, response)));
+  const server = createServer((request, response) =>
+    drain.handle(request, response, () => void app(request, response)),
+  );
   const drain = createConnectionDrain(server, { idleMs: Math.min(DRAIN_IDLE_MS, config.shutdownGraceMs) });
 
   // Idle keep-alive connections outlive common proxy and client pools (60 s), so a client never
@@ -47,7 +49,9 @@ async function main(): Promise<void> {
     'started',
   );
   if (config.mode === 'production' && config.apiKeys.length === 0) {
-    logger.warn('production mode without API keys: any caller can use any workspace (set ENGRAM_API_KEYS or ENGRAM_API_KEYS_FILE)');
+    logger.warn(
+      'production mode without API keys: any caller can use any workspace (set ENGRAM_API_KEYS or ENGRAM_API_KEYS_FILE)',
+    );
   }
 
   let finished = false;
@@ -55,7 +59,10 @@ async function main(): Promise<void> {
     if (finished) return;
     finished = true;
     if (forced) {
-      logger.warn({ inFlight: drain.inFlight, graceMs: config.shutdownGraceMs }, 'drain window over: closing the connections still open');
+      logger.warn(
+        { inFlight: drain.inFlight, graceMs: config.shutdownGraceMs },
+        'drain window over: closing the connections still open',
+      );
       server.closeAllConnections();
     }
     server.close();
@@ -85,7 +92,10 @@ async function main(): Promise<void> {
    */
   const shutdown = (signal: NodeJS.Signals) => {
     if (drain.draining) return;
-    logger.info({ signal, inFlight: drain.inFlight, graceMs: config.shutdownGraceMs }, 'shutting down: /ready is 503, draining requests');
+    logger.info(
+      { signal, inFlight: drain.inFlight, graceMs: config.shutdownGraceMs },
+      'shutting down: /ready is 503, draining requests',
+    );
     drain.begin(() => void finish(signal, false));
     setTimeout(() => void finish(signal, true), config.shutdownGraceMs).unref();
   };

@@ -50,7 +50,10 @@ export async function buildExplorer(options: { outDir?: string; minify?: boolean
   try {
     esbuild = await import('esbuild');
   } catch (error) {
-    throw new BuilderUnavailableError('esbuild is not installed (a dev dependency); the explorer page cannot be built', { cause: error });
+    throw new BuilderUnavailableError(
+      'esbuild is not installed (a dev dependency); the explorer page cannot be built',
+      { cause: error },
+    );
   }
   const result = await esbuild.build({
     entryPoints: { app: join(WEB_DIR, 'src/main.ts') },

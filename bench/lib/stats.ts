@@ -20,9 +20,10 @@ export function summarize(samples: readonly number[]): Summary {
   const total = sorted.reduce((sum, value) => sum + value, 0);
   return {
     n: sorted.length,
-    median: sorted.length % 2 === 1 || sorted.length === 0
-      ? quantile(sorted, 0.5)
-      : ((sorted[sorted.length / 2 - 1] as number) + (sorted[sorted.length / 2] as number)) / 2,
+    median:
+      sorted.length % 2 === 1 || sorted.length === 0
+        ? quantile(sorted, 0.5)
+        : ((sorted[sorted.length / 2 - 1] as number) + (sorted[sorted.length / 2] as number)) / 2,
     p95: quantile(sorted, 0.95),
     mean: sorted.length ? total / sorted.length : Number.NaN,
     min: sorted[0] ?? Number.NaN,

@@ -16,11 +16,24 @@ import { serveForBenchmark } from './serve.js';
 const config = loadConfig();
 if (config.store.kind !== 'sqlite') throw new Error('the benchmark server runs on SQLite');
 const workspace = process.env.BENCH_WORKSPACE ?? config.defaultWorkspace;
-const store = createSqliteStore({ path: config.store.path, busyTimeoutMs: config.store.busyTimeoutMs, cacheSizeMb: config.store.cacheSizeMb });
+const store = createSqliteStore({
+  path: config.store.path,
+  busyTimeoutMs: config.store.busyTimeoutMs,
+  cacheSizeMb: config.store.cacheSizeMb,
+});
 const yoga = createYoga<Record<string, unknown>, EngramContext>({
   schema,
   logging: false,
-  context: () => ({ workspace, role: 'write', store, loaders: createLoaders(store, workspace), policy: config.policy, limits: config.limits, work: createWorkMeter(config.limits.workBudget), strictTypes: config.strictTypes }),
+  context: () => ({
+    workspace,
+    role: 'write',
+    store,
+    loaders: createLoaders(store, workspace),
+    policy: config.policy,
+    limits: config.limits,
+    work: createWorkMeter(config.limits.workBudget),
+    strictTypes: config.strictTypes,
+  }),
 });
 await store.warmAdjacencyIndex(workspace);
 serveForBenchmark(yoga, () => store.close());

@@ -15,7 +15,11 @@ import { serveForBenchmark } from './serve.js';
 const config = loadConfig();
 if (config.store.kind !== 'sqlite') throw new Error('the benchmark server runs on SQLite');
 const logger = createLogger(config.logLevel);
-const store = createSqliteStore({ path: config.store.path, busyTimeoutMs: config.store.busyTimeoutMs, cacheSizeMb: config.store.cacheSizeMb });
+const store = createSqliteStore({
+  path: config.store.path,
+  busyTimeoutMs: config.store.busyTimeoutMs,
+  cacheSizeMb: config.store.cacheSizeMb,
+});
 const metrics = createMetrics();
 collectDefaultMetrics({ register: metrics.registry });
 const app = createApp({ config, store, logger, metrics });

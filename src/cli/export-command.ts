@@ -29,7 +29,11 @@ export interface ExportCounts {
  * separate reads: on a live database, a record changed during the export may appear as it was
  * or as it became, never twice.
  */
-export async function* exportLines(store: GraphStore, workspace: string, counts: ExportCounts = { memories: 0, edges: 0 }): AsyncGenerator<string> {
+export async function* exportLines(
+  store: GraphStore,
+  workspace: string,
+  counts: ExportCounts = { memories: 0, edges: 0 },
+): AsyncGenerator<string> {
   for (let after: string | null = null; ; ) {
     const page = await store.listMemories(workspace, { afterId: after, limit: PAGE });
     if (page.length > 0) yield `${page.map(memoryLine).join('\n')}\n`;
@@ -47,7 +51,12 @@ export async function* exportLines(store: GraphStore, workspace: string, counts:
 }
 
 /** Streams the workspace into `output` with back-pressure. */
-export async function exportNdjson(store: GraphStore, workspace: string, output: Writable, onPage?: (counts: ExportCounts) => void): Promise<ExportCounts> {
+export async function exportNdjson(
+  store: GraphStore,
+  workspace: string,
+  output: Writable,
+  onPage?: (counts: ExportCounts) => void,
+): Promise<ExportCounts> {
   const counts: ExportCounts = { memories: 0, edges: 0 };
   async function* source() {
     for await (const chunk of exportLines(store, workspace, counts)) {
@@ -84,7 +93,8 @@ export async function run(argv: string[]): Promise<void> {
     return fail(error instanceof ConfigError ? error.message : String(error), 1);
   }
   const workspace = workspaceName.safeParse(args.values.workspace ?? config.defaultWorkspace);
-  if (!workspace.success) return fail(`--workspace: ${workspace.error.issues[0]?.message ?? 'invalid workspace name'}`, 2);
+  if (!workspace.success)
+    return fail(`--workspace: ${workspace.error.issues[0]?.message ?? 'invalid workspace name'}`, 2);
 
   const store = await openBulkStore(config);
   const output = args.values.output ? createWriteStream(args.values.output) : process.stdout;

@@ -121,9 +121,20 @@ export async function importNdjson(options: ImportOptions): Promise<ImportSummar
 export async function openBulkStore(config: ReturnType<typeof loadConfig>): Promise<GraphStore> {
   if (config.store.kind === 'sqlite') {
     const cacheSizeMb = Math.max(config.store.cacheSizeMb, 256);
-    return createSqliteStore({ path: config.store.path, busyTimeoutMs: config.store.busyTimeoutMs, cacheSizeMb, adjacencyIndex: false });
+    return createSqliteStore({
+      path: config.store.path,
+      busyTimeoutMs: config.store.busyTimeoutMs,
+      cacheSizeMb,
+      adjacencyIndex: false,
+    });
   }
-  return createStore({ ...config, store: { ...config.store, transactionTimeoutMs: Math.max(config.store.transactionTimeoutMs, NEO4J_BULK_TIMEOUT_MS) } });
+  return createStore({
+    ...config,
+    store: {
+      ...config.store,
+      transactionTimeoutMs: Math.max(config.store.transactionTimeoutMs, NEO4J_BULK_TIMEOUT_MS),
+    },
+  });
 }
 
 export async function run(argv: string[]): Promise<void> {
@@ -148,7 +159,8 @@ export async function run(argv: string[]): Promise<void> {
   const [file, ...extra] = args.positionals;
   if (!file || extra.length > 0) return fail(USAGE, 2);
   const chosenBatchSize = args.values['batch-size'] === undefined ? null : Number(args.values['batch-size']);
-  if (chosenBatchSize !== null && (!Number.isInteger(chosenBatchSize) || chosenBatchSize < 1)) return fail('--batch-size: must be a positive integer', 2);
+  if (chosenBatchSize !== null && (!Number.isInteger(chosenBatchSize) || chosenBatchSize < 1))
+    return fail('--batch-size: must be a positive integer', 2);
 
   let config;
   try {
@@ -158,7 +170,8 @@ export async function run(argv: string[]): Promise<void> {
   }
   const batchSize = chosenBatchSize ?? (config.store.kind === 'neo4j' ? NEO4J_BATCH_SIZE : DEFAULT_BATCH_SIZE);
   const workspace = workspaceName.safeParse(args.values.workspace ?? config.defaultWorkspace);
-  if (!workspace.success) return fail(`--workspace: ${workspace.error.issues[0]?.message ?? 'invalid workspace name'}`, 2);
+  if (!workspace.success)
+    return fail(`--workspace: ${workspace.error.issues[0]?.message ?? 'invalid workspace name'}`, 2);
 
   let input: Readable;
   let total = 0;
@@ -185,7 +198,10 @@ export async function run(argv: string[]): Promise<void> {
       bytesRead: () => (input as ReadStream).bytesRead ?? 0,
       onProgress: (done) => {
         committed = done.memories + done.edges;
-        progress.update(done.bytes, `line ${formatCount(done.lines)}: ${formatCount(done.memories)} memories, ${formatCount(done.edges)} edges written`);
+        progress.update(
+          done.bytes,
+          `line ${formatCount(done.lines)}: ${formatCount(done.memories)} memories, ${formatCount(done.edges)} edges written`,
+        );
       },
     });
     progress.done();
@@ -196,7 +212,10 @@ export async function run(argv: string[]): Promise<void> {
   } catch (error) {
     progress.done();
     const message = error instanceof ImportLineError || isEngramError(error) ? error.message : String(error);
-    const kept = committed > 0 ? `the ${formatCount(committed)} records of earlier batches were written, nothing of the failing batch` : 'nothing was written';
+    const kept =
+      committed > 0
+        ? `the ${formatCount(committed)} records of earlier batches were written, nothing of the failing batch`
+        : 'nothing was written';
     fail(`engram import: ${message}\nStopped: ${kept}.`, 1);
   } finally {
     await store.close();

@@ -5,8 +5,14 @@
 const COMMANDS: Record<string, { summary: string; load: () => Promise<{ run(argv: string[]): Promise<void> }> }> = {
   serve: { summary: 'start the HTTP server (same as npm start)', load: () => import('./serve-command.js') },
   mcp: { summary: 'serve the MCP tools over stdio (same as npm run mcp)', load: () => import('./mcp-command.js') },
-  import: { summary: 'load memories and edges from an NDJSON file (idempotent; --workspace NAME)', load: () => import('./import-command.js') },
-  export: { summary: 'write a workspace as NDJSON to stdout (--workspace NAME)', load: () => import('./export-command.js') },
+  import: {
+    summary: 'load memories and edges from an NDJSON file (idempotent; --workspace NAME)',
+    load: () => import('./import-command.js'),
+  },
+  export: {
+    summary: 'write a workspace as NDJSON to stdout (--workspace NAME)',
+    load: () => import('./export-command.js'),
+  },
 };
 
 function usage(): string {

@@ -21,7 +21,11 @@ export class EngramError extends Error {
   readonly code: ErrorCode;
   readonly extensions: Record<string, unknown>;
 
-  constructor(code: ErrorCode, message: string, options: { cause?: unknown; extensions?: Record<string, unknown> } = {}) {
+  constructor(
+    code: ErrorCode,
+    message: string,
+    options: { cause?: unknown; extensions?: Record<string, unknown> } = {},
+  ) {
     super(message, { cause: options.cause });
     this.name = 'EngramError';
     this.code = code;

@@ -68,4 +68,11 @@ export const memoryLine = (memory: MemoryRecord): string =>
   });
 
 export const edgeLine = (edge: EdgeRecord): string =>
-  JSON.stringify({ record: 'edge', from: edge.fromId, to: edge.toId, type: edge.type, weight: edge.weight, metadata: edge.metadata });
+  JSON.stringify({
+    record: 'edge',
+    from: edge.fromId,
+    to: edge.toId,
+    type: edge.type,
+    weight: edge.weight,
+    metadata: edge.metadata,
+  });

@@ -53,7 +53,12 @@ export interface WeightChangeRequest {
 }
 
 /** A MANUAL set of an edge weight: setEdgeWeight, and linking an existing edge again with a weight. */
-export const manualEdgeSet = (eventId: string, edgeId: string, value: number, reason: string | null): WeightChangeRequest => ({
+export const manualEdgeSet = (
+  eventId: string,
+  edgeId: string,
+  value: number,
+  reason: string | null,
+): WeightChangeRequest => ({
   eventId,
   target: { kind: 'edge', id: edgeId },
   operation: { kind: 'set', value },
@@ -69,5 +74,7 @@ export function relinkWeightChange(
   link: { weight: number | null; eventId: string; reason: string | null },
   existing: { id: string; weight: number },
 ): WeightChangeRequest | null {
-  return link.weight !== null && link.weight !== existing.weight ? manualEdgeSet(link.eventId, existing.id, link.weight, link.reason) : null;
+  return link.weight !== null && link.weight !== existing.weight
+    ? manualEdgeSet(link.eventId, existing.id, link.weight, link.reason)
+    : null;
 }

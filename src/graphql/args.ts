@@ -14,7 +14,8 @@ export const sharedArgs = (arg: ArgBuilder) => ({
   types: arg.stringList({
     required: false,
     validate: rules.relationTypes,
-    description: 'Only edges of these relation types (normalised to UPPER_SNAKE_CASE, e.g. caused_by -> CAUSED_BY). Omit for all types.',
+    description:
+      'Only edges of these relation types (normalised to UPPER_SNAKE_CASE, e.g. caused_by -> CAUSED_BY). Omit for all types.',
   }),
   limit: arg.int({
     defaultValue: 20,

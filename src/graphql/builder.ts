@@ -22,7 +22,10 @@ export const builder = new SchemaBuilder<{
     // A context without a role comes from no-key (header) mode, where every caller may write.
     authScopes: (ctx) => ({ write: ctx.role !== 'read', admin: ctx.role === undefined || ctx.role === 'admin' }),
     unauthorizedError: (_parent, ctx, info) =>
-      new EngramError('FORBIDDEN', `${info.parentType.name}.${info.fieldName}: this API key (role ${ctx.role ?? 'unknown'}) may not do this; writes need a write or admin key`),
+      new EngramError(
+        'FORBIDDEN',
+        `${info.parentType.name}.${info.fieldName}: this API key (role ${ctx.role ?? 'unknown'}) may not do this; writes need a write or admin key`,
+      ),
   },
   validation: {
     // Name the argument (input.title, maxHops, ...) and the rule it broke: the contract's BAD_USER_INPUT.

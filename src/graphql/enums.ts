@@ -21,7 +21,7 @@ export const AdjustmentSourceEnum = builder.enumType('AdjustmentSource', {
 
 export const FeedbackSignalEnum = builder.enumType('FeedbackSignal', {
   description:
-    'USED: the memory helped (strengthen). NOT_RELEVANT: search routed here wrongly (weaken the edges that led here). NOT_USEFUL: right place, bad content (weaken the memory\'s own weight, not edges).',
+    "USED: the memory helped (strengthen). NOT_RELEVANT: search routed here wrongly (weaken the edges that led here). NOT_USEFUL: right place, bad content (weaken the memory's own weight, not edges).",
   values: {
     USED: { description: 'The memory helped: strengthen it and the edges that led to it.' },
     NOT_RELEVANT: { description: 'Search routed here wrongly: weaken the edges that led here.' },

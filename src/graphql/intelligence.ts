@@ -26,14 +26,16 @@ export const ContextRoleEnum = builder.enumType('ContextRole', {
   description: 'Why a memory is in a context bundle. Bundles are ranked in this order.',
   values: {
     SEED: { description: 'One of the seeds asked for.' },
-    NEWER_VERSION: { description: 'A version that supersedes a seed (directly or further along the SUPERSEDES chain).' },
+    NEWER_VERSION: {
+      description: 'A version that supersedes a seed (directly or further along the SUPERSEDES chain).',
+    },
     CONTRADICTING: { description: 'The other side of an open contradiction touching a seed.' },
     NEIGHBOR: { description: 'A memory joined to a seed by an edge.' },
   } as const,
 });
 
 const SCORE_FORMULA =
-  'score = (S - C) / (1 + S + C), where S and C are the summed weights of the supporting and contradicting items and an item\'s weight is the product of the edge weights along its chain. Between -1 and 1; 0 without evidence or when both sides balance; one supporting item of weight 1 scores 0.5, three score 0.75.';
+  "score = (S - C) / (1 + S + C), where S and C are the summed weights of the supporting and contradicting items and an item's weight is the product of the edge weights along its chain. Between -1 and 1; 0 without evidence or when both sides balance; one supporting item of weight 1 scores 0.5, three score 0.75.";
 
 EvidenceRef.implement({
   description: `The evidence chain of a memory: what supports it, what contradicts it, and a support score. ${SCORE_FORMULA}`,
@@ -53,7 +55,7 @@ EvidenceRef.implement({
     score: t.exposeFloat('score', { description: `The support score. ${SCORE_FORMULA}` }),
     truncated: t.exposeBoolean('truncated', {
       description:
-        'True when evidence may have been left out: a side had more items than `limit`, a memory of the chain had more than 200 evidence edges (the strongest 200 are read), or the request\'s work budget ran out. The score counts every item read.',
+        "True when evidence may have been left out: a side had more items than `limit`, a memory of the chain had more than 200 evidence edges (the strongest 200 are read), or the request's work budget ran out. The score counts every item read.",
     }),
   }),
 });
@@ -61,16 +63,23 @@ EvidenceRef.implement({
 EvidenceItemRef.implement({
   description: 'One piece of evidence and the chain of edges by which it bears on the memory.',
   fields: (t) => ({
-    memory: t.field({ type: MemoryRef, description: 'The evidence: the memory at the far end of the chain.', resolve: (item) => item.memory }),
+    memory: t.field({
+      type: MemoryRef,
+      description: 'The evidence: the memory at the far end of the chain.',
+      resolve: (item) => item.memory,
+    }),
     via: t.field({
       type: [EdgeRef],
       description:
         'The chain in reading order: the first edge leaves the evidence memory (its VALIDATES, CONTRADICTS ... edge), the last one reaches the memory judged.',
       resolve: (item) => item.via,
     }),
-    weight: t.exposeFloat('weight', { description: 'The product of the edge weights along `via`: indirect evidence counts for less.' }),
+    weight: t.exposeFloat('weight', {
+      description: 'The product of the edge weights along `via`: indirect evidence counts for less.',
+    }),
     relation: t.string({
-      description: 'The type of the judging edge, the first one of `via` (VALIDATES, REPLICATES, REPRODUCES, CONTRADICTS or FAILS_TO_REPRODUCE).',
+      description:
+        'The type of the judging edge, the first one of `via` (VALIDATES, REPLICATES, REPRODUCES, CONTRADICTS or FAILS_TO_REPRODUCE).',
       resolve: (item) => item.via[0]?.type ?? '',
     }),
   }),
@@ -79,12 +88,21 @@ EvidenceItemRef.implement({
 ContradictionRef.implement({
   description: 'Two memories that disagree: a contradicts b, or a both supports and contradicts b.',
   fields: (t) => ({
-    a: t.field({ type: MemoryRef, description: 'The memory that contradicts (the source of the edges).', resolve: (found, _args, ctx) => loadMemory(ctx, found.aId) }),
-    b: t.field({ type: MemoryRef, description: 'The memory contradicted (the target of the edges).', resolve: (found, _args, ctx) => loadMemory(ctx, found.bId) }),
+    a: t.field({
+      type: MemoryRef,
+      description: 'The memory that contradicts (the source of the edges).',
+      resolve: (found, _args, ctx) => loadMemory(ctx, found.aId),
+    }),
+    b: t.field({
+      type: MemoryRef,
+      description: 'The memory contradicted (the target of the edges).',
+      resolve: (found, _args, ctx) => loadMemory(ctx, found.bId),
+    }),
     edge: t.field({
       type: EdgeRef,
       nullable: true,
-      description: 'The strongest a -CONTRADICTS-> b edge; null for a MIXED pair that disagrees only through FAILS_TO_REPRODUCE.',
+      description:
+        'The strongest a -CONTRADICTS-> b edge; null for a MIXED pair that disagrees only through FAILS_TO_REPRODUCE.',
       resolve: (found) => found.edge,
     }),
     edges: t.field({
@@ -94,10 +112,12 @@ ContradictionRef.implement({
     }),
     kind: t.field({ type: ContradictionKindEnum, description: 'DIRECT or MIXED.', resolve: (found) => found.kind }),
     strength: t.exposeFloat('strength', {
-      description: 'DIRECT: the CONTRADICTS edge weight. MIXED: the weaker of the strongest supporting and the strongest contradicting edge.',
+      description:
+        'DIRECT: the CONTRADICTS edge weight. MIXED: the weaker of the strongest supporting and the strongest contradicting edge.',
     }),
     resolved: t.exposeBoolean('resolved', {
-      description: 'True when a or b is superseded (a newer memory -SUPERSEDES-> it): the disagreement is history. Open ones are listed first.',
+      description:
+        'True when a or b is superseded (a newer memory -SUPERSEDES-> it): the disagreement is history. Open ones are listed first.',
     }),
   }),
 });
@@ -105,11 +125,18 @@ ContradictionRef.implement({
 ConvergenceRef.implement({
   description: 'A memory supported by several independent sources.',
   fields: (t) => ({
-    memory: t.field({ type: MemoryRef, description: 'The memory validated.', resolve: (view, _args, ctx) => loadMemory(ctx, view.memoryId) }),
-    support: t.exposeInt('support', {
-      description: 'Independent validations: distinct memories with an unpruned VALIDATES, REPLICATES or REPRODUCES edge to this one.',
+    memory: t.field({
+      type: MemoryRef,
+      description: 'The memory validated.',
+      resolve: (view, _args, ctx) => loadMemory(ctx, view.memoryId),
     }),
-    weight: t.exposeFloat('weight', { description: "Sum over those sources of each one's strongest supporting edge weight; breaks ties in support." }),
+    support: t.exposeInt('support', {
+      description:
+        'Independent validations: distinct memories with an unpruned VALIDATES, REPLICATES or REPRODUCES edge to this one.',
+    }),
+    weight: t.exposeFloat('weight', {
+      description: "Sum over those sources of each one's strongest supporting edge weight; breaks ties in support.",
+    }),
     validations: t.field({
       type: [EdgeRef],
       description: 'The supporting edges counted, strongest first.',
@@ -124,7 +151,8 @@ ContextBundleRef.implement({
   fields: (t) => ({
     memories: t.field({
       type: [MemoryRef],
-      description: 'The memories of the bundle, best first (seeds, newer versions, contradicting, neighbors); at most `budget`.',
+      description:
+        'The memories of the bundle, best first (seeds, newer versions, contradicting, neighbors); at most `budget`.',
       resolve: (bundle) => bundle.items.map((item) => item.memory),
     }),
     items: t.field({
@@ -155,6 +183,10 @@ ContextItemRef.implement({
       description:
         "What it was ranked by within its role: SEED its own weight; NEWER_VERSION the SUPERSEDES edge weight; CONTRADICTING the contradiction's strength; NEIGHBOR the sum of the weights of its edges to the seeds.",
     }),
-    edges: t.field({ type: [EdgeRef], description: 'The edges that brought it in (empty for seeds).', resolve: (item) => item.edges }),
+    edges: t.field({
+      type: [EdgeRef],
+      description: 'The edges that brought it in (empty for seeds).',
+      resolve: (item) => item.edges,
+    }),
   }),
 });

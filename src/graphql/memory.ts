@@ -10,19 +10,31 @@ MemoryRef.implement({
   description:
     'A memory: one node of the graph (a fact, hypothesis, decision, experiment ...). Memories are linked by typed, weighted edges.',
   fields: (t) => ({
-    id: t.exposeID('id', { description: 'Stable id (UUIDv7 unless chosen at creation). Anywhere a memory is named, its key works too.' }),
+    id: t.exposeID('id', {
+      description: 'Stable id (UUIDv7 unless chosen at creation). Anywhere a memory is named, its key works too.',
+    }),
     key: t.exposeString('key', {
       nullable: true,
       description: 'Optional human handle, unique per workspace (e.g. "postgres-choice"); usable wherever an id is.',
     }),
     title: t.exposeString('title', { description: 'Short title; searched with the highest weight.' }),
     content: t.exposeString('content', { nullable: true, description: 'The body of the memory; searched.' }),
-    kind: t.exposeString('kind', { nullable: true, description: 'Free label: fact, hypothesis, experiment, decision ...' }),
+    kind: t.exposeString('kind', {
+      nullable: true,
+      description: 'Free label: fact, hypothesis, experiment, decision ...',
+    }),
     tags: t.exposeStringList('tags', { description: 'Free tags; searched, and filterable in searchMemories.' }),
     weight: t.exposeFloat('weight', { description: "The memory's own importance, 0..1; moved by feedback." }),
-    metadata: t.expose('metadata', { type: JSONScalar, nullable: true, description: 'Any JSON the client stores with the memory (at most 4096 bytes).' }),
+    metadata: t.expose('metadata', {
+      type: JSONScalar,
+      nullable: true,
+      description: 'Any JSON the client stores with the memory (at most 4096 bytes).',
+    }),
     createdAt: t.expose('createdAt', { type: DateTime, description: 'When the memory was created (UTC).' }),
-    updatedAt: t.expose('updatedAt', { type: DateTime, description: 'When the memory or its weight last changed (UTC).' }),
+    updatedAt: t.expose('updatedAt', {
+      type: DateTime,
+      description: 'When the memory or its weight last changed (UTC).',
+    }),
     neighbors: t.field({
       type: [NeighborRef],
       description:
@@ -30,7 +42,11 @@ MemoryRef.implement({
       args: {
         direction: sharedArgs(t.arg).direction,
         types: sharedArgs(t.arg).types,
-        minWeight: t.arg.float({ required: false, validate: minWeightRule, description: 'Only edges with at least this weight (0..1).' }),
+        minWeight: t.arg.float({
+          required: false,
+          validate: minWeightRule,
+          description: 'Only edges with at least this weight (0..1).',
+        }),
         includePruned: t.arg.boolean({
           defaultValue: false,
           required: true,
@@ -55,7 +71,12 @@ MemoryRef.implement({
       args: { direction: sharedArgs(t.arg).direction, types: sharedArgs(t.arg).types },
       resolve: (memory, args, ctx) =>
         ctx.loaders
-          .degree({ direction: args.direction, types: args.types ?? null, includePruned: false, pruneThreshold: ctx.policy.pruneThreshold })
+          .degree({
+            direction: args.direction,
+            types: args.types ?? null,
+            includePruned: false,
+            pruneThreshold: ctx.policy.pruneThreshold,
+          })
           .load(memory.id),
     }),
     path: t.field({
@@ -89,11 +110,16 @@ MemoryRef.implement({
 NeighborRef.implement({
   description: 'A memory next to another one, with the edge that joins them.',
   fields: (t) => ({
-    memory: t.field({ type: MemoryRef, description: 'The memory at the other end of the edge.', resolve: (entry) => entry.neighbor }),
+    memory: t.field({
+      type: MemoryRef,
+      description: 'The memory at the other end of the edge.',
+      resolve: (entry) => entry.neighbor,
+    }),
     edge: t.field({ type: EdgeRef, description: 'The edge joining the two memories.', resolve: (entry) => entry.edge }),
     direction: t.field({
       type: DirectionEnum,
-      description: 'OUTGOING when the edge goes from the parent memory to `memory`, INCOMING when it comes from `memory`.',
+      description:
+        'OUTGOING when the edge goes from the parent memory to `memory`, INCOMING when it comes from `memory`.',
       resolve: (entry) => entry.direction,
     }),
   }),

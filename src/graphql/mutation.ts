@@ -37,20 +37,26 @@ builder.mutationType({
       description: 'Creates a memory. CONFLICT when the chosen id or key is already taken in this workspace.',
       args: { input: t.arg({ type: CreateMemoryInput, required: true, description: 'The new memory.' }) },
       resolve: (_root, { input }, ctx) =>
-        afterWrite(ctx, writes.createMemory(writeScope(ctx), { ...input, metadata: input.metadata as Json | null | undefined })),
+        afterWrite(
+          ctx,
+          writes.createMemory(writeScope(ctx), { ...input, metadata: input.metadata as Json | null | undefined }),
+        ),
     }),
     updateMemory: t.field({
       type: MemoryRef,
-      description: 'Changes the given fields of a memory. NOT_FOUND when it does not exist; CONFLICT when the new key is taken.',
+      description:
+        'Changes the given fields of a memory. NOT_FOUND when it does not exist; CONFLICT when the new key is taken.',
       args: {
         id: t.arg.id({ required: true, validate: rules.memoryRef, description: 'The memory, by id or key.' }),
         input: t.arg({ type: UpdateMemoryInput, required: true, description: 'The fields to change.' }),
       },
-      resolve: (_root, args, ctx) => afterWrite(ctx, writes.updateMemory(writeScope(ctx), args.id, toPatch(args.input))),
+      resolve: (_root, args, ctx) =>
+        afterWrite(ctx, writes.updateMemory(writeScope(ctx), args.id, toPatch(args.input))),
     }),
     deleteMemory: t.field({
       type: DeletePayloadRef,
-      description: 'Deletes a memory and every edge touching it. Its weight history is kept. NOT_FOUND when it does not exist.',
+      description:
+        'Deletes a memory and every edge touching it. Its weight history is kept. NOT_FOUND when it does not exist.',
       args: { id: t.arg.id({ required: true, validate: rules.memoryRef, description: 'The memory, by id or key.' }) },
       resolve: (_root, args, ctx) => afterWrite(ctx, writes.deleteMemory(writeScope(ctx), args.id)),
     }),
@@ -60,11 +66,15 @@ builder.mutationType({
         'Creates the edge from -[type]-> to, or, when it exists, confirms it: lastConfirmedAt is set, metadata merged, and a given weight applied (MANUAL event). Never duplicates.',
       args: { input: t.arg({ type: LinkInput, required: true, description: 'The edge.' }) },
       resolve: (_root, { input }, ctx) =>
-        afterWrite(ctx, writes.link(writeScope(ctx), { ...input, metadata: input.metadata as Json | null | undefined })),
+        afterWrite(
+          ctx,
+          writes.link(writeScope(ctx), { ...input, metadata: input.metadata as Json | null | undefined }),
+        ),
     }),
     unlink: t.field({
       type: UnlinkPayloadRef,
-      description: 'Removes an edge, by id or by (from, to, type); removed is 0 when nothing matched. To weaken a relation without forgetting it, use weaken.',
+      description:
+        'Removes an edge, by id or by (from, to, type); removed is 0 when nothing matched. To weaken a relation without forgetting it, use weaken.',
       args: { input: t.arg({ type: UnlinkInput, required: true, description: 'Which edge.' }) },
       resolve: (_root, { input }, ctx) => afterWrite(ctx, writes.unlink(writeScope(ctx), input)),
     }),
@@ -75,10 +85,28 @@ builder.mutationType({
       args: {
         from: t.arg.id({ required: true, validate: rules.memoryRef, description: 'Source memory, by id or key.' }),
         to: t.arg.id({ required: true, validate: rules.memoryRef, description: 'Target memory, by id or key.' }),
-        type: t.arg.string({ required: true, validate: rules.relationType, description: 'Relation type (normalised to UPPER_SNAKE_CASE).' }),
-        amount: t.arg.float({ defaultValue: 0.3, required: true, validate: rules.amount, description: 'How much to subtract, in (0, 1]. Default 0.3.' }),
-        reason: t.arg.string({ required: false, validate: rules.reason, description: 'Why; recorded on the WeightEvent.' }),
-        source: t.arg({ type: AdjustmentSourceEnum, defaultValue: 'CONSCIOUS', required: true, description: 'Who asks; recorded on the WeightEvent.' }),
+        type: t.arg.string({
+          required: true,
+          validate: rules.relationType,
+          description: 'Relation type (normalised to UPPER_SNAKE_CASE).',
+        }),
+        amount: t.arg.float({
+          defaultValue: 0.3,
+          required: true,
+          validate: rules.amount,
+          description: 'How much to subtract, in (0, 1]. Default 0.3.',
+        }),
+        reason: t.arg.string({
+          required: false,
+          validate: rules.reason,
+          description: 'Why; recorded on the WeightEvent.',
+        }),
+        source: t.arg({
+          type: AdjustmentSourceEnum,
+          defaultValue: 'CONSCIOUS',
+          required: true,
+          description: 'Who asks; recorded on the WeightEvent.',
+        }),
       },
       resolve: (_root, args, ctx) => afterWrite(ctx, writes.nudgeEdge(writeScope(ctx), args, -1, args.amount)),
     }),
@@ -89,22 +117,46 @@ builder.mutationType({
       args: {
         from: t.arg.id({ required: true, validate: rules.memoryRef, description: 'Source memory, by id or key.' }),
         to: t.arg.id({ required: true, validate: rules.memoryRef, description: 'Target memory, by id or key.' }),
-        type: t.arg.string({ required: true, validate: rules.relationType, description: 'Relation type (normalised to UPPER_SNAKE_CASE).' }),
-        amount: t.arg.float({ required: false, validate: rules.amount, description: "How much to add, in (0, 1]. Default: the source tier's step." }),
-        reason: t.arg.string({ required: false, validate: rules.reason, description: 'Why; recorded on the WeightEvent.' }),
-        source: t.arg({ type: AdjustmentSourceEnum, defaultValue: 'CONSCIOUS', required: true, description: 'Who asks; picks the default step.' }),
+        type: t.arg.string({
+          required: true,
+          validate: rules.relationType,
+          description: 'Relation type (normalised to UPPER_SNAKE_CASE).',
+        }),
+        amount: t.arg.float({
+          required: false,
+          validate: rules.amount,
+          description: "How much to add, in (0, 1]. Default: the source tier's step.",
+        }),
+        reason: t.arg.string({
+          required: false,
+          validate: rules.reason,
+          description: 'Why; recorded on the WeightEvent.',
+        }),
+        source: t.arg({
+          type: AdjustmentSourceEnum,
+          defaultValue: 'CONSCIOUS',
+          required: true,
+          description: 'Who asks; picks the default step.',
+        }),
       },
-      resolve: (_root, args, ctx) => afterWrite(ctx, writes.nudgeEdge(writeScope(ctx), args, 1, ctx.policy.tierDelta[args.source])),
+      resolve: (_root, args, ctx) =>
+        afterWrite(ctx, writes.nudgeEdge(writeScope(ctx), args, 1, ctx.policy.tierDelta[args.source])),
     }),
     setEdgeWeight: t.field({
       type: WeightChangeRef,
-      description: 'Sets an edge weight directly (MANUAL tier), writing a WeightEvent. NOT_FOUND if the edge does not exist.',
+      description:
+        'Sets an edge weight directly (MANUAL tier), writing a WeightEvent. NOT_FOUND if the edge does not exist.',
       args: {
         id: t.arg.id({ required: true, validate: rules.memoryRef, description: 'The edge id.' }),
         weight: t.arg.float({ required: true, validate: rules.weight, description: 'The new weight, 0..1.' }),
-        reason: t.arg.string({ required: false, validate: rules.reason, description: 'Why; recorded on the WeightEvent.' }),
+        reason: t.arg.string({
+          required: false,
+          validate: rules.reason,
+          description: 'Why; recorded on the WeightEvent.',
+        }),
       },
-      resolve: (_root, args, ctx) => afterWrite(ctx, writes.setEdgeWeight(writeScope(ctx), args.id, args.weight, args.reason ?? null)),
+      resolve: (_root, args, ctx) =>
+        afterWrite(ctx, writes.setEdgeWeight(writeScope(ctx), args.id, args.weight, args.reason ?? null)),
     }),
     feedback: t.field({
       type: [WeightChangeRef],
@@ -113,9 +165,22 @@ builder.mutationType({
       args: {
         memoryId: t.arg.id({ required: true, validate: rules.memoryRef, description: 'The memory, by id or key.' }),
         signal: t.arg({ type: FeedbackSignalEnum, required: true, description: 'What happened.' }),
-        via: t.arg.idList({ required: false, validate: rules.edgeIdList, description: 'Ids of the edges that led to the memory (at most 100).' }),
-        reason: t.arg.string({ required: false, validate: rules.reason, description: 'Why; recorded on every WeightEvent.' }),
-        source: t.arg({ type: AdjustmentSourceEnum, defaultValue: 'CONSCIOUS', required: true, description: 'Who gives the feedback; picks the step.' }),
+        via: t.arg.idList({
+          required: false,
+          validate: rules.edgeIdList,
+          description: 'Ids of the edges that led to the memory (at most 100).',
+        }),
+        reason: t.arg.string({
+          required: false,
+          validate: rules.reason,
+          description: 'Why; recorded on every WeightEvent.',
+        }),
+        source: t.arg({
+          type: AdjustmentSourceEnum,
+          defaultValue: 'CONSCIOUS',
+          required: true,
+          description: 'Who gives the feedback; picks the step.',
+        }),
       },
       resolve: (_root, args, ctx) => afterWrite(ctx, writes.feedback(writeScope(ctx), args)),
     }),

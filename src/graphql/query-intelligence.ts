@@ -18,7 +18,11 @@ builder.queryFields((t) => ({
       'Pairs of memories that disagree: a -CONTRADICTS-> b (DIRECT), or a both supports and contradicts b through different edges (MIXED). Unresolved ones (neither side superseded) first, then strongest first. Pruned edges are ignored.',
     args: {
       limit: sharedArgs(t.arg).limit,
-      minWeight: t.arg.float({ required: false, validate: rules.minWeight, description: 'Ignore edges lighter than this (0..1).' }),
+      minWeight: t.arg.float({
+        required: false,
+        validate: rules.minWeight,
+        description: 'Ignore edges lighter than this (0..1).',
+      }),
       kinds: t.arg({
         type: [ContradictionKindEnum],
         required: false,
@@ -26,26 +30,49 @@ builder.queryFields((t) => ({
       }),
     },
     resolve: (_root, args, ctx) =>
-      listContradictions(ctx, { limit: args.limit, minWeight: args.minWeight ?? null, kinds: args.kinds ?? CONTRADICTION_KINDS }),
+      listContradictions(ctx, {
+        limit: args.limit,
+        minWeight: args.minWeight ?? null,
+        kinds: args.kinds ?? CONTRADICTION_KINDS,
+      }),
   }),
   convergence: t.field({
     type: [ConvergenceRef],
     description:
       'Memories with at least minSupport independent validations (distinct memories with a VALIDATES, REPLICATES or REPRODUCES edge to them), best supported first: more sources, then more summed weight, then id.',
     args: {
-      minSupport: t.arg.int({ defaultValue: 2, required: true, validate: minSupport, description: 'Fewest distinct supporting memories, 1..10000.' }),
+      minSupport: t.arg.int({
+        defaultValue: 2,
+        required: true,
+        validate: minSupport,
+        description: 'Fewest distinct supporting memories, 1..10000.',
+      }),
       limit: sharedArgs(t.arg).limit,
-      minWeight: t.arg.float({ required: false, validate: rules.minWeight, description: 'Only count supporting edges with at least this weight (0..1).' }),
+      minWeight: t.arg.float({
+        required: false,
+        validate: rules.minWeight,
+        description: 'Only count supporting edges with at least this weight (0..1).',
+      }),
     },
-    resolve: (_root, args, ctx) => rankConvergence(ctx, { minSupport: args.minSupport, limit: args.limit, minWeight: args.minWeight ?? null }),
+    resolve: (_root, args, ctx) =>
+      rankConvergence(ctx, { minSupport: args.minSupport, limit: args.limit, minWeight: args.minWeight ?? null }),
   }),
   context: t.field({
     type: ContextBundleRef,
     description:
       'A context bundle for an agent: the seeds, versions that supersede them, the other side of open contradictions touching them, and their strongest neighbors, ranked in that order and cut to the budget. Store work is a fixed handful of batched reads however many seeds are given.',
     args: {
-      seeds: t.arg.idList({ required: true, validate: seeds, description: 'The memories to build the context around, by id or key (1..100).' }),
-      budget: t.arg.int({ defaultValue: 20, required: true, validate: budget, description: 'Most memories in the bundle, 1..100.' }),
+      seeds: t.arg.idList({
+        required: true,
+        validate: seeds,
+        description: 'The memories to build the context around, by id or key (1..100).',
+      }),
+      budget: t.arg.int({
+        defaultValue: 20,
+        required: true,
+        validate: budget,
+        description: 'Most memories in the bundle, 1..100.',
+      }),
       types: sharedArgs(t.arg).types,
       minWeight: t.arg.float({
         required: false,
@@ -72,7 +99,12 @@ builder.queryFields((t) => ({
     description:
       "Edges whose weight was pulled both ways repeatedly: the feedback disagrees about them. Counts flips (changes of direction between consecutive weight changes) in the workspace's newest `window` WeightEvents; most flips first, then most recently changed. Read `history` to see who pulled which way.",
     args: {
-      minFlips: t.arg.int({ defaultValue: 3, required: true, validate: minFlips, description: 'Fewest changes of direction, 1..1000 (+ - + - is 3).' }),
+      minFlips: t.arg.int({
+        defaultValue: 3,
+        required: true,
+        validate: minFlips,
+        description: 'Fewest changes of direction, 1..1000 (+ - + - is 3).',
+      }),
       limit: sharedArgs(t.arg).limit,
       window: t.arg.int({
         defaultValue: 1000,
@@ -81,6 +113,7 @@ builder.queryFields((t) => ({
         description: "How many of the workspace's newest WeightEvents to examine, 1..10000.",
       }),
     },
-    resolve: (_root, args, ctx) => findOscillatingEdges(ctx, { minFlips: args.minFlips, limit: args.limit, window: args.window }),
+    resolve: (_root, args, ctx) =>
+      findOscillatingEdges(ctx, { minFlips: args.minFlips, limit: args.limit, window: args.window }),
   }),
 }));

@@ -9,7 +9,8 @@ import { EdgeRef, MemoryRef, PathResultRef, RelationTypeRef, WeightEventRef } fr
 import { resolvePath } from './walk-resolvers.js';
 
 builder.queryType({
-  description: 'Reads. Every read acts inside the workspace of the request (x-engram-workspace header, default "default").',
+  description:
+    'Reads. Every read acts inside the workspace of the request (x-engram-workspace header, default "default").',
   fields: (t) => ({
     memory: t.field({
       type: MemoryRef,
@@ -21,7 +22,10 @@ builder.queryType({
       },
       validate: z
         .object({ id: z.string().nullish(), key: z.string().nullish() })
-        .refine((args) => (args.id == null) !== (args.key == null), { message: 'give exactly one of id and key', path: ['id'] }),
+        .refine((args) => (args.id == null) !== (args.key == null), {
+          message: 'give exactly one of id and key',
+          path: ['id'],
+        }),
       resolve: async (_root, args, ctx) => {
         const memory = await ctx.loaders.memory.load((args.id ?? args.key) as string);
         // A key lookup must not return a different memory whose id happens to equal the key.
@@ -33,7 +37,9 @@ builder.queryType({
       type: [MemoryRef],
       nullable: { list: false, items: true },
       description: 'Memories by id or key, in the same order as `ids`, null where missing. At most 100 ids.',
-      args: { ids: t.arg.idList({ required: true, validate: rules.refList, description: 'Ids or keys, at most 100.' }) },
+      args: {
+        ids: t.arg.idList({ required: true, validate: rules.refList, description: 'Ids or keys, at most 100.' }),
+      },
       resolve: (_root, args, ctx) => Promise.all(args.ids.map((ref) => ctx.loaders.memory.load(ref))),
     }),
     searchMemories: t.field({
@@ -41,9 +47,21 @@ builder.queryType({
       description:
         'Full-text search over title (weighted highest), tags and content, best match first. Words are matched whole, the last one also as a prefix; punctuation is ignored.',
       args: {
-        query: t.arg.string({ required: true, validate: rules.searchText, description: 'Words to look for (at most 500 characters).' }),
-        kinds: t.arg.stringList({ required: false, validate: z.array(rules.kind).max(64), description: 'Only memories of these kinds.' }),
-        tags: t.arg.stringList({ required: false, validate: rules.tags, description: 'Only memories carrying at least one of these tags.' }),
+        query: t.arg.string({
+          required: true,
+          validate: rules.searchText,
+          description: 'Words to look for (at most 500 characters).',
+        }),
+        kinds: t.arg.stringList({
+          required: false,
+          validate: z.array(rules.kind).max(64),
+          description: 'Only memories of these kinds.',
+        }),
+        tags: t.arg.stringList({
+          required: false,
+          validate: rules.tags,
+          description: 'Only memories carrying at least one of these tags.',
+        }),
         limit: sharedArgs(t.arg).limit,
       },
       resolve: async (_root, args, ctx) => {
@@ -66,14 +84,18 @@ builder.queryType({
     }),
     edgesBetween: t.field({
       type: [EdgeRef],
-      description: 'Every edge joining two memories, in either direction, strongest first (pruned edges included: check `pruned`).',
+      description:
+        'Every edge joining two memories, in either direction, strongest first (pruned edges included: check `pruned`).',
       args: {
         from: t.arg.id({ required: true, validate: rules.memoryRef, description: 'One memory, by id or key.' }),
         to: t.arg.id({ required: true, validate: rules.memoryRef, description: 'The other memory, by id or key.' }),
         types: sharedArgs(t.arg).types,
       },
       resolve: async (_root, args, ctx) => {
-        const [from, to] = await Promise.all([requireMemory(ctx, args.from, 'from').then((memory) => memory.id), requireMemory(ctx, args.to, 'to').then((memory) => memory.id)]);
+        const [from, to] = await Promise.all([
+          requireMemory(ctx, args.from, 'from').then((memory) => memory.id),
+          requireMemory(ctx, args.to, 'to').then((memory) => memory.id),
+        ]);
         return ctx.store.edgesBetween(ctx.workspace, from, to, args.types ?? null);
       },
     }),
@@ -101,9 +123,18 @@ builder.queryType({
       description: 'Weight changes, newest first, optionally only those of one edge, one memory, or one source.',
       args: {
         edgeId: t.arg.id({ required: false, validate: rules.memoryRef, description: 'Only events of this edge.' }),
-        memoryId: t.arg.id({ required: false, validate: rules.memoryRef, description: 'Only events of this memory (by id or key).' }),
+        memoryId: t.arg.id({
+          required: false,
+          validate: rules.memoryRef,
+          description: 'Only events of this memory (by id or key).',
+        }),
         source: t.arg({ type: AdjustmentSourceEnum, required: false, description: 'Only events from this source.' }),
-        limit: t.arg.int({ defaultValue: 50, required: true, validate: rules.limit, description: 'Most events to return, 1..100.' }),
+        limit: t.arg.int({
+          defaultValue: 50,
+          required: true,
+          validate: rules.limit,
+          description: 'Most events to return, 1..100.',
+        }),
       },
       resolve: async (_root, args, ctx) => {
         const memoryId = args.memoryId == null ? null : (await requireMemory(ctx, args.memoryId, 'memoryId')).id;

@@ -15,7 +15,9 @@ export const DateTime = builder.scalarType('DateTime', {
 });
 
 const tooDeep = () =>
-  new GraphQLError(`JSON values may be nested at most ${LIMITS.metadataDepth} levels deep (objects and arrays)`, { extensions: { code: 'BAD_USER_INPUT' } });
+  new GraphQLError(`JSON values may be nested at most ${LIMITS.metadataDepth} levels deep (objects and arrays)`, {
+    extensions: { code: 'BAD_USER_INPUT' },
+  });
 
 function literalToJson(node: ValueNode, variables: Record<string, unknown> | null | undefined, depth = 0): unknown {
   if ((node.kind === Kind.LIST || node.kind === Kind.OBJECT) && depth >= LIMITS.metadataDepth) throw tooDeep();
@@ -31,7 +33,9 @@ function literalToJson(node: ValueNode, variables: Record<string, unknown> | nul
     case Kind.LIST:
       return node.values.map((value) => literalToJson(value, variables, depth + 1));
     case Kind.OBJECT:
-      return Object.fromEntries(node.fields.map((field) => [field.name.value, literalToJson(field.value, variables, depth + 1)]));
+      return Object.fromEntries(
+        node.fields.map((field) => [field.name.value, literalToJson(field.value, variables, depth + 1)]),
+      );
     case Kind.VARIABLE:
       return variables?.[node.name.value];
     case Kind.ENUM:

@@ -16,7 +16,12 @@ interface PathArgs {
 const skipSuperseded = (ctx: EngramContext, currentOnly: boolean | null | undefined) =>
   currentOnly ? (ids: string[]) => supersededAmong(ctx, ids) : undefined;
 
-export async function resolvePath(ctx: EngramContext, from: MemoryRecord | string, toRef: string, args: PathArgs): Promise<PathView> {
+export async function resolvePath(
+  ctx: EngramContext,
+  from: MemoryRecord | string,
+  toRef: string,
+  args: PathArgs,
+): Promise<PathView> {
   const [start, end] = await Promise.all([
     typeof from === 'string' ? requireMemory(ctx, from, 'from') : from,
     requireMemory(ctx, toRef, 'to'),
@@ -38,7 +43,10 @@ export async function resolvePath(ctx: EngramContext, from: MemoryRecord | strin
     found: false,
     memoryIds: [],
     edgeIds: [],
-    message: !outcome.found && outcome.budgetExhausted ? `${message} (the search stopped after examining ${ctx.limits.walkBudget} edges)` : message,
+    message:
+      !outcome.found && outcome.budgetExhausted
+        ? `${message} (the search stopped after examining ${ctx.limits.walkBudget} edges)`
+        : message,
   };
 }
 
@@ -50,7 +58,11 @@ interface TraverseArgs {
   currentOnly?: boolean | null;
 }
 
-export async function resolveTraverse(ctx: EngramContext, start: MemoryRecord, args: TraverseArgs): Promise<TraversalHitView[]> {
+export async function resolveTraverse(
+  ctx: EngramContext,
+  start: MemoryRecord,
+  args: TraverseArgs,
+): Promise<TraversalHitView[]> {
   const { hits } = await traverse(ctx.store, ctx.workspace, start.id, args.maxDepth, args.limit, {
     direction: args.direction,
     types: args.types ?? null,
@@ -59,7 +71,10 @@ export async function resolveTraverse(ctx: EngramContext, start: MemoryRecord, a
     exclude: skipSuperseded(ctx, args.currentOnly),
     signal: ctx.signal,
   });
-  return withinWorkspace(ctx, hits.map(({ memoryId, depth, via }) => ({ memoryId, depth, via })));
+  return withinWorkspace(
+    ctx,
+    hits.map(({ memoryId, depth, via }) => ({ memoryId, depth, via })),
+  );
 }
 
 /**

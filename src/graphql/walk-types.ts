@@ -4,12 +4,19 @@ import { EdgeRef, MemoryRef, PathResultRef, PathStepRef, TraversalHitRef } from 
 PathResultRef.implement({
   description: 'The answer to a path question. Among equally short paths, the same one is picked every time.',
   fields: (t) => ({
-    found: t.exposeBoolean('found', { description: 'Whether a path exists within maxHops (over unpruned edges of the allowed types).' }),
-    hops: t.int({ description: 'Edges in the path; 0 when from and to are the same memory (and when not found).', resolve: (path) => path.edgeIds.length }),
+    found: t.exposeBoolean('found', {
+      description: 'Whether a path exists within maxHops (over unpruned edges of the allowed types).',
+    }),
+    hops: t.int({
+      description: 'Edges in the path; 0 when from and to are the same memory (and when not found).',
+      resolve: (path) => path.edgeIds.length,
+    }),
     steps: t.field({
       type: [PathStepRef],
-      description: 'The memories along the path from start to end, each with the edge to the next one; empty when not found.',
-      resolve: (path) => path.memoryIds.map((memoryId, index) => ({ memoryId, edgeToNextId: path.edgeIds[index] ?? null })),
+      description:
+        'The memories along the path from start to end, each with the edge to the next one; empty when not found.',
+      resolve: (path) =>
+        path.memoryIds.map((memoryId, index) => ({ memoryId, edgeToNextId: path.edgeIds[index] ?? null })),
     }),
     message: t.exposeString('message', {
       nullable: true,
@@ -21,11 +28,16 @@ PathResultRef.implement({
 PathStepRef.implement({
   description: 'One memory on a path.',
   fields: (t) => ({
-    memory: t.field({ type: MemoryRef, description: 'The memory at this step.', resolve: (step, _args, ctx) => loadMemory(ctx, step.memoryId) }),
+    memory: t.field({
+      type: MemoryRef,
+      description: 'The memory at this step.',
+      resolve: (step, _args, ctx) => loadMemory(ctx, step.memoryId),
+    }),
     edgeToNext: t.field({
       type: EdgeRef,
       nullable: true,
-      description: 'The edge walked to the next step (it may point either way when direction is BOTH); null on the last step.',
+      description:
+        'The edge walked to the next step (it may point either way when direction is BOTH); null on the last step.',
       resolve: (step, _args, ctx) => (step.edgeToNextId === null ? null : loadEdge(ctx, step.edgeToNextId)),
     }),
   }),
@@ -34,7 +46,11 @@ PathStepRef.implement({
 TraversalHitRef.implement({
   description: 'A memory reached by a traversal.',
   fields: (t) => ({
-    memory: t.field({ type: MemoryRef, description: 'The memory reached.', resolve: (hit, _args, ctx) => loadMemory(ctx, hit.memoryId) }),
+    memory: t.field({
+      type: MemoryRef,
+      description: 'The memory reached.',
+      resolve: (hit, _args, ctx) => loadMemory(ctx, hit.memoryId),
+    }),
     depth: t.exposeInt('depth', { description: 'How many edges from the start (1 = a direct neighbor).' }),
     via: t.field({
       type: [EdgeRef],

@@ -33,7 +33,8 @@ export class ApiKeyConfigError extends Error {
 }
 
 function plainKey(key: string, where: string): Buffer {
-  if (key.length < MIN_KEY_LENGTH) throw new ApiKeyConfigError(`${where}: a key must be at least ${MIN_KEY_LENGTH} characters`);
+  if (key.length < MIN_KEY_LENGTH)
+    throw new ApiKeyConfigError(`${where}: a key must be at least ${MIN_KEY_LENGTH} characters`);
   if (/[\s,=]/.test(key)) throw new ApiKeyConfigError(`${where}: a key must not contain spaces, commas or "="`);
   return sha256(key);
 }
@@ -44,14 +45,18 @@ function plainKey(key: string, where: string): Buffer {
  */
 export function parseApiKeyList(text: string, variable = 'ENGRAM_API_KEYS'): ApiKey[] {
   const keys: ApiKey[] = [];
-  const entries = text.split(',').map((part) => part.trim()).filter((part) => part !== '');
+  const entries = text
+    .split(',')
+    .map((part) => part.trim())
+    .filter((part) => part !== '');
   entries.forEach((part, index) => {
     const where = `${variable} entry ${index + 1}`;
     const equals = part.lastIndexOf('=');
     if (equals <= 0) throw new ApiKeyConfigError(`${where}: expected KEY=WORKSPACE:ROLE`);
     const key = part.slice(0, equals);
     const [workspace, role, ...rest] = part.slice(equals + 1).split(':');
-    if (rest.length > 0 || workspace === undefined || role === undefined) throw new ApiKeyConfigError(`${where}: expected KEY=WORKSPACE:ROLE`);
+    if (rest.length > 0 || workspace === undefined || role === undefined)
+      throw new ApiKeyConfigError(`${where}: expected KEY=WORKSPACE:ROLE`);
     const hash = key.startsWith('sha256:') ? hashFromHex(key.slice('sha256:'.length), where) : plainKey(key, where);
     keys.push(entry(hash, checkWorkspace(workspace, where), checkRole(role, where)));
   });
@@ -73,7 +78,8 @@ export function parseApiKeyFile(path: string, variable = 'ENGRAM_API_KEYS_FILE')
     const why = (error as NodeJS.ErrnoException).code ?? 'not valid JSON';
     throw new ApiKeyConfigError(`${variable}: cannot read ${path} (${why})`);
   }
-  if (!Array.isArray(raw)) throw new ApiKeyConfigError(`${variable}: ${path} must hold a JSON array of {"key","workspace","role"}`);
+  if (!Array.isArray(raw))
+    throw new ApiKeyConfigError(`${variable}: ${path} must hold a JSON array of {"key","workspace","role"}`);
   return raw.map((item, index) => {
     const where = `${variable} entry ${index + 1}`;
     const parsed = FileEntry.safeParse(item);
@@ -91,7 +97,8 @@ function hashFromHex(hex: string, where: string): Buffer {
 
 function checkWorkspace(workspace: string, where: string): string {
   const parsed = workspaceName.safeParse(workspace);
-  if (!parsed.success) throw new ApiKeyConfigError(`${where}: workspace ${parsed.error.issues[0]?.message ?? 'is invalid'}`);
+  if (!parsed.success)
+    throw new ApiKeyConfigError(`${where}: workspace ${parsed.error.issues[0]?.message ?? 'is invalid'}`);
   return parsed.data;
 }
 

@@ -1,5 +1,5 @@
 import {
-  GraphQLError,
+  type GraphQLError,
   Kind,
   TypeInfo,
   ValidationContext,
@@ -28,8 +28,12 @@ export interface FieldCost {
 /** Size assumed for a list field that no argument bounds. */
 export const DEFAULT_LIST_SIZE = 10;
 
-const num = (name: string, fallback: number) => (args: Args) => (typeof args[name] === 'number' ? (args[name] as number) : fallback);
-const length = (name: string, fallback = 0) => (args: Args) => (Array.isArray(args[name]) ? (args[name] as unknown[]).length : fallback);
+const num = (name: string, fallback: number) => (args: Args) =>
+  typeof args[name] === 'number' ? (args[name] as number) : fallback;
+const length =
+  (name: string, fallback = 0) =>
+  (args: Args) =>
+    Array.isArray(args[name]) ? (args[name] as unknown[]).length : fallback;
 
 /** A store call or walk whose work grows with the graph, not with what it returns. */
 const WALK = 200;
@@ -116,7 +120,12 @@ const MAX_QUERY_NODES = 10_000;
  * the sizes of the lists it is nested in (see FIELD_COSTS). Throws a GraphQLError when the
  * document expands to more than MAX_QUERY_NODES fields, or when a variable does not fit.
  */
-export function queryCost(options: { schema: GraphQLSchema; document: DocumentNode; operationName?: string | null; variables?: Record<string, unknown> | null }): number {
+export function queryCost(options: {
+  schema: GraphQLSchema;
+  document: DocumentNode;
+  operationName?: string | null;
+  variables?: Record<string, unknown> | null;
+}): number {
   const { schema, document, operationName } = options;
   const errors: GraphQLError[] = [];
   const context = new ValidationContext(schema, document, new TypeInfo(schema), (error) => errors.push(error));

@@ -15,7 +15,12 @@ export interface Principal {
 
 export type Authenticate = (request: Request) => Principal;
 
-function fail(code: 'UNAUTHENTICATED' | 'FORBIDDEN' | 'BAD_USER_INPUT', message: string, status: number, headers?: Record<string, string>) {
+function fail(
+  code: 'UNAUTHENTICATED' | 'FORBIDDEN' | 'BAD_USER_INPUT',
+  message: string,
+  status: number,
+  headers?: Record<string, string>,
+) {
   return new GraphQLError(message, {
     extensions: { code, retryable: false, http: { status, ...(headers ? { headers } : {}) } },
   });
@@ -29,7 +34,11 @@ function headerWorkspace(request: Request): string | null {
   if (header === null || header === '') return null;
   const parsed = workspaceName.safeParse(header);
   if (!parsed.success) {
-    throw fail('BAD_USER_INPUT', `${WORKSPACE_HEADER}: ${parsed.error.issues[0]?.message ?? 'invalid workspace name'}`, 400);
+    throw fail(
+      'BAD_USER_INPUT',
+      `${WORKSPACE_HEADER}: ${parsed.error.issues[0]?.message ?? 'invalid workspace name'}`,
+      400,
+    );
   }
   return parsed.data;
 }
@@ -46,7 +55,8 @@ export function createAuthenticator(options: { keys: readonly ApiKey[]; defaultW
   const cache = new WeakMap<Request, Principal>();
   const resolve = (request: Request): Principal => {
     const requested = headerWorkspace(request);
-    if (options.keys.length === 0) return { workspace: requested ?? options.defaultWorkspace, role: 'admin', keyId: null };
+    if (options.keys.length === 0)
+      return { workspace: requested ?? options.defaultWorkspace, role: 'admin', keyId: null };
     const authorization = request.headers.get('authorization');
     if (authorization === null) throw unauthenticated('Missing credentials: send Authorization: Bearer <API key>');
     const match = /^Bearer[ ]+(\S+)[ ]*$/i.exec(authorization);
@@ -98,11 +108,16 @@ export function useAuth(options: {
       let code = 'FORBIDDEN';
       try {
         const principal = options.authenticate(request);
-        if (adminOnly && principal.role !== 'admin') [status, message] = [403, `${url.pathname} needs an admin API key`];
+        if (adminOnly && principal.role !== 'admin')
+          [status, message] = [403, `${url.pathname} needs an admin API key`];
       } catch (error) {
         const extensions = (error as GraphQLError).extensions ?? {};
         const http = extensions.http as { status?: number } | undefined;
-        [status, message, code] = [http?.status ?? 401, (error as Error).message, String(extensions.code ?? 'UNAUTHENTICATED')];
+        [status, message, code] = [
+          http?.status ?? 401,
+          (error as Error).message,
+          String(extensions.code ?? 'UNAUTHENTICATED'),
+        ];
       }
       if (status !== 0) {
         endResponse(

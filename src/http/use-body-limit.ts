@@ -23,7 +23,9 @@ export function useBodyLimit(maxBytes: number): Plugin {
       const declared = request.headers.get('content-length');
       if (declared !== null) {
         if (!CONTENT_LENGTH.test(declared)) {
-          throw new GraphQLError('The Content-Length header is not a valid length.', { extensions: { code: 'BAD_REQUEST', http: { status: 400 } } });
+          throw new GraphQLError('The Content-Length header is not a valid length.', {
+            extensions: { code: 'BAD_REQUEST', http: { status: 400 } },
+          });
         }
         if (Number(declared) > maxBytes) throw tooLarge();
         if (cameThroughNodeHttp(serverContext)) return;
@@ -36,7 +38,10 @@ export function useBodyLimit(maxBytes: number): Plugin {
 
 /** The Node adapter puts the IncomingMessage in the server context; app.fetch callers have none. */
 const cameThroughNodeHttp = (serverContext: unknown): boolean =>
-  typeof serverContext === 'object' && serverContext !== null && 'req' in serverContext && (serverContext as { req?: unknown }).req !== undefined;
+  typeof serverContext === 'object' &&
+  serverContext !== null &&
+  'req' in serverContext &&
+  (serverContext as { req?: unknown }).req !== undefined;
 
 type FetchApi = Parameters<NonNullable<Plugin['onRequestParse']>>[0]['fetchAPI'];
 
@@ -57,5 +62,11 @@ function counted(request: Request, maxBytes: number, fetchAPI: FetchApi): Reques
       },
     }),
   );
-  return new fetchAPI.Request(request.url, { method: request.method, headers: request.headers, signal: request.signal, body, duplex: 'half' } as RequestInit);
+  return new fetchAPI.Request(request.url, {
+    method: request.method,
+    headers: request.headers,
+    signal: request.signal,
+    body,
+    duplex: 'half',
+  } as RequestInit);
 }

@@ -28,7 +28,10 @@ export class LeakyBuckets {
     bucket.at = now;
     if (bucket.level + cost > this.capacity) {
       this.buckets.set(key, bucket);
-      return { ok: false, retryAfterMs: Math.max(1, Math.ceil(((bucket.level + cost - this.capacity) / this.rate) * 1000)) };
+      return {
+        ok: false,
+        retryAfterMs: Math.max(1, Math.ceil(((bucket.level + cost - this.capacity) / this.rate) * 1000)),
+      };
     }
     bucket.level += cost;
     this.buckets.set(key, bucket);

@@ -4,7 +4,8 @@ import { isEngramError } from '../domain/errors.js';
 import type { Logger } from '../logger.js';
 
 /** Messages graphql-js uses when a literal or variable value does not fit its argument's type, or a required one is missing. */
-const BAD_VALUE = /(Expected value of type|Expected type|got invalid value|cannot represent|Variable "\$[^"]+" of required type|Int cannot|Float cannot|String cannot|Boolean cannot|ID cannot|is not defined by type|of required type .* was not provided|Argument "[^"]+" of required type|does not exist in "[^"]+" enum|is required, but it was not provided|must not be null)/;
+const BAD_VALUE =
+  /(Expected value of type|Expected type|got invalid value|cannot represent|Variable "\$[^"]+" of required type|Int cannot|Float cannot|String cannot|Boolean cannot|ID cannot|is not defined by type|of required type .* was not provided|Argument "[^"]+" of required type|does not exist in "[^"]+" enum|is required, but it was not provided|must not be null)/;
 
 /** Codes yoga gives its own request errors, renamed to the contract's (API.md, "Errors"). */
 const CONTRACT_CODES: Readonly<Record<string, string>> = { REQUEST_ENTITY_TOO_LARGE: 'LIMIT_EXCEEDED' };
@@ -28,7 +29,8 @@ export function maskError(logger: Logger) {
     if (error instanceof GraphQLError && !error.originalError) return toContractCode(error);
     // graphql-js wraps a scalar's coercion error (bad variable value) in one that names the variable:
     // that outer error is the one to send, with the code useErrorCodes gave it.
-    if (original instanceof GraphQLError && !original.originalError) return error instanceof GraphQLError ? withCode(error) : original;
+    if (original instanceof GraphQLError && !original.originalError)
+      return error instanceof GraphQLError ? withCode(error) : original;
     logger.error({ err: original }, 'unexpected error');
     return new GraphQLError(message, {
       nodes: error instanceof GraphQLError ? error.nodes : undefined,
@@ -68,7 +70,8 @@ export function useErrorCodes(): Plugin {
   return {
     onValidate() {
       return ({ result, setResult }) => {
-        if (result.length > 0) setResult(result.map((error) => (error instanceof GraphQLError ? withCode(error) : error)));
+        if (result.length > 0)
+          setResult(result.map((error) => (error instanceof GraphQLError ? withCode(error) : error)));
       };
     },
     onExecute() {

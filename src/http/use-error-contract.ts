@@ -32,19 +32,27 @@ const isComplete = (error: GraphQLError): boolean =>
 
 function complete(error: GraphQLError): GraphQLError {
   if (isComplete(error)) return error;
-  const extensions = Object.fromEntries(Object.entries(error.extensions ?? {}).filter(([key]) => !INTERNAL_EXTENSIONS.includes(key)));
+  const extensions = Object.fromEntries(
+    Object.entries(error.extensions ?? {}).filter(([key]) => !INTERNAL_EXTENSIONS.includes(key)),
+  );
   // yoga answers a request error with its http.status only while originalError is there (else 200
   // for application/json clients, when http.spec is set): keep the status it had.
   const http = extensions.http as { spec?: boolean } | undefined;
   if (http?.spec && 'originalError' in (error.extensions ?? {})) extensions.http = { ...http, spec: false };
   const hasCode = typeof extensions.code === 'string';
-  const code = hasCode ? (extensions.code as string) : codeForStatus((extensions.http as { status?: number } | undefined)?.status);
+  const code = hasCode
+    ? (extensions.code as string)
+    : codeForStatus((extensions.http as { status?: number } | undefined)?.status);
   return new GraphQLError(error.message, {
     nodes: error.nodes,
     source: error.source,
     positions: error.positions,
     path: error.path,
-    extensions: { ...extensions, code, retryable: typeof extensions.retryable === 'boolean' ? extensions.retryable : isRetryableCode(code) },
+    extensions: {
+      ...extensions,
+      code,
+      retryable: typeof extensions.retryable === 'boolean' ? extensions.retryable : isRetryableCode(code),
+    },
   });
 }
 
@@ -60,7 +68,10 @@ export function useErrorContract(): Plugin {
       if (Array.isArray(result) || result === null || typeof result !== 'object' || !('errors' in result)) return;
       const errors = (result as ExecutionResult).errors;
       if (!errors || errors.every(isComplete)) return;
-      setResult({ ...(result as ExecutionResult), errors: errors.map((error) => (error instanceof GraphQLError ? complete(error) : error)) });
+      setResult({
+        ...(result as ExecutionResult),
+        errors: errors.map((error) => (error instanceof GraphQLError ? complete(error) : error)),
+      });
     },
   };
 }

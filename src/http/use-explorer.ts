@@ -56,10 +56,11 @@ export function useExplorer(options: ExplorerOptions = {}): Plugin {
   const build = options.build === undefined ? () => defaultBuild(root) : options.build;
   let building: Promise<boolean> | null = null;
 
-  const isBuilt = () => stat(join(root, 'index.html')).then(
-    (info) => info.isFile(),
-    () => false,
-  );
+  const isBuilt = () =>
+    stat(join(root, 'index.html')).then(
+      (info) => info.isFile(),
+      () => false,
+    );
 
   /** True when the page can be served; builds it once if needed (a failed build is retried on the next request). */
   const ensureBuilt = async (): Promise<boolean> => {
@@ -81,8 +82,11 @@ export function useExplorer(options: ExplorerOptions = {}): Plugin {
     async onRequest({ url, request, endResponse, fetchAPI }) {
       const { pathname } = url;
       if (pathname !== EXPLORER_PATH && !pathname.startsWith(`${EXPLORER_PATH}/`)) return;
-      const respond = (body: string | Uint8Array<ArrayBuffer> | null, status: number, headers: Record<string, string>) =>
-        endResponse(new fetchAPI.Response(request.method === 'HEAD' ? null : body, { status, headers }));
+      const respond = (
+        body: string | Uint8Array<ArrayBuffer> | null,
+        status: number,
+        headers: Record<string, string>,
+      ) => endResponse(new fetchAPI.Response(request.method === 'HEAD' ? null : body, { status, headers }));
 
       if (request.method !== 'GET' && request.method !== 'HEAD') {
         respond('Method not allowed', 405, { allow: 'GET, HEAD', 'content-type': 'text/plain; charset=utf-8' });

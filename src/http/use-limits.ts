@@ -55,10 +55,17 @@ export function useLimits(
     onExecute({ args, setResultAndStopExecution }) {
       let points: number;
       try {
-        points = queryCost({ schema: args.schema, document: args.document, operationName: args.operationName, variables: args.variableValues });
+        points = queryCost({
+          schema: args.schema,
+          document: args.document,
+          operationName: args.operationName,
+          variables: args.variableValues,
+        });
       } catch (error) {
         if (error instanceof GraphQLError && /maximum allowed number of nodes/.test(error.message)) {
-          setResultAndStopExecution({ errors: [overCost('Query too large: with its fragments expanded it selects more than 10000 fields.')] });
+          setResultAndStopExecution({
+            errors: [overCost('Query too large: with its fragments expanded it selects more than 10000 fields.')],
+          });
         }
         // Otherwise a variable does not fit its type: execution reports that, with its code.
         return;
@@ -91,4 +98,5 @@ export function useLimits(
  * The deepest bracket nesting a document may have: room for ENGRAM_MAX_DEPTH selection sets, a
  * metadata literal at its own limit, and 16 levels of arguments, input objects and lists. 60 by default.
  */
-export const maxNesting = (limits: Pick<QueryLimits, 'maxDepth'>): number => limits.maxDepth + LIMITS.metadataDepth + 16;
+export const maxNesting = (limits: Pick<QueryLimits, 'maxDepth'>): number =>
+  limits.maxDepth + LIMITS.metadataDepth + 16;

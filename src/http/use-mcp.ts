@@ -39,7 +39,12 @@ export function useMcp(options: { logger: Logger; maxBodyBytes: number; fetch: F
       } catch (error) {
         // Exceptions from onRequest are not caught by the server adapter: answer here.
         options.logger.error({ err: error }, 'mcp http request failed');
-        endResponse(Response.json({ jsonrpc: '2.0', id: null, error: { code: -32603, message: 'Internal error' } }, { status: 500 }));
+        endResponse(
+          Response.json(
+            { jsonrpc: '2.0', id: null, error: { code: -32603, message: 'Internal error' } },
+            { status: 500 },
+          ),
+        );
       }
     },
   };

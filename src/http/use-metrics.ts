@@ -39,7 +39,12 @@ export function createMetrics(registry: Registry = new Registry()): Metrics {
     return name;
   };
 
-  const errors = new Counter({ name: 'engram_graphql_errors_total', help: 'GraphQL errors sent, by extensions.code.', labelNames: ['code'], registers: [registry] });
+  const errors = new Counter({
+    name: 'engram_graphql_errors_total',
+    help: 'GraphQL errors sent, by extensions.code.',
+    labelNames: ['code'],
+    registers: [registry],
+  });
   const storeDuration = new Histogram({
     name: 'engram_store_duration_seconds',
     help: 'Store port calls: duration by method and outcome (ok or error code).',
@@ -47,9 +52,21 @@ export function createMetrics(registry: Registry = new Registry()): Metrics {
     buckets: [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5],
     registers: [registry],
   });
-  const storeInFlight = new Gauge({ name: 'engram_store_calls_in_flight', help: 'Store port calls started and not finished.', registers: [registry] });
-  const httpInFlight = new Gauge({ name: 'engram_http_requests_in_flight', help: 'GraphQL HTTP requests being handled.', registers: [registry] });
-  const limited = new Counter({ name: 'engram_rate_limited_total', help: 'Operations refused with RATE_LIMITED.', registers: [registry] });
+  const storeInFlight = new Gauge({
+    name: 'engram_store_calls_in_flight',
+    help: 'Store port calls started and not finished.',
+    registers: [registry],
+  });
+  const httpInFlight = new Gauge({
+    name: 'engram_http_requests_in_flight',
+    help: 'GraphQL HTTP requests being handled.',
+    registers: [registry],
+  });
+  const limited = new Counter({
+    name: 'engram_rate_limited_total',
+    help: 'Operations refused with RATE_LIMITED.',
+    registers: [registry],
+  });
   let bucketSize: () => number = () => 0;
   new Gauge({
     name: 'engram_cost_buckets',
@@ -83,17 +100,29 @@ export function createMetrics(registry: Registry = new Registry()): Metrics {
         metrics: {
           graphql_envelop_request: createCounter({
             registry,
-            counter: { name: 'graphql_envelop_request', help: 'GraphQL operations executed, by operation.', labelNames: operationLabels },
+            counter: {
+              name: 'graphql_envelop_request',
+              help: 'GraphQL operations executed, by operation.',
+              labelNames: operationLabels,
+            },
             fillLabelsFn: byOperation,
           }),
           graphql_envelop_request_duration: createHistogram({
             registry,
-            histogram: { name: 'graphql_envelop_request_duration', help: 'GraphQL operation duration (parse to result), by operation.', labelNames: operationLabels },
+            histogram: {
+              name: 'graphql_envelop_request_duration',
+              help: 'GraphQL operation duration (parse to result), by operation.',
+              labelNames: operationLabels,
+            },
             fillLabelsFn: byOperation,
           }),
           graphql_envelop_phase_execute: createHistogram({
             registry,
-            histogram: { name: 'graphql_envelop_phase_execute', help: 'Time spent executing operations, by operation.', labelNames: operationLabels },
+            histogram: {
+              name: 'graphql_envelop_phase_execute',
+              help: 'Time spent executing operations, by operation.',
+              labelNames: operationLabels,
+            },
             fillLabelsFn: byOperation,
           }),
           graphql_yoga_http_duration: createHistogram({

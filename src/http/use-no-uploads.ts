@@ -12,9 +12,12 @@ export function useNoUploads(): Plugin {
     onRequestParse({ request }) {
       const mime = (request.headers.get('content-type') ?? '').split(';')[0]?.trim().toLowerCase();
       if (mime !== 'multipart/form-data') return;
-      throw new GraphQLError('Engram takes no file uploads: multipart/form-data requests are refused. Send the operation as application/json.', {
-        extensions: { code: 'BAD_REQUEST', retryable: false, http: { status: 415 } },
-      });
+      throw new GraphQLError(
+        'Engram takes no file uploads: multipart/form-data requests are refused. Send the operation as application/json.',
+        {
+          extensions: { code: 'BAD_REQUEST', retryable: false, http: { status: 415 } },
+        },
+      );
     },
   };
 }

@@ -7,10 +7,13 @@ function knownOperationTypes(context: ValidationContext): ASTVisitor {
     OperationDefinition(node) {
       if (context.getSchema().getRootType(node.operation)) return;
       context.reportError(
-        new GraphQLError(`Engram does not support ${node.operation} operations: its schema has queries and mutations only.`, {
-          nodes: node,
-          extensions: { code: 'GRAPHQL_VALIDATION_FAILED' },
-        }),
+        new GraphQLError(
+          `Engram does not support ${node.operation} operations: its schema has queries and mutations only.`,
+          {
+            nodes: node,
+            extensions: { code: 'GRAPHQL_VALIDATION_FAILED' },
+          },
+        ),
       );
     },
   };

@@ -20,7 +20,10 @@ export type TrustedDocuments = Map<string, { name: string; text: string }>;
 
 const sha256 = (text: string) => createHash('sha256').update(text, 'utf8').digest('hex');
 
-function fragmentsUsed(root: DefinitionNode, fragments: ReadonlyMap<string, FragmentDefinitionNode>): FragmentDefinitionNode[] {
+function fragmentsUsed(
+  root: DefinitionNode,
+  fragments: ReadonlyMap<string, FragmentDefinitionNode>,
+): FragmentDefinitionNode[] {
   const used = new Map<string, FragmentDefinitionNode>();
   const pending: DefinitionNode[] = [root];
   while (pending.length > 0) {
@@ -43,14 +46,22 @@ function fragmentsUsed(root: DefinitionNode, fragments: ReadonlyMap<string, Frag
  * through other fragments) sorted by name, printed by graphql-js. Formatting, comments and the
  * order of definitions in the source do not change it; its sha256 is the operation's id.
  */
-export function canonicalText(operation: OperationDefinitionNode, fragments: ReadonlyMap<string, FragmentDefinitionNode>): string {
-  const document: DocumentNode = { kind: Kind.DOCUMENT, definitions: [operation, ...fragmentsUsed(operation, fragments)] };
+export function canonicalText(
+  operation: OperationDefinitionNode,
+  fragments: ReadonlyMap<string, FragmentDefinitionNode>,
+): string {
+  const document: DocumentNode = {
+    kind: Kind.DOCUMENT,
+    definitions: [operation, ...fragmentsUsed(operation, fragments)],
+  };
   return print(document);
 }
 
 const fragmentMap = (definitions: readonly DefinitionNode[]) =>
   new Map(
-    definitions.filter((definition): definition is FragmentDefinitionNode => definition.kind === Kind.FRAGMENT_DEFINITION).map((f) => [f.name.value, f]),
+    definitions
+      .filter((definition): definition is FragmentDefinitionNode => definition.kind === Kind.FRAGMENT_DEFINITION)
+      .map((f) => [f.name.value, f]),
   );
 
 /**
@@ -60,16 +71,22 @@ const fragmentMap = (definitions: readonly DefinitionNode[]) =>
 export function loadTrustedDocuments(dir: string): TrustedDocuments {
   let files: string[];
   try {
-    files = readdirSync(dir).filter((file) => file.endsWith('.graphql')).sort();
+    files = readdirSync(dir)
+      .filter((file) => file.endsWith('.graphql'))
+      .sort();
   } catch (error) {
-    throw new ConfigError(`ENGRAM_PERSISTED_ONLY: cannot read the operations folder ${dir} (${(error as NodeJS.ErrnoException).code ?? 'error'})`);
+    throw new ConfigError(
+      `ENGRAM_PERSISTED_ONLY: cannot read the operations folder ${dir} (${(error as NodeJS.ErrnoException).code ?? 'error'})`,
+    );
   }
   const definitions: DefinitionNode[] = [];
   for (const file of files) {
     try {
       definitions.push(...parse(readFileSync(join(dir, file), 'utf8')).definitions);
     } catch (error) {
-      throw new ConfigError(`ENGRAM_PERSISTED_ONLY: ${join(dir, file)} is not a valid GraphQL document: ${(error as Error).message}`);
+      throw new ConfigError(
+        `ENGRAM_PERSISTED_ONLY: ${join(dir, file)} is not a valid GraphQL document: ${(error as Error).message}`,
+      );
     }
   }
   const fragments = fragmentMap(definitions);
@@ -90,12 +107,21 @@ function idOfText(query: string, operationName: string | undefined, maxTokens: n
   } catch {
     return null;
   }
-  const operations = document.definitions.filter((d): d is OperationDefinitionNode => d.kind === Kind.OPERATION_DEFINITION);
-  const operation = operationName ? operations.find((o) => o.name?.value === operationName) : operations.length === 1 ? operations[0] : undefined;
+  const operations = document.definitions.filter(
+    (d): d is OperationDefinitionNode => d.kind === Kind.OPERATION_DEFINITION,
+  );
+  const operation = operationName
+    ? operations.find((o) => o.name?.value === operationName)
+    : operations.length === 1
+      ? operations[0]
+      : undefined;
   return operation ? sha256(canonicalText(operation, fragmentMap(document.definitions))) : null;
 }
 
-const refusal = (code: string, message: string) => ({ message, extensions: { code, retryable: false, http: { status: 400 } } });
+const refusal = (code: string, message: string) => ({
+  message,
+  extensions: { code, retryable: false, http: { status: 400 } },
+});
 
 /**
  * ENGRAM_PERSISTED_ONLY: only the trusted documents of schema/operations run. A client names one
@@ -110,14 +136,21 @@ export function usePersistedOnly(options: { documents: TrustedDocuments; maxToke
       if (typeof params.query !== 'string') return;
       const id = idOfText(params.query, params.operationName ?? undefined, options.maxTokens);
       if (id === null || !documents.has(id)) return;
-      setParams({ ...params, query: undefined, extensions: { ...params.extensions, persistedQuery: { version: 1, sha256Hash: id } } });
+      setParams({
+        ...params,
+        query: undefined,
+        extensions: { ...params.extensions, persistedQuery: { version: 1, sha256Hash: id } },
+      });
     },
   };
   const onlyTrusted = usePersistedOperations({
     allowArbitraryOperations: false,
     getPersistedOperation: (id: string) => documents.get(id)?.text ?? null,
     customErrors: {
-      notFound: refusal('PERSISTED_QUERY_NOT_FOUND', 'No trusted operation has this sha256 hash (ENGRAM_PERSISTED_ONLY is on).'),
+      notFound: refusal(
+        'PERSISTED_QUERY_NOT_FOUND',
+        'No trusted operation has this sha256 hash (ENGRAM_PERSISTED_ONLY is on).',
+      ),
       persistedQueryOnly: refusal(
         'PERSISTED_QUERY_REQUIRED',
         'This server runs only its trusted operations (ENGRAM_PERSISTED_ONLY): send one by extensions.persistedQuery.sha256Hash, or its exact text.',

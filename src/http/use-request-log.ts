@@ -42,7 +42,8 @@ export function keepOriginal(mask: MaskError, options: { exposeInternal: boolean
       const original = error instanceof GraphQLError && error.originalError ? error.originalError : error;
       Object.defineProperty(masked, ORIGINAL, { value: original, enumerable: false });
       if (options.exposeInternal) {
-        (masked.extensions as Record<string, unknown>).internalMessage = original instanceof Error ? original.message : String(original);
+        (masked.extensions as Record<string, unknown>).internalMessage =
+          original instanceof Error ? original.message : String(original);
       }
     }
     return masked;
@@ -55,7 +56,8 @@ export function keepOriginal(mask: MaskError, options: { exposeInternal: boolean
  * debug. Unexpected errors are logged once, with the request id, by useRequestLog.
  */
 export function yogaLogger(logger: Logger) {
-  const expected = (value: unknown) => value instanceof GraphQLError || (value instanceof Error && value.name === 'EngramError');
+  const expected = (value: unknown) =>
+    value instanceof GraphQLError || (value instanceof Error && value.name === 'EngramError');
   return {
     debug: (...args: unknown[]) => logger.debug(args.map(String).join(' ')),
     info: (...args: unknown[]) => logger.info(args.map(String).join(' ')),
@@ -124,7 +126,8 @@ export function useRequestLog(options: { logger: Logger; authenticate: Authentic
       }
       const ms = Number(process.hrtime.bigint() - state.started) / 1e6;
       const principal = QUIET.has(state.path) ? null : principalIfKnown(options.authenticate, request);
-      const outcome = response.status >= 500 ? 'failed' : response.status >= 400 || state.codes.length > 0 ? 'error' : 'ok';
+      const outcome =
+        response.status >= 500 ? 'failed' : response.status >= 400 || state.codes.length > 0 ? 'error' : 'ok';
       const line = {
         reqId: state.id,
         method: request.method,

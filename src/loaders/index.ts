@@ -39,21 +39,24 @@ export function createLoaders(store: GraphStore, workspace: string): Loaders {
   const memory = new DataLoader<string, MemoryRecord | null>((refs) => store.getMemories(workspace, refs));
   const edge = new DataLoader<string, EdgeRecord | null>((ids) => store.getEdges(workspace, ids));
   const adjacency = keyed(
-      (query: AdjacencyQuery) =>
-        new DataLoader<string, AdjacentEdge[]>(async (ids) => {
-          const lists = await store.getAdjacent(workspace, ids, query);
-          for (const list of lists) {
-            for (const entry of list) {
-              memory.prime(entry.neighbor.id, entry.neighbor);
-              edge.prime(entry.edge.id, entry.edge);
-            }
+    (query: AdjacencyQuery) =>
+      new DataLoader<string, AdjacentEdge[]>(async (ids) => {
+        const lists = await store.getAdjacent(workspace, ids, query);
+        for (const list of lists) {
+          for (const entry of list) {
+            memory.prime(entry.neighbor.id, entry.neighbor);
+            edge.prime(entry.edge.id, entry.edge);
           }
-          return lists;
-        }),
+        }
+        return lists;
+      }),
   );
-  const degree = keyed((query: DegreeQuery) => new DataLoader<string, number>((ids) => store.countAdjacent(workspace, ids, query)));
+  const degree = keyed(
+    (query: DegreeQuery) => new DataLoader<string, number>((ids) => store.countAdjacent(workspace, ids, query)),
+  );
   const history = keyed(
-    (limit: number) => new DataLoader<string, WeightEventRecord[]>((ids) => store.getEdgeHistories(workspace, ids, limit)),
+    (limit: number) =>
+      new DataLoader<string, WeightEventRecord[]>((ids) => store.getEdgeHistories(workspace, ids, limit)),
   );
   return {
     memory,

@@ -9,10 +9,15 @@ export interface OperationError {
   retryable: boolean;
 }
 
-export type OperationOutcome<TResult> = { data: TResult; errors?: undefined } | { data?: undefined; errors: OperationError[] };
+export type OperationOutcome<TResult> =
+  | { data: TResult; errors?: undefined }
+  | { data?: undefined; errors: OperationError[] };
 
 /** Runs one named operation; it never throws for GraphQL or HTTP failures, only for bugs. */
-export type Execute = <TResult, TVariables>(document: TypedDocumentString<TResult, TVariables>, variables: TVariables) => Promise<OperationOutcome<TResult>>;
+export type Execute = <TResult, TVariables>(
+  document: TypedDocumentString<TResult, TVariables>,
+  variables: TVariables,
+) => Promise<OperationOutcome<TResult>>;
 
 /** The part of the yoga app the executor needs (`app.fetch`). */
 export type FetchHandler = (url: string, init: RequestInit) => Response | Promise<Response>;
@@ -36,11 +41,22 @@ function toOperationError(error: GraphQLErrorBody): OperationError {
 
 /** A body that is not GraphQL JSON (e.g. 413 from the body limit) still gets a contract code. */
 function statusError(status: number): OperationError {
-  if (status === 413) return { code: 'LIMIT_EXCEEDED', message: 'The request is larger than the server accepts.', retryable: false };
+  if (status === 413)
+    return { code: 'LIMIT_EXCEEDED', message: 'The request is larger than the server accepts.', retryable: false };
   if (status === 401) return { code: 'UNAUTHENTICATED', message: 'Missing or invalid credentials.', retryable: false };
-  if (status === 403) return { code: 'FORBIDDEN', message: 'This workspace may not be used with these credentials.', retryable: false };
-  if (status === 503) return { code: 'UNAVAILABLE', message: 'The server is unavailable; the request is safe to retry.', retryable: true };
-  return { code: 'INTERNAL_SERVER_ERROR', message: `Unexpected HTTP ${status} from the GraphQL endpoint.`, retryable: false };
+  if (status === 403)
+    return { code: 'FORBIDDEN', message: 'This workspace may not be used with these credentials.', retryable: false };
+  if (status === 503)
+    return {
+      code: 'UNAVAILABLE',
+      message: 'The server is unavailable; the request is safe to retry.',
+      retryable: true,
+    };
+  return {
+    code: 'INTERNAL_SERVER_ERROR',
+    message: `Unexpected HTTP ${status} from the GraphQL endpoint.`,
+    retryable: false,
+  };
 }
 
 /**

@@ -55,7 +55,10 @@ Every write persists at once and is visible to every client of this workspace. M
  * `execute`, which decides the workspace; the stdio entry and /mcp call this per connection or request.
  */
 export function buildServer(deps: ToolDeps): McpServer {
-  const server = new McpServer({ name: 'engram', title: 'Engram memory graph', version: packageJson.version }, { instructions: INSTRUCTIONS });
+  const server = new McpServer(
+    { name: 'engram', title: 'Engram memory graph', version: packageJson.version },
+    { instructions: INSTRUCTIONS },
+  );
   for (const tool of TOOLS) tool.register(server, deps);
   return server;
 }

@@ -1,5 +1,10 @@
 import { z } from 'zod';
-import type { Direction, EdgeFieldsFragment, MemoryFieldsFragment, WeightChangeFieldsFragment } from '../generated/graphql.js';
+import type {
+  Direction,
+  EdgeFieldsFragment,
+  MemoryFieldsFragment,
+  WeightChangeFieldsFragment,
+} from '../generated/graphql.js';
 import { LIMITS } from '../domain/inputs.js';
 
 /*
@@ -15,7 +20,9 @@ export const memoryRefInput = (what: string) => z.string().describe(`${what}, by
 
 export const edgeTypeInput = z
   .string()
-  .describe('Relation type in UPPER_SNAKE_CASE, e.g. CAUSED_BY, SUPERSEDES (caused_by and "caused by" are normalised). See relation_types.');
+  .describe(
+    'Relation type in UPPER_SNAKE_CASE, e.g. CAUSED_BY, SUPERSEDES (caused_by and "caused by" are normalised). See relation_types.',
+  );
 
 export const edgeTypesInput = z
   .array(z.string())
@@ -37,12 +44,19 @@ export const limitInput = (fallback: number, what = 'results') =>
     .describe(`Most ${what} to return, ${LIMITS.limit.min}-${LIMITS.limit.max} (default ${fallback}).`);
 
 export const amountInput = (fallback: string) =>
-  z.number().optional().meta({ exclusiveMinimum: 0, maximum: 1 }).describe(`How much to move the weight, greater than 0 and at most 1 (default ${fallback}).`);
+  z
+    .number()
+    .optional()
+    .meta({ exclusiveMinimum: 0, maximum: 1 })
+    .describe(`How much to move the weight, greater than 0 and at most 1 (default ${fallback}).`);
 
 export const minWeightInput = (what: string) =>
   z.number().optional().meta({ minimum: 0, maximum: 1 }).describe(`${what}, 0-1. Omit to count every unpruned edge.`);
 
-export const reasonInput = z.string().optional().describe(`Why, in a sentence; stored on the weight history (at most ${LIMITS.reasonChars} characters).`);
+export const reasonInput = z
+  .string()
+  .optional()
+  .describe(`Why, in a sentence; stored on the weight history (at most ${LIMITS.reasonChars} characters).`);
 
 export const metadataInput = z
   .record(z.string(), z.unknown())
@@ -93,7 +107,9 @@ export const weightChangeOutput = z.object({
   target: z.enum(['edge', 'memory']),
   previous_weight: z.number(),
   new_weight: z.number(),
-  pruned: z.boolean().describe('For edges: whether the edge is now pruned (hidden from walks). Always false for memories.'),
+  pruned: z
+    .boolean()
+    .describe('For edges: whether the edge is now pruned (hidden from walks). Always false for memories.'),
   edge: edgeOutput.nullable(),
   memory: z.object({ id: z.string(), key: z.string().nullable(), title: z.string(), weight: z.number() }).nullable(),
   event_id: z.string().describe('The weight-history event written for this change.'),
@@ -162,6 +178,8 @@ export function edgeLabel(edge: EdgeOutput): string {
 }
 
 export function weightChangeText(verb: string, change: WeightChangeOutput): string {
-  const what = change.edge ? `edge ${handle(change.edge.from)} -[${change.edge.type}]-> ${handle(change.edge.to)}` : `memory ${change.memory ? label(change.memory) : ''}`;
+  const what = change.edge
+    ? `edge ${handle(change.edge.from)} -[${change.edge.type}]-> ${handle(change.edge.to)}`
+    : `memory ${change.memory ? label(change.memory) : ''}`;
   return `${verb} ${what}: ${round(change.previous_weight)} -> ${round(change.new_weight)}${change.pruned ? ' (now pruned: hidden from walks, revivable by memory_strengthen)' : ''}.`;
 }

@@ -20,17 +20,24 @@ async function main(): Promise<void> {
   // With API keys the agent is a client like any other: it presents its key, and the key decides
   // the workspace. Without one every call would fail, so say so now rather than on the first tool call.
   if (config.apiKeys.length > 0 && config.mcpApiKey === null) {
-    throw new ConfigError('ENGRAM_MCP_API_KEY: API keys are configured, so the MCP server needs a key of its own to present');
+    throw new ConfigError(
+      'ENGRAM_MCP_API_KEY: API keys are configured, so the MCP server needs a key of its own to present',
+    );
   }
   const identity: Record<string, string> =
-    config.mcpApiKey === null ? { [WORKSPACE_HEADER]: config.mcpWorkspace } : { authorization: `Bearer ${config.mcpApiKey}` };
+    config.mcpApiKey === null
+      ? { [WORKSPACE_HEADER]: config.mcpWorkspace }
+      : { authorization: `Bearer ${config.mcpApiKey}` };
   const execute = createInProcessExecutor((url, init) => app.fetch(url, init), identity);
   const connection = serveStdio(() => buildServer({ execute, logger }), {
     onerror: (error) => logger.warn({ err: error }, 'mcp stdio error'),
   });
 
   const storeLabel = config.store.kind === 'sqlite' ? `sqlite ${resolve(config.store.path)}` : store.description;
-  logger.info({ workspace: config.mcpApiKey === null ? config.mcpWorkspace : 'from ENGRAM_MCP_API_KEY', store: storeLabel }, 'engram mcp serving on stdio');
+  logger.info(
+    { workspace: config.mcpApiKey === null ? config.mcpWorkspace : 'from ENGRAM_MCP_API_KEY', store: storeLabel },
+    'engram mcp serving on stdio',
+  );
 
   let closing = false;
   const shutdown = (why: string) => {
@@ -51,6 +58,8 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  process.stderr.write(`${error instanceof ConfigError ? error.message : error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+  process.stderr.write(
+    `${error instanceof ConfigError ? error.message : error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
+  );
   process.exit(1);
 });

@@ -46,7 +46,9 @@ function renameArgument(error: OperationError, names: Record<string, string> = {
   if (!error.argument) return error;
   const name = names[error.argument];
   if (!name) return error;
-  const message = error.message.startsWith(`${error.argument}:`) ? `${name}${error.message.slice(error.argument.length)}` : error.message;
+  const message = error.message.startsWith(`${error.argument}:`)
+    ? `${name}${error.message.slice(error.argument.length)}`
+    : error.message;
   return { ...error, argument: name, message };
 }
 
@@ -54,7 +56,11 @@ export function errorResult(errors: OperationError[]): CallToolResult {
   const [first, ...rest] = errors;
   const error = first ?? { code: 'INTERNAL_SERVER_ERROR', message: 'Unexpected error.', retryable: false };
   const text = [error, ...rest].map((e) => `${e.code}: ${e.message}`).join('\n');
-  return { isError: true, content: [{ type: 'text', text }], structuredContent: { error, ...(rest.length > 0 ? { more_errors: rest } : {}) } };
+  return {
+    isError: true,
+    content: [{ type: 'text', text }],
+    structuredContent: { error, ...(rest.length > 0 ? { more_errors: rest } : {}) },
+  };
 }
 
 /** Keeps the tool's types together; the registry only needs a name and a way to register. */
@@ -70,12 +76,19 @@ export function defineTool<TInput extends z.ZodObject, TOutput extends z.ZodObje
       const outputSchema: z.ZodObject = tool.output;
       server.registerTool(
         tool.name,
-        { title: tool.title, description: tool.description, inputSchema, outputSchema, annotations: { title: tool.title, ...tool.hints } },
+        {
+          title: tool.title,
+          description: tool.description,
+          inputSchema,
+          outputSchema,
+          annotations: { title: tool.title, ...tool.hints },
+        },
         async (parsed): Promise<CallToolResult> => {
           const input = parsed as z.output<TInput>;
           try {
             const outcome = await execute(tool.document, tool.variables(input));
-            if (outcome.errors) return errorResult(outcome.errors.map((error) => renameArgument(error, tool.argumentNames)));
+            if (outcome.errors)
+              return errorResult(outcome.errors.map((error) => renameArgument(error, tool.argumentNames)));
             const answer = tool.present(outcome.data, input);
             if ('error' in answer) return errorResult([answer.error]);
             return { content: [{ type: 'text', text: answer.text }], structuredContent: answer.structured };

@@ -60,13 +60,28 @@ const byWeight = (a: EdgeRecord, b: EdgeRecord) => b.weight - a.weight || compar
  * one call per further level of a SUPERSEDES chain, and one call to see which contradiction ends
  * are superseded. Seeds must already be resolved (they are the first store call).
  */
-export async function buildContext(scope: ReadScope, seeds: readonly MemoryRecord[], options: ContextOptions): Promise<ContextBundleView> {
+export async function buildContext(
+  scope: ReadScope,
+  seeds: readonly MemoryRecord[],
+  options: ContextOptions,
+): Promise<ContextBundleView> {
   const seedIds = [...new Set(seeds.map((seed) => seed.id))];
   const [neighborLists, specialLists] = await Promise.all([
-    adjacentOf(scope, seedIds, { direction: 'BOTH', types: options.types, minWeight: options.minWeight, limitPerMemory: options.budget }),
-    adjacentOf(scope, seedIds, { direction: 'BOTH', types: SPECIAL_TYPES, limitPerMemory: options.budget * SPECIAL_PER_BUDGET }),
+    adjacentOf(scope, seedIds, {
+      direction: 'BOTH',
+      types: options.types,
+      minWeight: options.minWeight,
+      limitPerMemory: options.budget,
+    }),
+    adjacentOf(scope, seedIds, {
+      direction: 'BOTH',
+      types: SPECIAL_TYPES,
+      limitPerMemory: options.budget * SPECIAL_PER_BUDGET,
+    }),
   ]);
-  const incomingSupersedes = specialLists.map((list) => list.filter((entry) => entry.direction === 'INCOMING' && entry.edge.type === SUPERSEDES));
+  const incomingSupersedes = specialLists.map((list) =>
+    list.filter((entry) => entry.direction === 'INCOMING' && entry.edge.type === SUPERSEDES),
+  );
   const candidates = contradictionsAmong(
     specialLists.flat().map((entry) => entry.edge),
     options.minWeight,
@@ -75,7 +90,9 @@ export async function buildContext(scope: ReadScope, seeds: readonly MemoryRecor
     allNewerVersions(scope, seedIds, incomingSupersedes),
     markResolved(scope, candidates),
   ]);
-  const open = contradictions.filter((found) => !found.resolved).sort((x, y) => y.strength - x.strength || compareIds(x.aId, y.aId) || compareIds(x.bId, y.bId));
+  const open = contradictions
+    .filter((found) => !found.resolved)
+    .sort((x, y) => y.strength - x.strength || compareIds(x.aId, y.aId) || compareIds(x.bId, y.bId));
 
   const known = new Map<string, MemoryRecord>();
   for (const entry of [...neighborLists.flat(), ...specialLists.flat()]) known.set(entry.neighbor.id, entry.neighbor);
@@ -89,11 +106,22 @@ export async function buildContext(scope: ReadScope, seeds: readonly MemoryRecor
     ranked.push(item);
   };
 
-  for (const id of seedIds) add({ memory: known.get(id) as MemoryRecord, role: 'SEED', score: (known.get(id) as MemoryRecord).weight, edges: [] });
+  for (const id of seedIds)
+    add({
+      memory: known.get(id) as MemoryRecord,
+      role: 'SEED',
+      score: (known.get(id) as MemoryRecord).weight,
+      edges: [],
+    });
   const orderedVersions = [...versions].sort(
-    (x, y) => Number(y.current) - Number(x.current) || x.level - y.level || y.edge.weight - x.edge.weight || compareIds(x.memory.id, y.memory.id),
+    (x, y) =>
+      Number(y.current) - Number(x.current) ||
+      x.level - y.level ||
+      y.edge.weight - x.edge.weight ||
+      compareIds(x.memory.id, y.memory.id),
   );
-  for (const version of orderedVersions) add({ memory: version.memory, role: 'NEWER_VERSION', score: version.edge.weight, edges: [version.edge] });
+  for (const version of orderedVersions)
+    add({ memory: version.memory, role: 'NEWER_VERSION', score: version.edge.weight, edges: [version.edge] });
   const seedSet = new Set(seedIds);
   for (const found of open) {
     const other = seedSet.has(found.aId) ? found.bId : found.aId;
@@ -106,7 +134,11 @@ export async function buildContext(scope: ReadScope, seeds: readonly MemoryRecor
   const inBundle = new Set(items.map((item) => item.memory.id));
   const both = (edge: EdgeRecord) => inBundle.has(edge.fromId) && inBundle.has(edge.toId);
   const edges = new Map<string, EdgeRecord>();
-  for (const edge of [...neighborLists.flat().map((entry) => entry.edge), ...versions.map((version) => version.edge), ...open.flatMap((found) => found.edges)]) {
+  for (const edge of [
+    ...neighborLists.flat().map((entry) => entry.edge),
+    ...versions.map((version) => version.edge),
+    ...open.flatMap((found) => found.edges),
+  ]) {
     if (both(edge)) edges.set(edge.id, edge);
   }
   return {
@@ -120,11 +152,18 @@ export async function buildContext(scope: ReadScope, seeds: readonly MemoryRecor
 function rankNeighbors(lists: readonly AdjacentEdge[][]): ContextItemView[] {
   const byMemory = new Map<string, ContextItemView>();
   for (const entry of lists.flat()) {
-    const item = byMemory.get(entry.neighbor.id) ?? { memory: entry.neighbor, role: 'NEIGHBOR' as const, score: 0, edges: [] };
+    const item = byMemory.get(entry.neighbor.id) ?? {
+      memory: entry.neighbor,
+      role: 'NEIGHBOR' as const,
+      score: 0,
+      edges: [],
+    };
     if (item.edges.some((edge) => edge.id === entry.edge.id)) continue;
     item.score = roundWeight(item.score + entry.edge.weight);
     item.edges.push(entry.edge);
     byMemory.set(entry.neighbor.id, item);
   }
-  return [...byMemory.values()].sort((x, y) => y.score - x.score || y.memory.weight - x.memory.weight || compareIds(x.memory.id, y.memory.id));
+  return [...byMemory.values()].sort(
+    (x, y) => y.score - x.score || y.memory.weight - x.memory.weight || compareIds(x.memory.id, y.memory.id),
+  );
 }

@@ -53,7 +53,11 @@ export function contradictionsAmong(edges: readonly EdgeRecord[], minWeight: num
     const first = sorted[0] as EdgeRecord;
     const base = { aId: first.fromId, bId: first.toId, edge: direct, edges: sorted, resolved: false };
     if (supporting.length > 0 && contradicting.length > 0) {
-      found.push({ ...base, kind: 'MIXED', strength: Math.min((supporting[0] as EdgeRecord).weight, (contradicting[0] as EdgeRecord).weight) });
+      found.push({
+        ...base,
+        kind: 'MIXED',
+        strength: Math.min((supporting[0] as EdgeRecord).weight, (contradicting[0] as EdgeRecord).weight),
+      });
     } else if (direct) {
       found.push({ ...base, kind: 'DIRECT', strength: direct.weight });
     }
@@ -62,15 +66,24 @@ export function contradictionsAmong(edges: readonly EdgeRecord[], minWeight: num
 }
 
 /** Sets `resolved` on each contradiction with one store call for all their ends. */
-export async function markResolved(scope: ReadScope, contradictions: ContradictionView[]): Promise<ContradictionView[]> {
+export async function markResolved(
+  scope: ReadScope,
+  contradictions: ContradictionView[],
+): Promise<ContradictionView[]> {
   const ends = [...new Set(contradictions.flatMap((found) => [found.aId, found.bId]))];
   const superseded = await supersededAmong(scope, ends);
-  return contradictions.map((found) => ({ ...found, resolved: superseded.has(found.aId) || superseded.has(found.bId) }));
+  return contradictions.map((found) => ({
+    ...found,
+    resolved: superseded.has(found.aId) || superseded.has(found.bId),
+  }));
 }
 
 /** Unresolved first, then strongest first, then by the ids of a and b. */
 export const contradictionOrder = (x: ContradictionView, y: ContradictionView): number =>
-  Number(x.resolved) - Number(y.resolved) || y.strength - x.strength || compareIds(x.aId, y.aId) || compareIds(x.bId, y.bId);
+  Number(x.resolved) - Number(y.resolved) ||
+  y.strength - x.strength ||
+  compareIds(x.aId, y.aId) ||
+  compareIds(x.bId, y.bId);
 
 export interface ContradictionQuery {
   limit: number;
@@ -118,7 +131,10 @@ export async function listContradictions(scope: ReadScope, query: ContradictionQ
       minWeight: query.minWeight,
       limitPerMemory: JUDGING_PER_SOURCE,
     });
-    const candidates = contradictionsAmong(lists.flat().map((entry) => entry.edge), query.minWeight);
+    const candidates = contradictionsAmong(
+      lists.flat().map((entry) => entry.edge),
+      query.minWeight,
+    );
     found.push(...(await markResolved(scope, candidates)).filter((candidate) => kinds.has(candidate.kind)));
 
     const last = page[page.length - 1];

@@ -32,11 +32,20 @@ export async function rankConvergence(scope: ReadScope, query: ConvergenceQuery)
     pruneThreshold: scope.policy.pruneThreshold,
     limit: query.limit,
   });
-  return ranked.map((entry) => ({ memoryId: entry.memoryId, support: entry.sources, weight: roundWeight(entry.weight), minWeight: query.minWeight }));
+  return ranked.map((entry) => ({
+    memoryId: entry.memoryId,
+    support: entry.sources,
+    weight: roundWeight(entry.weight),
+    minWeight: query.minWeight,
+  }));
 }
 
 /** The supporting edges pointing at a converging memory, strongest first (batched across the list). */
 export async function validationsOf(scope: ReadScope, view: ConvergenceView): Promise<EdgeRecord[]> {
-  const [list = []] = await adjacentOf(scope, [view.memoryId], { direction: 'INCOMING', types: SUPPORTING_TYPES, minWeight: view.minWeight });
+  const [list = []] = await adjacentOf(scope, [view.memoryId], {
+    direction: 'INCOMING',
+    types: SUPPORTING_TYPES,
+    minWeight: view.minWeight,
+  });
   return list.map((entry) => entry.edge);
 }

@@ -74,12 +74,19 @@ export async function evidenceFor(scope: ReadScope, memoryId: string, options: E
       limitPerMemory: EVIDENCE_PER_MEMORY,
       maxRows: room,
     });
-    if (lists.some((list) => list.length >= EVIDENCE_PER_MEMORY) || lists.reduce((rows, list) => rows + list.length, 0) >= room) truncated = true;
+    if (
+      lists.some((list) => list.length >= EVIDENCE_PER_MEMORY) ||
+      lists.reduce((rows, list) => rows + list.length, 0) >= room
+    )
+      truncated = true;
     const steps: { entry: AdjacentEdge; chain: Chain }[] = [];
     lists.forEach((list, index) => {
       const parent = chains.get(frontier[index] as string) as Chain;
       for (const entry of list) {
-        steps.push({ entry, chain: { via: [entry.edge, ...parent.via], weight: roundWeight(parent.weight * entry.edge.weight) } });
+        steps.push({
+          entry,
+          chain: { via: [entry.edge, ...parent.via], weight: roundWeight(parent.weight * entry.edge.weight) },
+        });
       }
     });
     spent += steps.length;

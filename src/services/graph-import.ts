@@ -41,38 +41,51 @@ export class PendingBatch {
  * and a failure names the record it is about: an edge whose end is neither in the batch nor in the
  * workspace is NOT_FOUND at its position. Nothing is written when anything fails.
  */
-export async function importPending(scope: ImportScope, pending: PendingBatch, now: string): Promise<{ memories: number; edges: number }> {
+export async function importPending(
+  scope: ImportScope,
+  pending: PendingBatch,
+  now: string,
+): Promise<{ memories: number; edges: number }> {
   const { policy } = scope;
   if (scope.strictTypes) {
     const unknown = pending.edges.find((edge) => !isKnownRelationType(edge.value.type));
-    if (unknown) throw badInput(`${unknown.at}: type`, `"${unknown.value.type}" is not a known relation type (ENGRAM_STRICT_TYPES is on)`);
+    if (unknown)
+      throw badInput(
+        `${unknown.at}: type`,
+        `"${unknown.value.type}" is not a known relation type (ENGRAM_STRICT_TYPES is on)`,
+      );
   }
   const keys = new Map<string, { id: string; at: string }>();
   for (const { at, value } of pending.memories) {
     if (!value.key) continue;
     const holder = keys.get(value.key);
-    if (holder && holder.id !== value.id) throw conflict(`${at}: key "${value.key}" is already used by memory "${holder.id}" (${holder.at})`);
+    if (holder && holder.id !== value.id)
+      throw conflict(`${at}: key "${value.key}" is already used by memory "${holder.id}" (${holder.at})`);
     keys.set(value.key, { id: value.id, at });
   }
   const batch: ImportBatch = {
-    memories: pending.memories.map(({ value }): NewMemory => ({
-      id: value.id,
-      key: value.key ?? null,
-      title: value.title,
-      content: value.content ?? null,
-      kind: value.kind ?? null,
-      tags: value.tags ?? [],
-      weight: value.weight ?? policy.defaultMemoryWeight,
-      metadata: (value.metadata ?? null) as NewMemory['metadata'],
-    })),
-    edges: pending.edges.map(({ value }): ImportEdge => ({
-      id: newId(),
-      fromId: value.from,
-      toId: value.to,
-      type: value.type,
-      weight: value.weight ?? policy.defaultEdgeWeight,
-      metadata: (value.metadata ?? null) as ImportEdge['metadata'],
-    })),
+    memories: pending.memories.map(
+      ({ value }): NewMemory => ({
+        id: value.id,
+        key: value.key ?? null,
+        title: value.title,
+        content: value.content ?? null,
+        kind: value.kind ?? null,
+        tags: value.tags ?? [],
+        weight: value.weight ?? policy.defaultMemoryWeight,
+        metadata: (value.metadata ?? null) as NewMemory['metadata'],
+      }),
+    ),
+    edges: pending.edges.map(
+      ({ value }): ImportEdge => ({
+        id: newId(),
+        fromId: value.from,
+        toId: value.to,
+        type: value.type,
+        weight: value.weight ?? policy.defaultEdgeWeight,
+        metadata: (value.metadata ?? null) as ImportEdge['metadata'],
+      }),
+    ),
   };
   try {
     return await scope.store.importBatch(scope.workspace, batch, now);
@@ -90,7 +103,9 @@ export async function importPending(scope: ImportScope, pending: PendingBatch, n
 /** Finds the first edge naming a memory that is neither in the batch nor in the workspace. */
 async function missingEnd(scope: ImportScope, pending: PendingBatch, cause: EngramError): Promise<EngramError> {
   const inBatch = new Set(pending.memories.map((memory) => memory.value.id));
-  const outside = [...new Set(pending.edges.flatMap(({ value }) => [value.from, value.to]).filter((id) => !inBatch.has(id)))];
+  const outside = [
+    ...new Set(pending.edges.flatMap(({ value }) => [value.from, value.to]).filter((id) => !inBatch.has(id))),
+  ];
   const found = new Set<string>();
   for (let start = 0; start < outside.length; start += 500) {
     const chunk = outside.slice(start, start + 500);
@@ -100,12 +115,19 @@ async function missingEnd(scope: ImportScope, pending: PendingBatch, cause: Engr
     });
   }
   for (const { at, value } of pending.edges) {
-    for (const [end, id] of [['from', value.from], ['to', value.to]] as const) {
+    for (const [end, id] of [
+      ['from', value.from],
+      ['to', value.to],
+    ] as const) {
       if (!inBatch.has(id) && !found.has(id)) {
-        return new EngramError('NOT_FOUND', `${at}: ${end}: no memory "${id}" in this workspace or among the memories imported with it (memories must come before the edges that name them)`, {
-          cause,
-          extensions: { argument: end },
-        });
+        return new EngramError(
+          'NOT_FOUND',
+          `${at}: ${end}: no memory "${id}" in this workspace or among the memories imported with it (memories must come before the edges that name them)`,
+          {
+            cause,
+            extensions: { argument: end },
+          },
+        );
       }
     }
   }

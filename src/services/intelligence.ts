@@ -37,7 +37,11 @@ export interface AdjacencyOptions {
 }
 
 /** Unpruned edges of each memory, strongest first; one store call for all memories of one step. */
-export function adjacentOf(scope: ReadScope, memoryIds: readonly string[], options: AdjacencyOptions): Promise<AdjacentEdge[][]> {
+export function adjacentOf(
+  scope: ReadScope,
+  memoryIds: readonly string[],
+  options: AdjacencyOptions,
+): Promise<AdjacentEdge[][]> {
   const query: AdjacencyQuery = {
     direction: options.direction,
     types: options.types,

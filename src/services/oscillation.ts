@@ -23,7 +23,12 @@ interface Swings {
  * since are left out. One more store call loads the edges.
  */
 export async function findOscillatingEdges(scope: ReadScope, query: OscillationQuery): Promise<EdgeRecord[]> {
-  const events = await scope.store.listWeightEvents(scope.workspace, { edgeId: null, memoryId: null, source: null, limit: query.window });
+  const events = await scope.store.listWeightEvents(scope.workspace, {
+    edgeId: null,
+    memoryId: null,
+    source: null,
+    limit: query.window,
+  });
   const swings = new Map<string, Swings & { lastSign: number }>();
   // Newest first in the log: walk it backwards to see each edge's changes in the order they happened.
   for (let index = events.length - 1; index >= 0; index--) {
@@ -39,6 +44,9 @@ export async function findOscillatingEdges(scope: ReadScope, query: OscillationQ
   const candidates = [...swings.values()]
     .filter((entry) => entry.flips >= query.minFlips)
     .sort((a, b) => b.flips - a.flips || a.newest - b.newest || compareIds(a.edgeId, b.edgeId));
-  const edges = await loadAll(scope.loaders.edge, candidates.map((entry) => entry.edgeId));
+  const edges = await loadAll(
+    scope.loaders.edge,
+    candidates.map((entry) => entry.edgeId),
+  );
   return edges.filter((edge): edge is EdgeRecord => edge !== null).slice(0, query.limit);
 }

@@ -12,12 +12,20 @@ const SUPERSEDES_ONLY: readonly string[] = [SUPERSEDES];
 
 /** Newer versions of each memory: the sources of unpruned SUPERSEDES edges pointing at it, strongest first. */
 export function newerVersions(scope: ReadScope, memoryIds: readonly string[]): Promise<AdjacentEdge[][]> {
-  return adjacentOf(scope, memoryIds, { direction: 'INCOMING', types: SUPERSEDES_ONLY, limitPerMemory: MAX_VERSIONS_PER_MEMORY });
+  return adjacentOf(scope, memoryIds, {
+    direction: 'INCOMING',
+    types: SUPERSEDES_ONLY,
+    limitPerMemory: MAX_VERSIONS_PER_MEMORY,
+  });
 }
 
 /** Older versions each memory replaces: the targets of its unpruned SUPERSEDES edges, strongest first. */
 export function olderVersions(scope: ReadScope, memoryIds: readonly string[]): Promise<AdjacentEdge[][]> {
-  return adjacentOf(scope, memoryIds, { direction: 'OUTGOING', types: SUPERSEDES_ONLY, limitPerMemory: MAX_VERSIONS_PER_MEMORY });
+  return adjacentOf(scope, memoryIds, {
+    direction: 'OUTGOING',
+    types: SUPERSEDES_ONLY,
+    limitPerMemory: MAX_VERSIONS_PER_MEMORY,
+  });
 }
 
 /**
@@ -27,7 +35,12 @@ export function olderVersions(scope: ReadScope, memoryIds: readonly string[]): P
 export async function supersededAmong(scope: ReadScope, memoryIds: readonly string[]): Promise<Set<string>> {
   if (memoryIds.length === 0) return new Set();
   const counts = await loadAll(
-    scope.loaders.degree({ direction: 'INCOMING', types: SUPERSEDES_ONLY, includePruned: false, pruneThreshold: scope.policy.pruneThreshold }),
+    scope.loaders.degree({
+      direction: 'INCOMING',
+      types: SUPERSEDES_ONLY,
+      includePruned: false,
+      pruneThreshold: scope.policy.pruneThreshold,
+    }),
     memoryIds,
   );
   return new Set(memoryIds.filter((_, index) => (counts[index] ?? 0) > 0));
@@ -39,7 +52,10 @@ export async function supersededAmong(scope: ReadScope, memoryIds: readonly stri
  * is its own current version. When many memories ask in one request, each step of all of them
  * is one store call.
  */
-export async function currentVersion(scope: ReadScope, memory: MemoryRecord): Promise<{ memory: MemoryRecord; via: EdgeRecord[] }> {
+export async function currentVersion(
+  scope: ReadScope,
+  memory: MemoryRecord,
+): Promise<{ memory: MemoryRecord; via: EdgeRecord[] }> {
   const seen = new Set([memory.id]);
   const via: EdgeRecord[] = [];
   let current = memory;
@@ -85,7 +101,10 @@ export async function allNewerVersions(
       next.push({ memory: entry.neighbor, edge: entry.edge, level, current: true });
     }
     if (next.length === 0) break;
-    lists = await newerVersions(scope, next.map((version) => version.memory.id));
+    lists = await newerVersions(
+      scope,
+      next.map((version) => version.memory.id),
+    );
     next.forEach((version, index) => {
       version.current = (lists[index] ?? []).length === 0;
     });

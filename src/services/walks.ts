@@ -58,7 +58,12 @@ export async function findShortestPath(
     // A store that can search in one call (the SQLite adjacency index) gives the same answer, faster.
     options.signal?.throwIfAborted();
     const { direction, types, pruneThreshold, budget } = options;
-    const outcome = await store.shortestPath(workspace, fromId, toId, maxHops, { direction, types, pruneThreshold, budget });
+    const outcome = await store.shortestPath(workspace, fromId, toId, maxHops, {
+      direction,
+      types,
+      pruneThreshold,
+      budget,
+    });
     if (outcome) return outcome;
   }
   const forward: Side = { frontier: [fromId], reached: new Map([[fromId, null]]), direction: options.direction };
@@ -68,7 +73,8 @@ export async function findShortestPath(
 
   while (hops < maxHops && forward.frontier.length > 0 && backward.frontier.length > 0) {
     options.signal?.throwIfAborted();
-    const [side, other] = backward.frontier.length < forward.frontier.length ? [backward, forward] : [forward, backward];
+    const [side, other] =
+      backward.frontier.length < forward.frontier.length ? [backward, forward] : [forward, backward];
     const expansion = await store.expandFrontier(workspace, side.frontier, {
       direction: side.direction,
       types: options.types,
@@ -76,7 +82,11 @@ export async function findShortestPath(
       budget: options.budget - spent,
     });
     spent += expansion.steps.length;
-    const excluded = await excludedAmong(options, expansion.steps, (id) => side.reached.has(id) || id === fromId || id === toId);
+    const excluded = await excludedAmong(
+      options,
+      expansion.steps,
+      (id) => side.reached.has(id) || id === fromId || id === toId,
+    );
     const next: string[] = [];
     for (const step of expansion.steps.sort(byFromThenStrength)) {
       if (side.reached.has(step.to) || excluded.has(step.to)) continue;
@@ -99,7 +109,11 @@ export async function findShortestPath(
 const NONE: ReadonlySet<string> = new Set();
 
 /** Asks `options.exclude` (one call) about the memories a level newly reached, skipping those `known` says need no answer. */
-async function excludedAmong(options: WalkOptions, steps: readonly FrontierStep[], known: (id: string) => boolean): Promise<ReadonlySet<string>> {
+async function excludedAmong(
+  options: WalkOptions,
+  steps: readonly FrontierStep[],
+  known: (id: string) => boolean,
+): Promise<ReadonlySet<string>> {
   if (!options.exclude) return NONE;
   const fresh = [...new Set(steps.map((step) => step.to))].filter((id) => !known(id));
   return fresh.length === 0 ? NONE : options.exclude(fresh);
@@ -163,7 +177,9 @@ export async function traverse(
       pathTo.set(step.to, via);
       level.push({ memoryId: step.to, depth, via, lastWeight: step.weight });
     }
-    level.sort((a, b) => b.lastWeight - a.lastWeight || (a.memoryId < b.memoryId ? -1 : a.memoryId > b.memoryId ? 1 : 0));
+    level.sort(
+      (a, b) => b.lastWeight - a.lastWeight || (a.memoryId < b.memoryId ? -1 : a.memoryId > b.memoryId ? 1 : 0),
+    );
     hits.push(...level.slice(0, limit - hits.length));
     if (expansion.truncated) return { hits, budgetExhausted: true };
     frontier = level.map((hit) => hit.memoryId);

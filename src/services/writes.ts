@@ -67,7 +67,10 @@ export async function updateMemory(scope: WriteScope, ref: string, patch: Memory
   return updated;
 }
 
-export async function deleteMemory(scope: WriteScope, ref: string): Promise<{ id: string; deleted: boolean; edgesRemoved: number }> {
+export async function deleteMemory(
+  scope: WriteScope,
+  ref: string,
+): Promise<{ id: string; deleted: boolean; edgesRemoved: number }> {
   const memory = await requireMemory(scope, ref, 'id');
   const result = await scope.store.deleteMemory(scope.workspace, memory.id);
   return { id: memory.id, deleted: result !== null, edgesRemoved: result?.edgesRemoved ?? 0 };
@@ -84,7 +87,10 @@ export interface LinkInput {
 
 export async function link(scope: WriteScope, input: LinkInput): Promise<EdgeRecord> {
   checkRelationType(scope, input.type, 'input.type');
-  const [from, to] = await Promise.all([requireMemory(scope, input.from, 'input.from'), requireMemory(scope, input.to, 'input.to')]);
+  const [from, to] = await Promise.all([
+    requireMemory(scope, input.from, 'input.from'),
+    requireMemory(scope, input.to, 'input.to'),
+  ]);
   if (from.id === to.id) throw badInput('input.to', 'a memory cannot be linked to itself');
   const { edge } = await scope.store.linkEdge(
     scope.workspace,
@@ -134,14 +140,23 @@ export async function apply(scope: WriteScope, changes: WeightChangeRequest[]): 
     { floor: scope.policy.floor, ceiling: scope.policy.ceiling },
     nowIso(),
   );
-  return applied.map((change) => ({ ...change, pruned: change.edge !== null && isPruned(change.newWeight, scope.policy) }));
+  return applied.map((change) => ({
+    ...change,
+    pruned: change.edge !== null && isPruned(change.newWeight, scope.policy),
+  }));
 }
 
 /**
  * A delta on one edge. `found` marks an edge the service found by reading the graph rather than
  * one the caller named: if another writer removes it before the change commits, it is skipped.
  */
-export const edgeChange = (id: string, delta: number, source: AdjustmentSource, reason: string | null, found = false): WeightChangeRequest => ({
+export const edgeChange = (
+  id: string,
+  delta: number,
+  source: AdjustmentSource,
+  reason: string | null,
+  found = false,
+): WeightChangeRequest => ({
   eventId: newId(),
   target: { kind: 'edge', id },
   operation: { kind: 'delta', delta },
@@ -152,12 +167,21 @@ export const edgeChange = (id: string, delta: number, source: AdjustmentSource, 
 
 /** Refuses a write that would touch more edges than ENGRAM_FEEDBACK_MAX_EDGES. */
 export function tooManyEdges(scope: WriteScope, what: string, advice: string): EngramError {
-  return new EngramError('LIMIT_EXCEEDED', `${what} touches more than ${scope.limits.feedbackMaxEdges} edges (ENGRAM_FEEDBACK_MAX_EDGES); ${advice}`, {
-    extensions: { reason: 'TOO_MANY_EDGES', maxEdges: scope.limits.feedbackMaxEdges },
-  });
+  return new EngramError(
+    'LIMIT_EXCEEDED',
+    `${what} touches more than ${scope.limits.feedbackMaxEdges} edges (ENGRAM_FEEDBACK_MAX_EDGES); ${advice}`,
+    {
+      extensions: { reason: 'TOO_MANY_EDGES', maxEdges: scope.limits.feedbackMaxEdges },
+    },
+  );
 }
 
-const memoryChange = (id: string, delta: number, source: AdjustmentSource, reason: string | null): WeightChangeRequest => ({
+const memoryChange = (
+  id: string,
+  delta: number,
+  source: AdjustmentSource,
+  reason: string | null,
+): WeightChangeRequest => ({
   eventId: newId(),
   target: { kind: 'memory', id },
   operation: { kind: 'delta', delta },
@@ -182,18 +206,35 @@ const NUDGE_ATTEMPTS = 3;
  * The caller names a triple, not an edge id: when the edge found is unlinked (and perhaps linked
  * again with a new id) before the change commits, the triple is looked up again.
  */
-export async function nudgeEdge(scope: WriteScope, input: NudgeInput, sign: 1 | -1, defaultAmount: number): Promise<WeightChangeResult> {
-  const [from, to] = await Promise.all([requireMemory(scope, input.from, 'from'), requireMemory(scope, input.to, 'to')]);
+export async function nudgeEdge(
+  scope: WriteScope,
+  input: NudgeInput,
+  sign: 1 | -1,
+  defaultAmount: number,
+): Promise<WeightChangeResult> {
+  const [from, to] = await Promise.all([
+    requireMemory(scope, input.from, 'from'),
+    requireMemory(scope, input.to, 'to'),
+  ]);
   for (let attempt = 0; attempt < NUDGE_ATTEMPTS; attempt++) {
     const edge = await scope.store.findEdge(scope.workspace, from.id, to.id, input.type);
     if (!edge) break;
-    const [result] = await apply(scope, [edgeChange(edge.id, sign * (input.amount ?? defaultAmount), input.source, input.reason ?? null, true)]);
+    const [result] = await apply(scope, [
+      edgeChange(edge.id, sign * (input.amount ?? defaultAmount), input.source, input.reason ?? null, true),
+    ]);
     if (result) return result;
   }
-  throw notFound(`No ${input.type} edge from "${input.from}" to "${input.to}" in this workspace; use link to create it`);
+  throw notFound(
+    `No ${input.type} edge from "${input.from}" to "${input.to}" in this workspace; use link to create it`,
+  );
 }
 
-export async function setEdgeWeight(scope: WriteScope, edgeId: string, weight: number, reason: string | null): Promise<WeightChangeResult> {
+export async function setEdgeWeight(
+  scope: WriteScope,
+  edgeId: string,
+  weight: number,
+  reason: string | null,
+): Promise<WeightChangeResult> {
   const [result] = await apply(scope, [manualEdgeSet(newId(), edgeId, weight, reason)]);
   return result as WeightChangeResult;
 }
@@ -222,13 +263,25 @@ export async function feedback(scope: WriteScope, input: FeedbackInput): Promise
     if (input.via != null) {
       const edges = await scope.store.getEdges(scope.workspace, input.via);
       const missing = input.via.find((_, index) => edges[index] === null);
-      if (missing !== undefined) throw new EngramError('NOT_FOUND', `via: no edge "${missing}" in this workspace`, { extensions: { argument: 'via' } });
+      if (missing !== undefined)
+        throw new EngramError('NOT_FOUND', `via: no edge "${missing}" in this workspace`, {
+          extensions: { argument: 'via' },
+        });
       return [...new Set(input.via)];
     }
-    const degreeQuery = { direction: 'BOTH', types: null, includePruned: false, pruneThreshold: scope.policy.pruneThreshold } as const;
+    const degreeQuery = {
+      direction: 'BOTH',
+      types: null,
+      includePruned: false,
+      pruneThreshold: scope.policy.pruneThreshold,
+    } as const;
     const [degree = 0] = await scope.store.countAdjacent(scope.workspace, [memory.id], degreeQuery);
     if (degree > scope.limits.feedbackMaxEdges) {
-      throw tooManyEdges(scope, `feedback without via on "${input.memoryId}" (${degree} edges)`, 'pass via: the ids of the edges that led to the memory (at most 100)');
+      throw tooManyEdges(
+        scope,
+        `feedback without via on "${input.memoryId}" (${degree} edges)`,
+        'pass via: the ids of the edges that led to the memory (at most 100)',
+      );
     }
     const [adjacent] = await scope.store.getAdjacent(scope.workspace, [memory.id], {
       ...degreeQuery,
@@ -245,7 +298,10 @@ export async function feedback(scope: WriteScope, input: FeedbackInput): Promise
         ...(await edgeIds()).map((id) => edgeChange(id, step, input.source, reason, found)),
       ]);
     case 'NOT_RELEVANT':
-      return apply(scope, (await edgeIds()).map((id) => edgeChange(id, -step, input.source, reason, found)));
+      return apply(
+        scope,
+        (await edgeIds()).map((id) => edgeChange(id, -step, input.source, reason, found)),
+      );
     case 'NOT_USEFUL':
       return apply(scope, [memoryChange(memory.id, -step, input.source, reason)]);
   }
@@ -256,9 +312,19 @@ export async function revertWeightEvent(scope: WriteScope, eventId: string): Pro
   const [event] = await scope.store.getWeightEvents(scope.workspace, [eventId]);
   if (!event) throw notFound(`id: no weight event "${eventId}" in this workspace`);
   if (event.revertedBy) throw conflict(`Weight event "${eventId}" was already reverted by "${event.revertedBy}"`);
-  const target = event.edgeId !== null ? ({ kind: 'edge', id: event.edgeId } as const) : ({ kind: 'memory', id: event.memoryId as string } as const);
+  const target =
+    event.edgeId !== null
+      ? ({ kind: 'edge', id: event.edgeId } as const)
+      : ({ kind: 'memory', id: event.memoryId as string } as const);
   const [result] = await apply(scope, [
-    { eventId: newId(), target, operation: { kind: 'set', value: event.old }, source: 'MANUAL', reason: `revert of ${eventId}`, revertsEventId: eventId },
+    {
+      eventId: newId(),
+      target,
+      operation: { kind: 'set', value: event.old },
+      source: 'MANUAL',
+      reason: `revert of ${eventId}`,
+      revertsEventId: eventId,
+    },
   ]);
   return result as WeightChangeResult;
 }

@@ -19,7 +19,11 @@ type Method = (...args: unknown[]) => Promise<unknown>;
  * decorators below (timing, deadline, work budget) are all this with a different `wrap`, and a
  * port method added later is decorated too.
  */
-export function decorateStore(store: GraphStore, wrap: (name: string, call: Method) => Method, passThrough: readonly PropertyKey[] = []): GraphStore {
+export function decorateStore(
+  store: GraphStore,
+  wrap: (name: string, call: Method) => Method,
+  passThrough: readonly PropertyKey[] = [],
+): GraphStore {
   const wrappers = new Map<PropertyKey, Method>();
   return new Proxy(store, {
     get(target, property, receiver) {

@@ -72,7 +72,13 @@ export interface GraphStore {
    * same path, same tie-breaking, same budget accounting. Resolves to null when it cannot answer
    * right now; the caller then walks level by level.
    */
-  shortestPath?(workspace: string, fromId: string, toId: string, maxHops: number, query: FrontierQuery): Promise<PathSearchOutcome | null>;
+  shortestPath?(
+    workspace: string,
+    fromId: string,
+    toId: string,
+    maxHops: number,
+    query: FrontierQuery,
+  ): Promise<PathSearchOutcome | null>;
 
   /** The edge of exactly this (from, to, type) triple, or null. */
   findEdge(workspace: string, fromId: string, toId: string, type: string): Promise<EdgeRecord | null>;
@@ -83,7 +89,11 @@ export interface GraphStore {
    * ordered by edge id. The cost grows with the number of memory pairs, never with the degree of
    * a memory.
    */
-  edgesAmong(workspace: string, memoryIds: readonly string[], query: { pruneThreshold: number; limit: number }): Promise<EdgeRecord[]>;
+  edgesAmong(
+    workspace: string,
+    memoryIds: readonly string[],
+    query: { pruneThreshold: number; limit: number },
+  ): Promise<EdgeRecord[]>;
 
   /** Edges joining two memories in either direction, optionally of the given types; ordered by weight desc, id asc. */
   edgesBetween(workspace: string, a: string, b: string, types: readonly string[] | null): Promise<EdgeRecord[]>;

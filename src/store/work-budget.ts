@@ -40,7 +40,15 @@ export const workBudgetExceeded = (limit: number) =>
     { extensions: { reason: 'WORK_BUDGET', workBudget: limit } },
   );
 
-const WRITES = new Set<PropertyKey>(['createMemory', 'updateMemory', 'deleteMemory', 'linkEdge', 'unlinkEdges', 'applyWeightChanges', 'importBatch']);
+const WRITES = new Set<PropertyKey>([
+  'createMemory',
+  'updateMemory',
+  'deleteMemory',
+  'linkEdge',
+  'unlinkEdges',
+  'applyWeightChanges',
+  'importBatch',
+]);
 
 /** Rows in an answer: entries of a list (or of a list of lists), non-null slots, or one record. */
 function rowsIn(result: unknown): number {

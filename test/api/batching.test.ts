@@ -8,9 +8,25 @@ import { DEFAULT_WS, seed, useCountingApp, useTestApp, withoutShortestPath } fro
 
 const { api, calls, reset } = useCountingApp();
 
-const newMemory = (key: string): NewMemory => ({ id: newId(), key, title: `Memory ${key}`, content: null, kind: null, tags: [], weight: 0.5, metadata: null });
+const newMemory = (key: string): NewMemory => ({
+  id: newId(),
+  key,
+  title: `Memory ${key}`,
+  content: null,
+  kind: null,
+  tags: [],
+  weight: 0.5,
+  metadata: null,
+});
 
-const newEdge = (fromId: string, toId: string): ImportEdge => ({ id: newId(), fromId, toId, type: 'RELATED_TO', weight: 0.5, metadata: null });
+const newEdge = (fromId: string, toId: string): ImportEdge => ({
+  id: newId(),
+  fromId,
+  toId,
+  type: 'RELATED_TO',
+  weight: 0.5,
+  metadata: null,
+});
 
 /**
  * `count` memories m0..m(count-1), each linked to two others (m(i) -> m(i+1), m(i) -> m(i+2), wrapping
@@ -20,12 +36,20 @@ const newEdge = (fromId: string, toId: string): ImportEdge => ({ id: newId(), fr
 async function seedRing(app: TestApp, count: number): Promise<{ memoryIds: string[]; edgeIds: string[] }> {
   const memories = Array.from({ length: count }, (_, index) => newMemory(`m${index}`));
   const memoryIds = memories.map((memory) => memory.id);
-  const edges = memoryIds.flatMap((id, index) => [1, 2].map((step) => newEdge(id, memoryIds[(index + step) % count] as string)));
+  const edges = memoryIds.flatMap((id, index) =>
+    [1, 2].map((step) => newEdge(id, memoryIds[(index + step) % count] as string)),
+  );
   await app.store.importBatch(DEFAULT_WS, { memories, edges }, nowIso());
   const edgeIds = edges.map((edge) => edge.id);
   await app.store.applyWeightChanges(
     DEFAULT_WS,
-    edgeIds.map((id) => ({ eventId: newId(), target: { kind: 'edge', id }, operation: { kind: 'delta', delta: 0.1 }, source: 'AGENT', reason: null })),
+    edgeIds.map((id) => ({
+      eventId: newId(),
+      target: { kind: 'edge', id },
+      operation: { kind: 'delta', delta: 0.1 },
+      source: 'AGENT',
+      reason: null,
+    })),
     { floor: 0, ceiling: 1 },
     nowIso(),
   );
@@ -35,8 +59,12 @@ async function seedRing(app: TestApp, count: number): Promise<{ memoryIds: strin
 
 /** `count` separate chains of `length` memories each, so every level of a walk from the heads meets new memories. */
 async function seedChains(app: TestApp, count: number, length: number): Promise<string[]> {
-  const chains = Array.from({ length: count }, (_, chainIndex) => Array.from({ length }, (_, position) => newMemory(`c${chainIndex}-${position}`)));
-  const edges = chains.flatMap((members) => members.slice(1).map((memory, index) => newEdge((members[index] as NewMemory).id, memory.id)));
+  const chains = Array.from({ length: count }, (_, chainIndex) =>
+    Array.from({ length }, (_, position) => newMemory(`c${chainIndex}-${position}`)),
+  );
+  const edges = chains.flatMap((members) =>
+    members.slice(1).map((memory, index) => newEdge((members[index] as NewMemory).id, memory.id)),
+  );
   await app.store.importBatch(DEFAULT_WS, { memories: chains.flat(), edges }, nowIso());
   reset();
   return chains.map((members) => (members[0] as NewMemory).id);
@@ -52,7 +80,8 @@ async function run(query: string, variables?: Record<string, unknown>) {
   return { data: response.data as Record<string, any>, calls: snapshot() };
 }
 
-const NEIGHBORS_QUERY = 'query($ids: [ID!]!) { memories(ids: $ids) { neighbors { memory { title } edge { weight } } } }';
+const NEIGHBORS_QUERY =
+  'query($ids: [ID!]!) { memories(ids: $ids) { neighbors { memory { title } edge { weight } } } }';
 
 describe('DataLoader batching', () => {
   it('answers the neighbors of 50 memories with 1 getMemories and 1 getAdjacent', async () => {
@@ -78,7 +107,10 @@ describe('DataLoader batching', () => {
 
   it('costs one more getAdjacent per level of nested neighbors', async () => {
     const heads = await seedChains(api(), 30, 4);
-    const one = await run('query($ids: [ID!]!) { memories(ids: $ids) { neighbors(direction: OUTGOING) { memory { title } } } }', { ids: heads });
+    const one = await run(
+      'query($ids: [ID!]!) { memories(ids: $ids) { neighbors(direction: OUTGOING) { memory { title } } } }',
+      { ids: heads },
+    );
     expect(one.calls).toEqual({ getAdjacent: 1, getMemories: 1 });
     // Small limits keep 30 memories' neighbors of neighbors under ENGRAM_MAX_COST (it counts list fan-out).
     const two = await run(
@@ -105,14 +137,19 @@ describe('DataLoader batching', () => {
 
   it('counts the degree of N memories with 1 countAdjacent', async () => {
     const { memoryIds } = await seedRing(api(), 40);
-    const { data, calls: counted } = await run('query($ids: [ID!]!) { memories(ids: $ids) { degree } }', { ids: memoryIds });
+    const { data, calls: counted } = await run('query($ids: [ID!]!) { memories(ids: $ids) { degree } }', {
+      ids: memoryIds,
+    });
     expect(data.memories.every((memory: { degree: number }) => memory.degree === 4)).toBe(true);
     expect(counted).toEqual({ countAdjacent: 1, getMemories: 1 });
   });
 
   it('reads the history of N edges with 1 getEdgeHistories', async () => {
     const { memoryIds } = await seedRing(api(), 25);
-    const { data, calls: counted } = await run('query($ids: [ID!]!) { memories(ids: $ids) { neighbors { edge { history { delta source } } } } }', { ids: memoryIds });
+    const { data, calls: counted } = await run(
+      'query($ids: [ID!]!) { memories(ids: $ids) { neighbors { edge { history { delta source } } } } }',
+      { ids: memoryIds },
+    );
     expect(data.memories[0].neighbors[0].edge.history).toEqual([{ delta: 0.1, source: 'AGENT' }]);
     expect(counted).toEqual({ getAdjacent: 1, getEdgeHistories: 1, getMemories: 1 });
   });
@@ -120,13 +157,17 @@ describe('DataLoader batching', () => {
   it('reads the edges of N weight events with 1 getEdges', async () => {
     const { edgeIds } = await seedRing(api(), 20);
     const { data, calls: counted } = await run('{ weightEvents(limit: 40) { edge { id from { key } } } }');
-    expect(new Set(data.weightEvents.map((event: { edge: { id: string } }) => event.edge.id))).toEqual(new Set(edgeIds));
+    expect(new Set(data.weightEvents.map((event: { edge: { id: string } }) => event.edge.id))).toEqual(
+      new Set(edgeIds),
+    );
     expect(counted).toEqual({ getEdges: 1, getMemories: 1, listWeightEvents: 1 });
   });
 
   it('finds a path with one shortestPath call when the store offers it, else one expandFrontier per level', async () => {
     await seed(api(), chain);
-    const found = await run('{ path(from: "chain-a", to: "chain-e") { hops steps { memory { title } edgeToNext { weight } } } }');
+    const found = await run(
+      '{ path(from: "chain-a", to: "chain-e") { hops steps { memory { title } edgeToNext { weight } } } }',
+    );
     expect(found.data.path.hops).toBe(4);
     // SQLite's adjacency index answers in one call; Neo4j (npm run test:neo4j) has no one-call search.
     const offered = typeof api().store.shortestPath === 'function';
@@ -136,7 +177,9 @@ describe('DataLoader batching', () => {
 
   it('traverses with one expandFrontier per depth level', async () => {
     await seed(api(), chain);
-    const walked = await run('{ memory(key: "chain-a") { traverse(maxDepth: 3) { memory { title } via { weight } } } }');
+    const walked = await run(
+      '{ memory(key: "chain-a") { traverse(maxDepth: 3) { memory { title } via { weight } } } }',
+    );
     expect(walked.data.memory.traverse).toHaveLength(3);
     expect(walked.calls.expandFrontier).toBe(3);
   });
@@ -147,7 +190,9 @@ describe('DataLoader batching', () => {
     await run(query, { id: memoryIds[0] });
     const second = await run(query, { id: memoryIds[0] });
     expect(second.calls).toEqual({ getMemories: 1 });
-    await api().gql('mutation($id: ID!) { updateMemory(id: $id, input: { title: "Renamed" }) { id } }', { id: memoryIds[0] });
+    await api().gql('mutation($id: ID!) { updateMemory(id: $id, input: { title: "Renamed" }) { id } }', {
+      id: memoryIds[0],
+    });
     expect((await run(query, { id: memoryIds[0] })).data.memory.title).toBe('Renamed');
   });
 });
@@ -171,7 +216,9 @@ describe('DataLoader batching, level-by-level path search', () => {
 
   it('expands the frontier with one expandFrontier per BFS level', async () => {
     await seed(bfs(), chain);
-    const found = await expansions('{ path(from: "chain-a", to: "chain-e") { hops steps { memory { title } edgeToNext { weight } } } }');
+    const found = await expansions(
+      '{ path(from: "chain-a", to: "chain-e") { hops steps { memory { title } edgeToNext { weight } } } }',
+    );
     expect(found.data.path.hops).toBe(4);
     expect(found.expandFrontier).toBe(4);
     expect((await expansions('{ path(from: "chain-a", to: "chain-c") { hops } }')).expandFrontier).toBe(2);

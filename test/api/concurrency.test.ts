@@ -2,7 +2,13 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp, type GraphQLResponse, type TestApp } from '../helpers/app.js';
-import { acknowledged, createServerPool, failureOf, type EngramServer, type HttpGraphQLResponse } from '../helpers/process.js';
+import {
+  acknowledged,
+  createServerPool,
+  failureOf,
+  type EngramServer,
+  type HttpGraphQLResponse,
+} from '../helpers/process.js';
 
 const CREATE = `mutation ($input: CreateMemoryInput!) { createMemory(input: $input) { id } }`;
 const LINK = `mutation ($input: LinkInput!) { link(input: $input) { id weight } }`;
@@ -34,8 +40,15 @@ async function seedEdge(run: Run): Promise<{ from: string; to: string; edgeId: s
  * weight fell by exactly count x 0.01, and the events form one unbroken chain (no two calls read
  * the same old weight, which is what a lost update looks like).
  */
-async function expectNoLostWeakens(run: Run, edge: { from: string; to: string; edgeId: string }, count: number, start = 1.0) {
-  const responses = await Promise.all(Array.from({ length: count }, () => run(WEAKEN, { from: edge.from, to: edge.to })));
+async function expectNoLostWeakens(
+  run: Run,
+  edge: { from: string; to: string; edgeId: string },
+  count: number,
+  start = 1.0,
+) {
+  const responses = await Promise.all(
+    Array.from({ length: count }, () => run(WEAKEN, { from: edge.from, to: edge.to })),
+  );
   const failures = responses.filter((response) => !acknowledged(response));
   expect(failures.map((response) => failureOf(response as HttpGraphQLResponse))).toEqual([]);
 
@@ -73,7 +86,13 @@ describe('concurrent writes in one process (yoga.fetch)', () => {
   it('applies 50 parallel weakens of one edge without losing an update', async () => {
     const edge = await seedEdge(run);
     await expectNoLostWeakens(run, edge, 50);
-    expect(countRows(t.dbPath, `SELECT COUNT(*) AS n FROM weight_events WHERE edge_id = ? AND source = 'CONSCIOUS'`, edge.edgeId)).toBe(50);
+    expect(
+      countRows(
+        t.dbPath,
+        `SELECT COUNT(*) AS n FROM weight_events WHERE edge_id = ? AND source = 'CONSCIOUS'`,
+        edge.edgeId,
+      ),
+    ).toBe(50);
     expect(countRows(t.dbPath, `SELECT COUNT(*) AS n FROM weight_events WHERE edge_id = ?`, edge.edgeId)).toBe(51);
   });
 
@@ -106,7 +125,13 @@ describe('concurrent writes over a real socket (server child process)', () => {
   it('applies 50 concurrent HTTP weakens of one edge without losing an update', async () => {
     const edge = await seedEdge(run);
     await expectNoLostWeakens(run, edge, 50);
-    expect(countRows(dbPath, `SELECT COUNT(*) AS n FROM weight_events WHERE edge_id = ? AND source = 'CONSCIOUS'`, edge.edgeId)).toBe(50);
+    expect(
+      countRows(
+        dbPath,
+        `SELECT COUNT(*) AS n FROM weight_events WHERE edge_id = ? AND source = 'CONSCIOUS'`,
+        edge.edgeId,
+      ),
+    ).toBe(50);
     expect(countRows(dbPath, `SELECT weight AS n FROM edges WHERE id = ?`, edge.edgeId)).toBeCloseTo(0.5, 10);
   });
 
@@ -115,9 +140,20 @@ describe('concurrent writes over a real socket (server child process)', () => {
     const b = await run(CREATE, { input: { title: 'b' } });
     const input = { from: a.data?.createMemory.id, to: b.data?.createMemory.id, type: 'CITES' };
     const responses = await Promise.all(Array.from({ length: 30 }, () => run(LINK, { input })));
-    expect(responses.filter((response) => !acknowledged(response)).map((response) => failureOf(response as HttpGraphQLResponse))).toEqual([]);
+    expect(
+      responses
+        .filter((response) => !acknowledged(response))
+        .map((response) => failureOf(response as HttpGraphQLResponse)),
+    ).toEqual([]);
     const ids = new Set(responses.map((response) => response.data?.link.id));
     expect(ids.size).toBe(1);
-    expect(countRows(dbPath, `SELECT COUNT(*) AS n FROM edges WHERE from_id = ? AND to_id = ? AND type = 'CITES'`, input.from, input.to)).toBe(1);
+    expect(
+      countRows(
+        dbPath,
+        `SELECT COUNT(*) AS n FROM edges WHERE from_id = ? AND to_id = ? AND type = 'CITES'`,
+        input.from,
+        input.to,
+      ),
+    ).toBe(1);
   });
 });

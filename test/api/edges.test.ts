@@ -36,7 +36,8 @@ describe('edge', () => {
   it('says whether the edge is pruned (weight at or below 0.05)', async () => {
     const graph = await seed(api(), star);
     const pruned = async (to: string, from = 'hub') =>
-      (await api().gql('query($id: ID!) { edge(id: $id) { pruned } }', { id: graph.edge(from, to).id })).data?.edge.pruned;
+      (await api().gql('query($id: ID!) { edge(id: $id) { pruned } }', { id: graph.edge(from, to).id })).data?.edge
+        .pruned;
     expect(await pruned('s4')).toBe(false);
     expect(await pruned('s5')).toBe(true);
     expect(await pruned('hub', 's7')).toBe(true);
@@ -50,7 +51,9 @@ describe('edge', () => {
 describe('edgesBetween', () => {
   it('answers the edges joining two memories in both directions, strongest first', async () => {
     await seed(api(), parallel);
-    const { data, errors } = await api().gql('{ edgesBetween(from: "parallel-a", to: "parallel-b") { type weight from { key } } }');
+    const { data, errors } = await api().gql(
+      '{ edgesBetween(from: "parallel-a", to: "parallel-b") { type weight from { key } } }',
+    );
     expect(errors).toBeUndefined();
     expect(data?.edgesBetween).toEqual([
       { type: 'EXTENDS', weight: 0.8, from: { key: 'parallel-a' } },
@@ -58,12 +61,18 @@ describe('edgesBetween', () => {
       { type: 'CITES', weight: 0.4, from: { key: 'parallel-a' } },
     ]);
     const reversed = await api().gql('{ edgesBetween(from: "parallel-b", to: "parallel-a") { type } }');
-    expect(reversed.data?.edgesBetween.map((edge: { type: string }) => edge.type)).toEqual(['EXTENDS', 'CONTRADICTS', 'CITES']);
+    expect(reversed.data?.edgesBetween.map((edge: { type: string }) => edge.type)).toEqual([
+      'EXTENDS',
+      'CONTRADICTS',
+      'CITES',
+    ]);
   });
 
   it('keeps only the given types, normalising their case', async () => {
     await seed(api(), parallel);
-    const { data } = await api().gql('{ edgesBetween(from: "parallel-a", to: "parallel-b", types: ["cites", "contradicts"]) { type } }');
+    const { data } = await api().gql(
+      '{ edgesBetween(from: "parallel-a", to: "parallel-b", types: ["cites", "contradicts"]) { type } }',
+    );
     expect(data?.edgesBetween).toEqual([{ type: 'CONTRADICTS' }, { type: 'CITES' }]);
   });
 
@@ -80,8 +89,16 @@ describe('edgesBetween', () => {
 
   it('fails with NOT_FOUND naming the argument of a missing memory', async () => {
     await seed(api(), chain);
-    expectError(await api().gql('{ edgesBetween(from: "chain-a", to: "nope") { id } }'), 'NOT_FOUND', 'to: no memory "nope" in this workspace');
-    expectError(await api().gql('{ edgesBetween(from: "nope", to: "chain-a") { id } }'), 'NOT_FOUND', 'from: no memory "nope" in this workspace');
+    expectError(
+      await api().gql('{ edgesBetween(from: "chain-a", to: "nope") { id } }'),
+      'NOT_FOUND',
+      'to: no memory "nope" in this workspace',
+    );
+    expectError(
+      await api().gql('{ edgesBetween(from: "nope", to: "chain-a") { id } }'),
+      'NOT_FOUND',
+      'from: no memory "nope" in this workspace',
+    );
   });
 });
 
@@ -103,9 +120,19 @@ describe('link', () => {
   it('creates an edge at the default weight 0.5, never confirmed, without a weight event', async () => {
     await createPair();
     const before = countRows(api());
-    const { data, errors } = await api().gql(`mutation { link(input: { from: "a", to: "b", type: "CAUSED_BY" }) { ${EDGE_FIELDS} } }`);
+    const { data, errors } = await api().gql(
+      `mutation { link(input: { from: "a", to: "b", type: "CAUSED_BY" }) { ${EDGE_FIELDS} } }`,
+    );
     expect(errors).toBeUndefined();
-    expect(data?.link).toMatchObject({ type: 'CAUSED_BY', from: { key: 'a' }, to: { key: 'b' }, weight: 0.5, pruned: false, metadata: null, lastConfirmedAt: null });
+    expect(data?.link).toMatchObject({
+      type: 'CAUSED_BY',
+      from: { key: 'a' },
+      to: { key: 'b' },
+      weight: 0.5,
+      pruned: false,
+      metadata: null,
+      lastConfirmedAt: null,
+    });
     expect(rowsAdded(before, countRows(api()))).toEqual({ memories: 0, edges: 1, weight_events: 0 });
   });
 
@@ -119,15 +146,21 @@ describe('link', () => {
 
   it('starts a new edge at the given weight and stores its metadata', async () => {
     await createPair();
-    const { data } = await api().gql('mutation { link(input: { from: "a", to: "b", type: "CITES", weight: 0.9, metadata: { page: 12 } }) { weight metadata } }');
+    const { data } = await api().gql(
+      'mutation { link(input: { from: "a", to: "b", type: "CITES", weight: 0.9, metadata: { page: 12 } }) { weight metadata } }',
+    );
     expect(data?.link).toEqual({ weight: 0.9, metadata: { page: 12 } });
   });
 
   it('confirms an existing edge on relink: same id, lastConfirmedAt set, metadata merged, no duplicate', async () => {
     await createPair();
-    const first = await api().gql('mutation { link(input: { from: "a", to: "b", type: "CITES", metadata: { page: 12, by: "ann" } }) { id lastConfirmedAt } }');
+    const first = await api().gql(
+      'mutation { link(input: { from: "a", to: "b", type: "CITES", metadata: { page: 12, by: "ann" } }) { id lastConfirmedAt } }',
+    );
     const before = countRows(api());
-    const again = await api().gql(`mutation { link(input: { from: "a", to: "b", type: "cites", metadata: { page: 13, note: "2nd ed." } }) { ${EDGE_FIELDS} } }`);
+    const again = await api().gql(
+      `mutation { link(input: { from: "a", to: "b", type: "cites", metadata: { page: 13, note: "2nd ed." } }) { ${EDGE_FIELDS} } }`,
+    );
     expect(again.errors).toBeUndefined();
     expect(again.data?.link.id).toBe(first.data?.link.id);
     expect(first.data?.link.lastConfirmedAt).toBeNull();
@@ -156,7 +189,12 @@ describe('link', () => {
     expect(JSON.parse(stored?.metadata ?? 'null')).toEqual({ k0: 'x'.repeat(4000) });
     // Nothing of a refused relink was written: not even the confirmation time.
     expect(stored?.last_confirmed_at).toBeNull();
-    await expectRejectedWithoutWrites(api(), { query: relink, variables: { m: { k1: 'y'.repeat(4000) } } }, 'BAD_USER_INPUT', /merged/);
+    await expectRejectedWithoutWrites(
+      api(),
+      { query: relink, variables: { m: { k1: 'y'.repeat(4000) } } },
+      'BAD_USER_INPUT',
+      /merged/,
+    );
   });
 
   it('sets a new weight on relink with one MANUAL weight event', async () => {
@@ -166,7 +204,10 @@ describe('link', () => {
     const { data } = await api().gql(
       'mutation { link(input: { from: "a", to: "b", type: "CITES", weight: 0.7, reason: "re-read" }) { weight history { source old new delta reason } } }',
     );
-    expect(data?.link).toEqual({ weight: 0.7, history: [{ source: 'MANUAL', old: 0.5, new: 0.7, delta: 0.2, reason: 're-read' }] });
+    expect(data?.link).toEqual({
+      weight: 0.7,
+      history: [{ source: 'MANUAL', old: 0.5, new: 0.7, delta: 0.2, reason: 're-read' }],
+    });
     expect(rowsAdded(before, countRows(api()))).toEqual({ memories: 0, edges: 0, weight_events: 1 });
   });
 
@@ -174,7 +215,9 @@ describe('link', () => {
     await createPair();
     await api().gql('mutation { link(input: { from: "a", to: "b", type: "CITES", weight: 0.6 }) { id } }');
     const before = countRows(api());
-    const { data } = await api().gql('mutation { link(input: { from: "a", to: "b", type: "CITES", weight: 0.6 }) { weight lastConfirmedAt } }');
+    const { data } = await api().gql(
+      'mutation { link(input: { from: "a", to: "b", type: "CITES", weight: 0.6 }) { weight lastConfirmedAt } }',
+    );
     expect(data?.link.weight).toBe(0.6);
     expect(data?.link.lastConfirmedAt).toEqual(expect.any(String));
     expect(rowsAdded(before, countRows(api()))).toEqual({ memories: 0, edges: 0, weight_events: 0 });
@@ -192,7 +235,10 @@ describe('link', () => {
     const { data } = await createPair();
     await expectRejectedWithoutWrites(
       api(),
-      { query: 'mutation($a: ID!) { link(input: { from: $a, to: "a", type: "CITES" }) { id } }', variables: { a: data?.a.id } },
+      {
+        query: 'mutation($a: ID!) { link(input: { from: $a, to: "a", type: "CITES" }) { id } }',
+        variables: { a: data?.a.id },
+      },
       'BAD_USER_INPUT',
       'input.to: a memory cannot be linked to itself',
     );
@@ -200,8 +246,18 @@ describe('link', () => {
 
   it('fails with NOT_FOUND naming the missing end, and writes nothing', async () => {
     await createPair();
-    await expectRejectedWithoutWrites(api(), { query: 'mutation { link(input: { from: "ghost", to: "b", type: "CITES" }) { id } }' }, 'NOT_FOUND', /^input\.from: no memory "ghost"/);
-    await expectRejectedWithoutWrites(api(), { query: 'mutation { link(input: { from: "a", to: "ghost", type: "CITES" }) { id } }' }, 'NOT_FOUND', /^input\.to: no memory "ghost"/);
+    await expectRejectedWithoutWrites(
+      api(),
+      { query: 'mutation { link(input: { from: "ghost", to: "b", type: "CITES" }) { id } }' },
+      'NOT_FOUND',
+      /^input\.from: no memory "ghost"/,
+    );
+    await expectRejectedWithoutWrites(
+      api(),
+      { query: 'mutation { link(input: { from: "a", to: "ghost", type: "CITES" }) { id } }' },
+      'NOT_FOUND',
+      /^input\.to: no memory "ghost"/,
+    );
   });
 });
 
@@ -210,18 +266,26 @@ describe('unlink', () => {
     const graph = await seed(api(), chain);
     const edge = graph.edge('b', 'c');
     const before = countRows(api());
-    const { data, errors } = await api().gql('mutation($id: ID) { unlink(input: { id: $id }) { removed edges { id type weight from { key } to { key } } } }', {
-      id: edge.id,
-    });
+    const { data, errors } = await api().gql(
+      'mutation($id: ID) { unlink(input: { id: $id }) { removed edges { id type weight from { key } to { key } } } }',
+      {
+        id: edge.id,
+      },
+    );
     expect(errors).toBeUndefined();
-    expect(data?.unlink).toEqual({ removed: 1, edges: [{ id: edge.id, type: 'CAUSED_BY', weight: 0.6, from: { key: 'chain-b' }, to: { key: 'chain-c' } }] });
+    expect(data?.unlink).toEqual({
+      removed: 1,
+      edges: [{ id: edge.id, type: 'CAUSED_BY', weight: 0.6, from: { key: 'chain-b' }, to: { key: 'chain-c' } }],
+    });
     expect(rowsAdded(before, countRows(api()))).toEqual({ memories: 0, edges: -1, weight_events: 0 });
     expect((await api().gql('query($id: ID!) { edge(id: $id) { id } }', { id: edge.id })).data?.edge).toBeNull();
   });
 
   it('removes an edge by (from, to, type), accepting keys and a lower-case type', async () => {
     const graph = await seed(api(), parallel);
-    const { data } = await api().gql('mutation { unlink(input: { from: "parallel-a", to: "parallel-b", type: "cites" }) { removed edges { id } } }');
+    const { data } = await api().gql(
+      'mutation { unlink(input: { from: "parallel-a", to: "parallel-b", type: "cites" }) { removed edges { id } } }',
+    );
     expect(data?.unlink).toEqual({ removed: 1, edges: [{ id: graph.edge('a', 'b', 'CITES').id }] });
     const left = await api().gql('{ edgesBetween(from: "parallel-a", to: "parallel-b") { type } }');
     expect(left.data?.edgesBetween).toEqual([{ type: 'EXTENDS' }, { type: 'CONTRADICTS' }]);
@@ -231,7 +295,9 @@ describe('unlink', () => {
     await seed(api(), chain);
     const before = readDb(api().dbPath);
     const byId = await api().gql('mutation { unlink(input: { id: "no-such-edge" }) { removed edges { id } } }');
-    const byTriple = await api().gql('mutation { unlink(input: { from: "chain-b", to: "chain-a", type: "CAUSED_BY" }) { removed edges { id } } }');
+    const byTriple = await api().gql(
+      'mutation { unlink(input: { from: "chain-b", to: "chain-a", type: "CAUSED_BY" }) { removed edges { id } } }',
+    );
     expect(byId.data?.unlink).toEqual({ removed: 0, edges: [] });
     expect(byTriple.data?.unlink).toEqual({ removed: 0, edges: [] });
     expect(readDb(api().dbPath)).toEqual(before);
@@ -241,15 +307,27 @@ describe('unlink', () => {
     const graph = await seed(api(), chain);
     await api().gql('mutation { strengthen(from: "chain-a", to: "chain-b", type: "CAUSED_BY") { newWeight } }');
     await api().gql('mutation($id: ID) { unlink(input: { id: $id }) { removed } }', { id: graph.edge('a', 'b').id });
-    const events = await api().gql('query($id: ID) { weightEvents(edgeId: $id) { new } }', { id: graph.edge('a', 'b').id });
+    const events = await api().gql('query($id: ID) { weightEvents(edgeId: $id) { new } }', {
+      id: graph.edge('a', 'b').id,
+    });
     expect(events.data?.weightEvents).toEqual([{ new: 0.51 }]);
   });
 
   it('rejects neither form, both forms, or a partial triple with BAD_USER_INPUT, and writes nothing', async () => {
     const graph = await seed(api(), chain);
     const id = graph.edge('a', 'b').id;
-    for (const input of ['{}', `{ id: "${id}", from: "chain-a" }`, `{ id: "${id}", from: "chain-a", to: "chain-b", type: "CAUSED_BY" }`, '{ from: "chain-a", to: "chain-b" }']) {
-      await expectRejectedWithoutWrites(api(), { query: `mutation { unlink(input: ${input}) { removed } }` }, 'BAD_USER_INPUT', /^input: give either id, or all of from, to and type/);
+    for (const input of [
+      '{}',
+      `{ id: "${id}", from: "chain-a" }`,
+      `{ id: "${id}", from: "chain-a", to: "chain-b", type: "CAUSED_BY" }`,
+      '{ from: "chain-a", to: "chain-b" }',
+    ]) {
+      await expectRejectedWithoutWrites(
+        api(),
+        { query: `mutation { unlink(input: ${input}) { removed } }` },
+        'BAD_USER_INPUT',
+        /^input: give either id, or all of from, to and type/,
+      );
     }
   });
 

@@ -19,13 +19,15 @@ afterEach(async () => {
 const SECRET = 'secret internal detail: /var/lib/engram/engram.db row 42';
 
 /** The real store, with `method` replaced by one that fails the way a bug would (a plain Error). */
-const failing = (method: keyof GraphStore) => (store: GraphStore): GraphStore =>
-  new Proxy(store, {
-    get(target, property, receiver) {
-      if (property === method) return async () => Promise.reject(new Error(SECRET));
-      return Reflect.get(target, property, receiver);
-    },
-  });
+const failing =
+  (method: keyof GraphStore) =>
+  (store: GraphStore): GraphStore =>
+    new Proxy(store, {
+      get(target, property, receiver) {
+        if (property === method) return async () => Promise.reject(new Error(SECRET));
+        return Reflect.get(target, property, receiver);
+      },
+    });
 
 describe('error masking', () => {
   it('answers an unexpected error in a query as INTERNAL_SERVER_ERROR without its message or stack', async () => {
@@ -45,7 +47,9 @@ describe('error masking', () => {
   it('answers an unexpected error in a mutation the same way', async () => {
     const api = await open({ wrapStore: failing('applyWeightChanges') });
     await seed(api, chain);
-    const response = await api.gql('mutation { weaken(from: "chain-a", to: "chain-b", type: "CAUSED_BY") { newWeight } }');
+    const response = await api.gql(
+      'mutation { weaken(from: "chain-a", to: "chain-b", type: "CAUSED_BY") { newWeight } }',
+    );
     expectError(response, 'INTERNAL_SERVER_ERROR', 'Unexpected error.');
     expect(JSON.stringify(response)).not.toContain('secret');
   });
@@ -59,7 +63,8 @@ describe('error masking', () => {
 });
 
 describe('GraphiQL', () => {
-  const page = (api: TestApp) => api.app.fetch('http://engram.test/graphql', { method: 'GET', headers: { accept: 'text/html' } });
+  const page = (api: TestApp) =>
+    api.app.fetch('http://engram.test/graphql', { method: 'GET', headers: { accept: 'text/html' } });
 
   it('serves a self-contained GraphiQL page that loads nothing from a CDN', async () => {
     const api = await open();
@@ -68,7 +73,8 @@ describe('GraphiQL', () => {
     expect(response.headers.get('content-type')).toMatch(/^text\/html/);
     const html = await response.text();
     expect(html).toContain('Engram');
-    for (const cdn of ['unpkg.com', 'cdn.jsdelivr.net', 'cdnjs.cloudflare.com', 'esm.sh']) expect(html.includes(cdn), cdn).toBe(false);
+    for (const cdn of ['unpkg.com', 'cdn.jsdelivr.net', 'cdnjs.cloudflare.com', 'esm.sh'])
+      expect(html.includes(cdn), cdn).toBe(false);
   });
 
   it('is off with ENGRAM_GRAPHIQL=false', async () => {
@@ -81,7 +87,11 @@ describe('GraphiQL', () => {
 });
 
 describe('field suggestions', () => {
-  const typos = ['{ memry(id: "a") { id } }', '{ memory(id: "a") { titel } }', '{ path(from: "a", to: "b", maxHop: 3) { found } }'];
+  const typos = [
+    '{ memry(id: "a") { id } }',
+    '{ memory(id: "a") { titel } }',
+    '{ path(from: "a", to: "b", maxHop: 3) { found } }',
+  ];
 
   it('are given while GraphiQL is on', async () => {
     const api = await open();

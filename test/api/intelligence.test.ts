@@ -37,7 +37,8 @@ afterEach(async () => {
   await app.close();
 });
 
-const seed = (fixture: GraphFixture, workspace = 'default'): Promise<SeededGraph> => seedGraph(app.store, workspace, fixture);
+const seed = (fixture: GraphFixture, workspace = 'default'): Promise<SeededGraph> =>
+  seedGraph(app.store, workspace, fixture);
 
 /** Runs an operation that must succeed and returns its data. */
 async function ok<T = Record<string, any>>(query: string, variables?: Record<string, unknown>): Promise<T> {
@@ -75,12 +76,32 @@ describe('Memory.evidence', () => {
     await seed(hypothesisEvidence);
     const { memory } = await ok(EVIDENCE, { id: 'hyp' });
     expect(memory.evidence.supporting).toEqual([
-      { memory: { key: 'hyp-e1' }, relation: 'VALIDATES', weight: 0.9, via: [{ type: 'VALIDATES', from: { key: 'hyp-e1' }, to: { key: 'hyp' } }] },
-      { memory: { key: 'hyp-e2' }, relation: 'VALIDATES', weight: 0.8, via: [{ type: 'VALIDATES', from: { key: 'hyp-e2' }, to: { key: 'hyp' } }] },
-      { memory: { key: 'hyp-e3' }, relation: 'VALIDATES', weight: 0.6, via: [{ type: 'VALIDATES', from: { key: 'hyp-e3' }, to: { key: 'hyp' } }] },
+      {
+        memory: { key: 'hyp-e1' },
+        relation: 'VALIDATES',
+        weight: 0.9,
+        via: [{ type: 'VALIDATES', from: { key: 'hyp-e1' }, to: { key: 'hyp' } }],
+      },
+      {
+        memory: { key: 'hyp-e2' },
+        relation: 'VALIDATES',
+        weight: 0.8,
+        via: [{ type: 'VALIDATES', from: { key: 'hyp-e2' }, to: { key: 'hyp' } }],
+      },
+      {
+        memory: { key: 'hyp-e3' },
+        relation: 'VALIDATES',
+        weight: 0.6,
+        via: [{ type: 'VALIDATES', from: { key: 'hyp-e3' }, to: { key: 'hyp' } }],
+      },
     ]);
     expect(memory.evidence.contradicting).toEqual([
-      { memory: { key: 'hyp-e4' }, relation: 'CONTRADICTS', weight: 0.7, via: [{ type: 'CONTRADICTS', from: { key: 'hyp-e4' }, to: { key: 'hyp' } }] },
+      {
+        memory: { key: 'hyp-e4' },
+        relation: 'CONTRADICTS',
+        weight: 0.7,
+        via: [{ type: 'CONTRADICTS', from: { key: 'hyp-e4' }, to: { key: 'hyp' } }],
+      },
     ]);
     // (S - C) / (1 + S + C) with S = 0.9 + 0.8 + 0.6 and C = 0.7
     expect(memory.evidence.score).toBeCloseTo(1.6 / 4, 12);
@@ -89,7 +110,8 @@ describe('Memory.evidence', () => {
   it('follows chains through replications and formalizations, weighting each item by the product along its chain', async () => {
     await seed(evidenceChains);
     const { memory } = await ok(EVIDENCE, { id: 'chains-claim' });
-    const items = (list: any[]) => list.map((item) => [item.memory.key, item.relation, Number(item.weight.toFixed(9)), item.via.length]);
+    const items = (list: any[]) =>
+      list.map((item) => [item.memory.key, item.relation, Number(item.weight.toFixed(9)), item.via.length]);
     expect(items(memory.evidence.supporting)).toEqual([
       ['chains-exp', 'VALIDATES', 0.9, 1],
       ['chains-rep', 'REPLICATES', 0.45, 2],
@@ -110,10 +132,18 @@ describe('Memory.evidence', () => {
   it('stops at maxDepth and ignores edges lighter than minWeight', async () => {
     await seed(evidenceChains);
     const shallow = await ok(EVIDENCE, { id: 'chains-claim', maxDepth: 1 });
-    expect(shallow.memory.evidence.supporting.map((item: any) => item.memory.key)).toEqual(['chains-exp', 'chains-weak']);
+    expect(shallow.memory.evidence.supporting.map((item: any) => item.memory.key)).toEqual([
+      'chains-exp',
+      'chains-weak',
+    ]);
     expect(shallow.memory.evidence.contradicting).toEqual([]);
     const strong = await ok(EVIDENCE, { id: 'chains-claim', minWeight: 0.5 });
-    expect(strong.memory.evidence.supporting.map((item: any) => item.memory.key)).toEqual(['chains-exp', 'chains-rep', 'chains-sim', 'chains-deep']);
+    expect(strong.memory.evidence.supporting.map((item: any) => item.memory.key)).toEqual([
+      'chains-exp',
+      'chains-rep',
+      'chains-sim',
+      'chains-deep',
+    ]);
   });
 
   it('scores 0 for a memory without evidence', async () => {
@@ -132,9 +162,12 @@ describe('Memory.evidence', () => {
     await seed(hypothesisEvidence);
     await seed(evidenceChains);
     const keys = ['hyp', 'hyp-e1', 'hyp-e2', 'chains-claim', 'chains-exp', 'chains-rep', 'chains-model'];
-    const calls = await callsOf(`query($ids: [ID!]!) { memories(ids: $ids) { key evidence { score supporting { memory { title } via { id } } } } }`, {
-      ids: keys,
-    });
+    const calls = await callsOf(
+      `query($ids: [ID!]!) { memories(ids: $ids) { key evidence { score supporting { memory { title } via { id } } } } }`,
+      {
+        ids: keys,
+      },
+    );
     // Levels of different memories share batches (and the cache), so never more than maxDepth reads.
     expect(calls.getMemories).toBe(1);
     expect(calls.getAdjacent).toBeLessThanOrEqual(3);
@@ -151,7 +184,12 @@ describe('Memory.supersedes, supersededBy and current', () => {
     const { memories } = await ok(VERSIONS, { ids: ['policy-v1', 'policy-v2', 'policy-v3', 'policy-topic'] });
     expect(memories).toEqual([
       { key: 'policy-v1', supersedes: [], supersededBy: [{ key: 'policy-v2' }], current: { key: 'policy-v3' } },
-      { key: 'policy-v2', supersedes: [{ key: 'policy-v1' }], supersededBy: [{ key: 'policy-v3' }], current: { key: 'policy-v3' } },
+      {
+        key: 'policy-v2',
+        supersedes: [{ key: 'policy-v1' }],
+        supersededBy: [{ key: 'policy-v3' }],
+        current: { key: 'policy-v3' },
+      },
       { key: 'policy-v3', supersedes: [{ key: 'policy-v2' }], supersededBy: [], current: { key: 'policy-v3' } },
       { key: 'policy-topic', supersedes: [], supersededBy: [], current: { key: 'policy-topic' } },
     ]);
@@ -159,7 +197,9 @@ describe('Memory.supersedes, supersededBy and current', () => {
 
   it('ignores a pruned SUPERSEDES edge', async () => {
     const g = await seed(supersessionChain);
-    await ok(`mutation($id: ID!) { setEdgeWeight(id: $id, weight: 0.01) { newWeight } }`, { id: g.edge('v3', 'v2').id });
+    await ok(`mutation($id: ID!) { setEdgeWeight(id: $id, weight: 0.01) { newWeight } }`, {
+      id: g.edge('v3', 'v2').id,
+    });
     const { memories } = await ok(VERSIONS, { ids: ['policy-v1'] });
     expect(memories[0].current).toEqual({ key: 'policy-v2' });
   });
@@ -174,7 +214,10 @@ describe('Memory.supersedes, supersededBy and current', () => {
   it('costs one adjacency read per step of the chain, shared by every memory asking', async () => {
     await seed(supersessionChain);
     // v1 needs three steps: v1 -> v2 -> v3 -> nothing newer.
-    expect(await callsOf(`{ memory(key: "policy-v1") { current { key } } }`)).toEqual({ getMemories: 1, getAdjacent: 3 });
+    expect(await callsOf(`{ memory(key: "policy-v1") { current { key } } }`)).toEqual({
+      getMemories: 1,
+      getAdjacent: 3,
+    });
     // Asked together, the first step reads every memory's successors, and later steps hit that cache.
     const calls = await callsOf(`query($ids: [ID!]!) { memories(ids: $ids) { current { key } } }`, {
       ids: ['policy-v1', 'policy-v2', 'policy-v3', 'policy-topic', 'policy-dep'],
@@ -190,7 +233,12 @@ describe('path and traverse with currentOnly', () => {
   it('traverse skips superseded memories and does not walk through them', async () => {
     await seed(supersessionChain);
     const all = await ok(TRAVERSE, {});
-    expect(all.memory.traverse.map((hit: any) => hit.memory.key).sort()).toEqual(['policy-dep', 'policy-v1', 'policy-v2', 'policy-v3']);
+    expect(all.memory.traverse.map((hit: any) => hit.memory.key).sort()).toEqual([
+      'policy-dep',
+      'policy-v1',
+      'policy-v2',
+      'policy-v3',
+    ]);
     const current = await ok(TRAVERSE, { currentOnly: true });
     expect(current.memory.traverse).toEqual([{ depth: 1, memory: { key: 'policy-v3' } }]);
   });
@@ -201,9 +249,15 @@ describe('path and traverse with currentOnly', () => {
       path(from: "policy-topic", to: $to, currentOnly: $currentOnly) { found hops steps { memory { key } } }
     }`;
     expect((await ok(PATH, { to: 'policy-dep' })).path).toMatchObject({ found: true, hops: 2 });
-    expect((await ok(PATH, { to: 'policy-dep', currentOnly: true })).path).toEqual({ found: false, hops: 0, steps: [] });
+    expect((await ok(PATH, { to: 'policy-dep', currentOnly: true })).path).toEqual({
+      found: false,
+      hops: 0,
+      steps: [],
+    });
     expect((await ok(PATH, { to: 'policy-v1', currentOnly: true })).path).toMatchObject({ found: true, hops: 1 });
-    const memoryPath = await ok(`{ memory(key: "policy-topic") { path(to: "policy-dep", currentOnly: true) { found } } }`);
+    const memoryPath = await ok(
+      `{ memory(key: "policy-topic") { path(to: "policy-dep", currentOnly: true) { found } } }`,
+    );
     expect(memoryPath.memory.path.found).toBe(false);
   });
 
@@ -240,8 +294,24 @@ describe('Query.contradictions', () => {
     await seed(contradictionMix);
     const { contradictions } = await ok(CONTRADICTIONS, { kinds: ['MIXED'] });
     expect(contradictions).toEqual([
-      { a: { key: 'mix-replication' }, b: { key: 'mix-result' }, kind: 'MIXED', strength: 0.6, resolved: false, edge: null, edges: [{ type: 'REPRODUCES' }, { type: 'FAILS_TO_REPRODUCE' }] },
-      { a: { key: 'mix-review' }, b: { key: 'mix-theory' }, kind: 'MIXED', strength: 0.5, resolved: false, edge: { type: 'CONTRADICTS', weight: 0.5 }, edges: [{ type: 'VALIDATES' }, { type: 'CONTRADICTS' }] },
+      {
+        a: { key: 'mix-replication' },
+        b: { key: 'mix-result' },
+        kind: 'MIXED',
+        strength: 0.6,
+        resolved: false,
+        edge: null,
+        edges: [{ type: 'REPRODUCES' }, { type: 'FAILS_TO_REPRODUCE' }],
+      },
+      {
+        a: { key: 'mix-review' },
+        b: { key: 'mix-theory' },
+        kind: 'MIXED',
+        strength: 0.5,
+        resolved: false,
+        edge: { type: 'CONTRADICTS', weight: 0.5 },
+        edges: [{ type: 'VALIDATES' }, { type: 'CONTRADICTS' }],
+      },
     ]);
   });
 
@@ -273,14 +343,28 @@ describe('Query.contradictions', () => {
 
   it('costs one page read, one adjacency read and one degree read, plus one read of the contradicting memories', async () => {
     await seed(contradictionMix);
-    expect(await callsOf(CONTRADICTIONS, {})).toEqual({ listEdgesByType: 1, getAdjacent: 1, countAdjacent: 1, getMemories: 1 });
+    expect(await callsOf(CONTRADICTIONS, {})).toEqual({
+      listEdgesByType: 1,
+      getAdjacent: 1,
+      countAdjacent: 1,
+      getMemories: 1,
+    });
   });
 
   it('pages through many resolved contradictions to find the open ones', async () => {
     // 250 strong resolved contradictions (one page is 200 edges) and one weak open one.
-    const memories = Array.from({ length: 252 }, (_, index) => ({ name: `m${index}`, key: `bulk-${index}`, title: `Bulk ${index}` }));
+    const memories = Array.from({ length: 252 }, (_, index) => ({
+      name: `m${index}`,
+      key: `bulk-${index}`,
+      title: `Bulk ${index}`,
+    }));
     const edges = [
-      ...Array.from({ length: 250 }, (_, index) => ({ from: `m${index}`, to: 'm250', type: 'CONTRADICTS', weight: 0.9 })),
+      ...Array.from({ length: 250 }, (_, index) => ({
+        from: `m${index}`,
+        to: 'm250',
+        type: 'CONTRADICTS',
+        weight: 0.9,
+      })),
       { from: 'm251', to: 'm0', type: 'CONTRADICTS', weight: 0.3 },
       { from: 'm251', to: 'm250', type: 'SUPERSEDES', weight: 0.9 },
     ];
@@ -313,9 +397,17 @@ describe('Query.convergence', () => {
 
   it('takes minSupport, minWeight and limit', async () => {
     await seed(convergenceGraph);
-    expect((await ok(CONVERGENCE, { minSupport: 1 })).convergence.map((entry: any) => entry.memory.key)).toEqual(['conv-t1', 'conv-t2', 'conv-t3']);
-    expect((await ok(CONVERGENCE, { minSupport: 3 })).convergence.map((entry: any) => entry.memory.key)).toEqual(['conv-t1']);
-    expect((await ok(CONVERGENCE, { minWeight: 0.5 })).convergence.map((entry: any) => [entry.memory.key, entry.support])).toEqual([
+    expect((await ok(CONVERGENCE, { minSupport: 1 })).convergence.map((entry: any) => entry.memory.key)).toEqual([
+      'conv-t1',
+      'conv-t2',
+      'conv-t3',
+    ]);
+    expect((await ok(CONVERGENCE, { minSupport: 3 })).convergence.map((entry: any) => entry.memory.key)).toEqual([
+      'conv-t1',
+    ]);
+    expect(
+      (await ok(CONVERGENCE, { minWeight: 0.5 })).convergence.map((entry: any) => [entry.memory.key, entry.support]),
+    ).toEqual([
       ['conv-t2', 2],
       ['conv-t1', 2],
     ]);
@@ -328,7 +420,11 @@ describe('Query.convergence', () => {
 
   it('costs one ranking read, one memory read and one adjacency read', async () => {
     await seed(convergenceGraph);
-    expect(await callsOf(CONVERGENCE, { minSupport: 1 })).toEqual({ rankTargetsBySources: 1, getMemories: 1, getAdjacent: 1 });
+    expect(await callsOf(CONVERGENCE, { minSupport: 1 })).toEqual({
+      rankTargetsBySources: 1,
+      getMemories: 1,
+      getAdjacent: 1,
+    });
   });
 });
 
@@ -348,8 +444,16 @@ describe('Query.context', () => {
   it('bundles the seed, its newer versions and its neighbors, in that order', async () => {
     await seed(supersessionChain);
     const { context } = await ok(CONTEXT, { seeds: ['policy-v1'] });
-    expect(roles(context)).toEqual(['SEED policy-v1', 'NEWER_VERSION policy-v3', 'NEWER_VERSION policy-v2', 'NEIGHBOR policy-topic', 'NEIGHBOR policy-dep']);
-    expect(context.memories.map((memory: any) => memory.key)).toEqual(context.items.map((item: any) => item.memory.key));
+    expect(roles(context)).toEqual([
+      'SEED policy-v1',
+      'NEWER_VERSION policy-v3',
+      'NEWER_VERSION policy-v2',
+      'NEIGHBOR policy-topic',
+      'NEIGHBOR policy-dep',
+    ]);
+    expect(context.memories.map((memory: any) => memory.key)).toEqual(
+      context.items.map((item: any) => item.memory.key),
+    );
     expect(context.truncated).toBe(false);
     // The edges read while building: the seed's own edges and the SUPERSEDES chain (weight desc, then id).
     expect(context.edges.map((edge: any) => `${edge.from.key}-${edge.type}->${edge.to.key}`)).toEqual([
@@ -363,8 +467,17 @@ describe('Query.context', () => {
   it('brings in the other side of open contradictions touching a seed, not resolved ones', async () => {
     await seed(contradictionMix);
     const { context } = await ok(CONTEXT, { seeds: ['mix-claim-b', 'mix-claim-c'] });
-    expect(roles(context)).toEqual(['SEED mix-claim-b', 'SEED mix-claim-c', 'CONTRADICTING mix-claim-a', 'CONTRADICTING mix-weak', 'NEIGHBOR mix-old']);
-    expect(context.contradictions.map((c: any) => `${c.a.key}>${c.b.key}`)).toEqual(['mix-claim-a>mix-claim-b', 'mix-weak>mix-claim-b']);
+    expect(roles(context)).toEqual([
+      'SEED mix-claim-b',
+      'SEED mix-claim-c',
+      'CONTRADICTING mix-claim-a',
+      'CONTRADICTING mix-weak',
+      'NEIGHBOR mix-old',
+    ]);
+    expect(context.contradictions.map((c: any) => `${c.a.key}>${c.b.key}`)).toEqual([
+      'mix-claim-a>mix-claim-b',
+      'mix-weak>mix-claim-b',
+    ]);
   });
 
   it('ranks neighbors by the summed weight of their edges to the seeds and cuts to the budget', async () => {
@@ -388,7 +501,18 @@ describe('Query.context', () => {
     await seed(hypothesisEvidence);
     await seed(supersessionChain);
     await seed(contradictionMix);
-    const seeds = ['hyp', 'hyp-e1', 'hyp-e4', 'policy-v1', 'policy-topic', 'mix-claim-a', 'mix-claim-b', 'mix-old', 'mix-replication', 'mix-review'];
+    const seeds = [
+      'hyp',
+      'hyp-e1',
+      'hyp-e4',
+      'policy-v1',
+      'policy-topic',
+      'mix-claim-a',
+      'mix-claim-b',
+      'mix-old',
+      'mix-replication',
+      'mix-review',
+    ];
     const calls = await callsOf(CONTEXT, { seeds, budget: 100 });
     // getMemories: the seeds. getAdjacent: neighbors, SUPERSEDES + judging edges, then one per further
     // level of the longest SUPERSEDES chain (policy-v1 <- v2 <- v3: two). countAdjacent: which
@@ -406,7 +530,20 @@ describe('Query.context', () => {
     await seed(contradictionMix);
     const few = await callsOf(CONTEXT, { seeds: ['policy-v1', 'mix-claim-b'] });
     const many = await callsOf(CONTEXT, {
-      seeds: ['policy-v1', 'mix-claim-b', 'hyp', 'hyp-e1', 'hyp-e2', 'hyp-e3', 'hyp-e4', 'mix-claim-a', 'mix-review', 'mix-theory', 'mix-result', 'policy-dep'],
+      seeds: [
+        'policy-v1',
+        'mix-claim-b',
+        'hyp',
+        'hyp-e1',
+        'hyp-e2',
+        'hyp-e3',
+        'hyp-e4',
+        'mix-claim-a',
+        'mix-review',
+        'mix-theory',
+        'mix-result',
+        'policy-dep',
+      ],
     });
     expect(many).toEqual(few);
   });
@@ -433,7 +570,9 @@ describe('Query.oscillatingEdges', () => {
   it('counts flips made through the API, across tiers', async () => {
     await seed(oscillatingEdge);
     const nudge = (verb: 'weaken' | 'strengthen', source: string) =>
-      ok(`mutation { ${verb}(from: "osc-c", to: "osc-d", type: "RELATED_TO", amount: 0.05, source: ${source}) { newWeight } }`);
+      ok(
+        `mutation { ${verb}(from: "osc-c", to: "osc-d", type: "RELATED_TO", amount: 0.05, source: ${source}) { newWeight } }`,
+      );
     await nudge('strengthen', 'AGENT');
     await nudge('weaken', 'CONSCIOUS');
     await nudge('strengthen', 'CONSCIOUS');
@@ -472,7 +611,10 @@ describe('Mutation.reinforceCoRetrieval', () => {
 
   it('strengthens every existing edge among the memories by the AGENT step, one WeightEvent each', async () => {
     const g = await seed(hypothesisEvidence);
-    const { reinforceCoRetrieval } = await ok(REINFORCE, { ids: ['hyp', 'hyp-e1', 'hyp-e2', 'hyp-e4'], reason: 'answered the latency question' });
+    const { reinforceCoRetrieval } = await ok(REINFORCE, {
+      ids: ['hyp', 'hyp-e1', 'hyp-e2', 'hyp-e4'],
+      reason: 'answered the latency question',
+    });
     expect(reinforceCoRetrieval).toHaveLength(3);
     for (const change of reinforceCoRetrieval) {
       expect(change.newWeight - change.previousWeight).toBeCloseTo(AGENT_STEP, 12);
@@ -488,7 +630,9 @@ describe('Mutation.reinforceCoRetrieval', () => {
     const { reinforceCoRetrieval } = await ok(REINFORCE, { ids: ['hyp-e1', 'hyp-e2', 'hyp-e3'] });
     expect(reinforceCoRetrieval).toEqual([]);
     expect(await app.store.listEdges('default', { afterId: null, limit: 100 })).toEqual(before);
-    expect(await app.store.listWeightEvents('default', { edgeId: null, memoryId: null, source: 'AGENT', limit: 10 })).toEqual([]);
+    expect(
+      await app.store.listWeightEvents('default', { edgeId: null, memoryId: null, source: 'AGENT', limit: 10 }),
+    ).toEqual([]);
   });
 
   it('commits all changes in one applyWeightChanges transaction', async () => {
@@ -496,7 +640,12 @@ describe('Mutation.reinforceCoRetrieval', () => {
     const ids = ['mix-review', 'mix-theory', 'mix-replication', 'mix-result', 'mix-claim-a', 'mix-claim-b'];
     const calls = await callsOf(`mutation($ids: [ID!]!) { reinforceCoRetrieval(ids: $ids) { newWeight } }`, { ids });
     expect(calls).toEqual({ getMemories: 1, edgesAmong: 1, applyWeightChanges: 1 });
-    const events = await app.store.listWeightEvents('default', { edgeId: null, memoryId: null, source: 'AGENT', limit: 10 });
+    const events = await app.store.listWeightEvents('default', {
+      edgeId: null,
+      memoryId: null,
+      source: 'AGENT',
+      limit: 10,
+    });
     expect(events).toHaveLength(5);
   });
 
@@ -508,8 +657,14 @@ describe('Mutation.reinforceCoRetrieval', () => {
 
   it('answers NOT_FOUND for an unknown memory and writes nothing', async () => {
     await seed(hypothesisEvidence);
-    expectCode(await app.gql(REINFORCE, { ids: ['hyp', 'hyp-e1', 'missing'] }), 'NOT_FOUND', /ids: no memory "missing"/);
-    expect(await app.store.listWeightEvents('default', { edgeId: null, memoryId: null, source: 'AGENT', limit: 10 })).toEqual([]);
+    expectCode(
+      await app.gql(REINFORCE, { ids: ['hyp', 'hyp-e1', 'missing'] }),
+      'NOT_FOUND',
+      /ids: no memory "missing"/,
+    );
+    expect(
+      await app.store.listWeightEvents('default', { edgeId: null, memoryId: null, source: 'AGENT', limit: 10 }),
+    ).toEqual([]);
   });
 
   it('takes the ids of a context bundle as its input', async () => {
@@ -526,7 +681,8 @@ describe('Mutation.reinforceCoRetrieval', () => {
 // -------------------------------------------------------------------------------------------------
 describe('MCP operations (schema/operations)', () => {
   const OPERATIONS = ['memory-evidence', 'memory-contradictions', 'memory-context', 'memory-reinforce'];
-  const read = (name: string) => readFileSync(new URL(`../../schema/operations/${name}.graphql`, import.meta.url), 'utf8');
+  const read = (name: string) =>
+    readFileSync(new URL(`../../schema/operations/${name}.graphql`, import.meta.url), 'utf8');
 
   /** The operation plus the shared fragments it spreads (fragments.graphql), as one document. */
   function documentOf(name: string): string {
@@ -562,7 +718,9 @@ describe('MCP operations (schema/operations)', () => {
     expect(contradictions.contradictions).toHaveLength(2);
     const context = await ok(documentOf('memory-context'), { seeds: ['hyp'], budget: 5 });
     expect(context.context.items[0]).toMatchObject({ role: 'SEED', memory: { key: 'hyp' } });
-    const reinforce = await ok(documentOf('memory-reinforce'), { ids: context.context.items.map((item: any) => item.memory.id) });
+    const reinforce = await ok(documentOf('memory-reinforce'), {
+      ids: context.context.items.map((item: any) => item.memory.id),
+    });
     expect(reinforce.reinforceCoRetrieval).toHaveLength(4);
   });
 });

@@ -1,7 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { chain, library, star } from '../fixtures/graphs.js';
 import { newId, nowIso } from '../../src/domain/ids.js';
-import { DEFAULT_WS, countRows, expectError, expectRejectedWithoutWrites, rowsAdded, seed, useTestApp } from './support.js';
+import {
+  DEFAULT_WS,
+  countRows,
+  expectError,
+  expectRejectedWithoutWrites,
+  rowsAdded,
+  seed,
+  useTestApp,
+} from './support.js';
 
 const api = useTestApp();
 
@@ -10,10 +18,20 @@ const MEMORY_FIELDS = 'id key title content kind tags weight metadata createdAt 
 describe('createMemory', () => {
   it('creates a memory with the defaults of the contract and writes no weight event', async () => {
     const before = countRows(api());
-    const { data, errors } = await api().gql(`mutation { createMemory(input: { title: "We chose Postgres" }) { ${MEMORY_FIELDS} } }`);
+    const { data, errors } = await api().gql(
+      `mutation { createMemory(input: { title: "We chose Postgres" }) { ${MEMORY_FIELDS} } }`,
+    );
     expect(errors).toBeUndefined();
     const memory = data?.createMemory;
-    expect(memory).toMatchObject({ key: null, title: 'We chose Postgres', content: null, kind: null, tags: [], weight: 0.5, metadata: null });
+    expect(memory).toMatchObject({
+      key: null,
+      title: 'We chose Postgres',
+      content: null,
+      kind: null,
+      tags: [],
+      weight: 0.5,
+      metadata: null,
+    });
     expect(memory.id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-/);
     expect(new Date(memory.createdAt).toISOString()).toBe(memory.createdAt);
     expect(memory.updatedAt).toBe(memory.createdAt);
@@ -31,7 +49,10 @@ describe('createMemory', () => {
       weight: 0.8,
       metadata: { source: 'adr-7', scores: [1, 2.5], nested: { ok: true } },
     };
-    const created = await api().gql(`mutation($input: CreateMemoryInput!) { createMemory(input: $input) { ${MEMORY_FIELDS} } }`, { input });
+    const created = await api().gql(
+      `mutation($input: CreateMemoryInput!) { createMemory(input: $input) { ${MEMORY_FIELDS} } }`,
+      { input },
+    );
     expect(created.errors).toBeUndefined();
     expect(created.data?.createMemory).toMatchObject(input);
 
@@ -41,19 +62,32 @@ describe('createMemory', () => {
 
   it('accepts metadata just under 4096 bytes', async () => {
     const metadata = { note: '€'.repeat(1300) }; // 3900 bytes in UTF-8 plus the JSON punctuation
-    const { data, errors } = await api().gql('mutation($m: JSON) { createMemory(input: { title: "t", metadata: $m }) { metadata } }', { m: metadata });
+    const { data, errors } = await api().gql(
+      'mutation($m: JSON) { createMemory(input: { title: "t", metadata: $m }) { metadata } }',
+      { m: metadata },
+    );
     expect(errors).toBeUndefined();
     expect(data?.createMemory.metadata).toEqual(metadata);
   });
 
   it('fails with CONFLICT when the key is taken in the workspace, and writes nothing', async () => {
     await api().gql('mutation { createMemory(input: { key: "taken", title: "First" }) { id } }');
-    await expectRejectedWithoutWrites(api(), { query: 'mutation { createMemory(input: { key: "taken", title: "Second" }) { id } }' }, 'CONFLICT', /key/);
+    await expectRejectedWithoutWrites(
+      api(),
+      { query: 'mutation { createMemory(input: { key: "taken", title: "Second" }) { id } }' },
+      'CONFLICT',
+      /key/,
+    );
   });
 
   it('fails with CONFLICT when the chosen id is taken in the workspace, and writes nothing', async () => {
     await api().gql('mutation { createMemory(input: { id: "m-1", title: "First" }) { id } }');
-    await expectRejectedWithoutWrites(api(), { query: 'mutation { createMemory(input: { id: "m-1", title: "Second" }) { id } }' }, 'CONFLICT', /id/);
+    await expectRejectedWithoutWrites(
+      api(),
+      { query: 'mutation { createMemory(input: { id: "m-1", title: "Second" }) { id } }' },
+      'CONFLICT',
+      /id/,
+    );
   });
 });
 
@@ -85,7 +119,11 @@ describe('memory', () => {
   });
 
   it('rejects both id and key, or neither, with BAD_USER_INPUT naming the argument', async () => {
-    const both = expectError(await api().gql('{ memory(id: "a", key: "b") { id } }'), 'BAD_USER_INPUT', /exactly one of id and key/);
+    const both = expectError(
+      await api().gql('{ memory(id: "a", key: "b") { id } }'),
+      'BAD_USER_INPUT',
+      /exactly one of id and key/,
+    );
     expect(both.message).toMatch(/^id: /);
     const neither = expectError(await api().gql('{ memory { id } }'), 'BAD_USER_INPUT', /exactly one of id and key/);
     expect(neither.extensions?.argument).toBe('id');
@@ -114,13 +152,18 @@ describe('memories', () => {
 
   it('rejects more than 100 ids with BAD_USER_INPUT naming ids', async () => {
     const ids = Array.from({ length: 101 }, (_, index) => `m-${index}`);
-    expectError(await api().gql('query($ids: [ID!]!) { memories(ids: $ids) { id } }', { ids }), 'BAD_USER_INPUT', /^ids: .*100/);
+    expectError(
+      await api().gql('query($ids: [ID!]!) { memories(ids: $ids) { id } }', { ids }),
+      'BAD_USER_INPUT',
+      /^ids: .*100/,
+    );
   });
 });
 
 describe('searchMemories', () => {
   const search = (args: string) => api().gql(`{ searchMemories(${args}) { key } }`);
-  const keys = (response: Awaited<ReturnType<typeof search>>) => (response.data?.searchMemories as { key: string }[]).map((memory) => memory.key);
+  const keys = (response: Awaited<ReturnType<typeof search>>) =>
+    (response.data?.searchMemories as { key: string }[]).map((memory) => memory.key);
 
   it('ranks title matches before content matches', async () => {
     await seed(api(), library);
@@ -139,19 +182,34 @@ describe('searchMemories', () => {
   it('keeps only the given kinds', async () => {
     await seed(api(), library);
     expect(keys(await search('query: "postgres", kinds: ["experiment"]'))).toEqual(['library-pg-content']);
-    expect(keys(await search('query: "postgres", kinds: ["decision", "hypothesis"]')).sort()).toEqual(['library-pg-hypothesis', 'library-pg-title']);
+    expect(keys(await search('query: "postgres", kinds: ["decision", "hypothesis"]')).sort()).toEqual([
+      'library-pg-hypothesis',
+      'library-pg-title',
+    ]);
   });
 
   it('keeps only memories carrying one of the given tags', async () => {
     await seed(api(), library);
     expect(keys(await search('query: "postgres", tags: ["scaling"]'))).toEqual(['library-pg-hypothesis']);
-    expect(keys(await search('query: "postgres", tags: ["database"]')).sort()).toEqual(['library-pg-content', 'library-pg-title']);
+    expect(keys(await search('query: "postgres", tags: ["database"]')).sort()).toEqual([
+      'library-pg-content',
+      'library-pg-title',
+    ]);
   });
 
   it('returns at most `limit` memories, 20 by default', async () => {
     await seed(api(), library);
     expect(keys(await search('query: "postgres", limit: 1'))).toHaveLength(1);
-    const zebras = Array.from({ length: 25 }, (_, index) => ({ id: newId(), key: `zebra-${index}`, title: `Zebra sighting ${index}`, content: null, kind: null, tags: [], weight: 0.5, metadata: null }));
+    const zebras = Array.from({ length: 25 }, (_, index) => ({
+      id: newId(),
+      key: `zebra-${index}`,
+      title: `Zebra sighting ${index}`,
+      content: null,
+      kind: null,
+      tags: [],
+      weight: 0.5,
+      metadata: null,
+    }));
     await api().store.importBatch(DEFAULT_WS, { memories: zebras, edges: [] }, nowIso());
     expect(keys(await search('query: "zebra"'))).toHaveLength(20);
     expect(keys(await search('query: "zebra", limit: 100'))).toHaveLength(25);
@@ -176,9 +234,20 @@ describe('updateMemory', () => {
       'mutation { createMemory(input: { key: "k1", title: "Old", content: "Body", kind: "fact", tags: ["a"], metadata: { v: 1 } }) { id createdAt updatedAt } }',
     );
     const { id, createdAt } = created.data?.createMemory;
-    const { data, errors } = await api().gql(`mutation { updateMemory(id: "k1", input: { title: "New", content: null, tags: ["b", "c"] }) { ${MEMORY_FIELDS} } }`);
+    const { data, errors } = await api().gql(
+      `mutation { updateMemory(id: "k1", input: { title: "New", content: null, tags: ["b", "c"] }) { ${MEMORY_FIELDS} } }`,
+    );
     expect(errors).toBeUndefined();
-    expect(data?.updateMemory).toMatchObject({ id, key: 'k1', title: 'New', content: null, kind: 'fact', tags: ['b', 'c'], metadata: { v: 1 }, createdAt });
+    expect(data?.updateMemory).toMatchObject({
+      id,
+      key: 'k1',
+      title: 'New',
+      content: null,
+      kind: 'fact',
+      tags: ['b', 'c'],
+      metadata: { v: 1 },
+      createdAt,
+    });
     expect(data?.updateMemory.updatedAt >= createdAt).toBe(true);
   });
 
@@ -195,7 +264,9 @@ describe('updateMemory', () => {
     await api().gql('mutation { createMemory(input: { key: "k", title: "Giraffe" }) { id } }');
     await api().gql('mutation { updateMemory(id: "k", input: { title: "Okapi" }) { id } }');
     expect((await api().gql('{ searchMemories(query: "giraffe") { key } }')).data?.searchMemories).toEqual([]);
-    expect((await api().gql('{ searchMemories(query: "okapi") { key } }')).data?.searchMemories).toEqual([{ key: 'k' }]);
+    expect((await api().gql('{ searchMemories(query: "okapi") { key } }')).data?.searchMemories).toEqual([
+      { key: 'k' },
+    ]);
   });
 
   it('fails with NOT_FOUND for a missing memory, and writes nothing', async () => {
@@ -220,7 +291,12 @@ describe('updateMemory', () => {
 
   it('fails with CONFLICT when the new key is taken, and writes nothing', async () => {
     await seed(api(), chain);
-    await expectRejectedWithoutWrites(api(), { query: 'mutation { updateMemory(id: "chain-a", input: { key: "chain-b", title: "x" }) { id } }' }, 'CONFLICT', /key/);
+    await expectRejectedWithoutWrites(
+      api(),
+      { query: 'mutation { updateMemory(id: "chain-a", input: { key: "chain-b", title: "x" }) { id } }' },
+      'CONFLICT',
+      /key/,
+    );
   });
 });
 
@@ -242,7 +318,9 @@ describe('deleteMemory', () => {
     const graph = await seed(api(), chain);
     await api().gql('mutation { weaken(from: "chain-a", to: "chain-b", type: "CAUSED_BY") { newWeight } }');
     await api().gql('mutation { deleteMemory(id: "chain-a") { deleted } }');
-    const events = await api().gql('query($e: ID) { weightEvents(edgeId: $e) { old new edgeId edge { id } } }', { e: graph.edge('a', 'b').id });
+    const events = await api().gql('query($e: ID) { weightEvents(edgeId: $e) { old new edgeId edge { id } } }', {
+      e: graph.edge('a', 'b').id,
+    });
     expect(events.data?.weightEvents).toEqual([{ old: 0.5, new: 0.2, edgeId: graph.edge('a', 'b').id, edge: null }]);
   });
 
@@ -254,6 +332,11 @@ describe('deleteMemory', () => {
 
   it('fails with NOT_FOUND for a missing memory, and writes nothing', async () => {
     await seed(api(), chain);
-    await expectRejectedWithoutWrites(api(), { query: 'mutation { deleteMemory(id: "missing") { id } }' }, 'NOT_FOUND', 'id: no memory "missing" in this workspace');
+    await expectRejectedWithoutWrites(
+      api(),
+      { query: 'mutation { deleteMemory(id: "missing") { id } }' },
+      'NOT_FOUND',
+      'id: no memory "missing" in this workspace',
+    );
   });
 });

@@ -48,7 +48,8 @@ export function useCountingApp(): { api: () => TestApp; calls: () => Map<string,
  */
 export const withoutShortestPath = (store: GraphStore): GraphStore =>
   new Proxy(store, {
-    get: (target, property, receiver) => (property === 'shortestPath' ? undefined : Reflect.get(target, property, receiver)),
+    get: (target, property, receiver) =>
+      property === 'shortestPath' ? undefined : Reflect.get(target, property, receiver),
   });
 
 export const seed = (app: TestApp, fixture: GraphFixture, workspace = DEFAULT_WS): Promise<SeededGraph> =>
@@ -87,7 +88,11 @@ export function rowsAdded(before: DbSnapshot['counts'], after: DbSnapshot['count
 }
 
 /** The response carries exactly one error, with this code, and (when given) a message matching `message`. */
-export function expectError(response: GraphQLResponse, code: string, message?: RegExp | string): { message: string; extensions?: Record<string, any> } {
+export function expectError(
+  response: GraphQLResponse,
+  code: string,
+  message?: RegExp | string,
+): { message: string; extensions?: Record<string, any> } {
   expect(response.errors, JSON.stringify(response)).toHaveLength(1);
   const [error] = response.errors ?? [];
   expect(error?.extensions?.code, JSON.stringify(error)).toBe(code);

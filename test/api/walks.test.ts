@@ -53,7 +53,12 @@ describe('path', () => {
   it('answers hops 0 and one step when from and to are the same memory', async () => {
     const graph = await seed(api(), chain);
     const answer = await path(`from: "${graph.id('c')}", to: "chain-c"`);
-    expect(answer).toEqual({ found: true, hops: 0, message: null, steps: [{ memory: { key: 'chain-c' }, edgeToNext: null }] });
+    expect(answer).toEqual({
+      found: true,
+      hops: 0,
+      message: null,
+      steps: [{ memory: { key: 'chain-c' }, edgeToNext: null }],
+    });
   });
 
   it('answers not found with the contract message and no steps when no path is short enough', async () => {
@@ -103,9 +108,13 @@ describe('path', () => {
 
   it('skips pruned edges, and finds the path again once the edge is strengthened', async () => {
     const graph = await seed(api(), chain);
-    await api().gql('mutation($id: ID!) { setEdgeWeight(id: $id, weight: 0.05) { pruned } }', { id: graph.edge('b', 'c').id });
+    await api().gql('mutation($id: ID!) { setEdgeWeight(id: $id, weight: 0.05) { pruned } }', {
+      id: graph.edge('b', 'c').id,
+    });
     expect((await path('from: "chain-a", to: "chain-e"')).found).toBe(false);
-    await api().gql('mutation { strengthen(from: "chain-b", to: "chain-c", type: "CAUSED_BY", amount: 0.2) { pruned } }');
+    await api().gql(
+      'mutation { strengthen(from: "chain-b", to: "chain-c", type: "CAUSED_BY", amount: 0.2) { pruned } }',
+    );
     expect((await path('from: "chain-a", to: "chain-e"')).hops).toBe(4);
   });
 
@@ -126,7 +135,10 @@ describe('path', () => {
     try {
       await seed(tight, chain);
       const { data } = await tight.gql('{ path(from: "chain-a", to: "chain-e") { found message } }');
-      expect(data?.path).toEqual({ found: false, message: 'No path from chain-a to chain-e within 4 hops (the search stopped after examining 2 edges)' });
+      expect(data?.path).toEqual({
+        found: false,
+        message: 'No path from chain-a to chain-e within 4 hops (the search stopped after examining 2 edges)',
+      });
     } finally {
       await tight.close();
     }
@@ -134,14 +146,26 @@ describe('path', () => {
 
   it('fails with NOT_FOUND naming from or to when a memory is missing', async () => {
     await seed(api(), chain);
-    expectError(await api().gql('{ path(from: "ghost", to: "chain-a") { found } }'), 'NOT_FOUND', 'from: no memory "ghost" in this workspace');
-    expectError(await api().gql('{ path(from: "chain-a", to: "ghost") { found } }'), 'NOT_FOUND', 'to: no memory "ghost" in this workspace');
+    expectError(
+      await api().gql('{ path(from: "ghost", to: "chain-a") { found } }'),
+      'NOT_FOUND',
+      'from: no memory "ghost" in this workspace',
+    );
+    expectError(
+      await api().gql('{ path(from: "chain-a", to: "ghost") { found } }'),
+      'NOT_FOUND',
+      'to: no memory "ghost" in this workspace',
+    );
   });
 
   it('rejects maxHops outside 1..10 with BAD_USER_INPUT naming maxHops', async () => {
     await seed(api(), chain);
     for (const maxHops of [0, 11, -1]) {
-      expectError(await api().gql(`{ path(from: "chain-a", to: "chain-b", maxHops: ${maxHops}) { found } }`), 'BAD_USER_INPUT', 'maxHops: must be between 1 and 10');
+      expectError(
+        await api().gql(`{ path(from: "chain-a", to: "chain-b", maxHops: ${maxHops}) { found } }`),
+        'BAD_USER_INPUT',
+        'maxHops: must be between 1 and 10',
+      );
     }
   });
 });
@@ -149,10 +173,17 @@ describe('path', () => {
 describe('Memory.path', () => {
   it('answers like Query.path from the parent memory', async () => {
     const graph = await seed(api(), diamond);
-    const { data } = await api().gql(`{ memory(key: "diamond-top") { path(to: "diamond-bottom") { ${PATH_FIELDS} } } }`);
+    const { data } = await api().gql(
+      `{ memory(key: "diamond-top") { path(to: "diamond-bottom") { ${PATH_FIELDS} } } }`,
+    );
     expect(data?.memory.path).toEqual(await path('from: "diamond-top", to: "diamond-bottom"'));
-    const reversed = await api().gql(`{ memory(key: "diamond-top") { path(to: "diamond-bottom", direction: INCOMING) { found message } } }`);
-    expect(reversed.data?.memory.path).toEqual({ found: false, message: `No path from ${graph.id('top')} to diamond-bottom within 4 hops` });
+    const reversed = await api().gql(
+      `{ memory(key: "diamond-top") { path(to: "diamond-bottom", direction: INCOMING) { found message } } }`,
+    );
+    expect(reversed.data?.memory.path).toEqual({
+      found: false,
+      message: `No path from ${graph.id('top')} to diamond-bottom within 4 hops`,
+    });
   });
 
   it('honours maxHops and types', async () => {
@@ -167,27 +198,45 @@ describe('Memory.path', () => {
 
   it('answers hops 0 for a path to the memory itself', async () => {
     await seed(api(), chain);
-    const { data } = await api().gql('{ memory(key: "chain-b") { path(to: "chain-b") { found hops steps { memory { key } edgeToNext { id } } } } }');
-    expect(data?.memory.path).toEqual({ found: true, hops: 0, steps: [{ memory: { key: 'chain-b' }, edgeToNext: null }] });
+    const { data } = await api().gql(
+      '{ memory(key: "chain-b") { path(to: "chain-b") { found hops steps { memory { key } edgeToNext { id } } } } }',
+    );
+    expect(data?.memory.path).toEqual({
+      found: true,
+      hops: 0,
+      steps: [{ memory: { key: 'chain-b' }, edgeToNext: null }],
+    });
   });
 
   it('fails with NOT_FOUND naming to when the target is missing', async () => {
     await seed(api(), chain);
-    expectError(await api().gql('{ memory(key: "chain-a") { path(to: "ghost") { found } } }'), 'NOT_FOUND', 'to: no memory "ghost" in this workspace');
+    expectError(
+      await api().gql('{ memory(key: "chain-a") { path(to: "ghost") { found } } }'),
+      'NOT_FOUND',
+      'to: no memory "ghost" in this workspace',
+    );
   });
 });
 
 describe('Memory.neighbors', () => {
   const neighbors = async (args = '') => {
-    const response = await api().gql(`{ memory(key: "star-hub") { neighbors${args ? `(${args})` : ''} { memory { key } edge { id weight } direction } } }`);
+    const response = await api().gql(
+      `{ memory(key: "star-hub") { neighbors${args ? `(${args})` : ''} { memory { key } edge { id weight } direction } } }`,
+    );
     expect(response.errors, JSON.stringify(response.errors)).toBeUndefined();
-    return response.data?.memory.neighbors as { memory: { key: string }; edge: { id: string; weight: number }; direction: string }[];
+    return response.data?.memory.neighbors as {
+      memory: { key: string };
+      edge: { id: string; weight: number };
+      direction: string;
+    }[];
   };
   const keys = (list: Awaited<ReturnType<typeof neighbors>>) => list.map((entry) => entry.memory.key);
 
   /** s2 and s3 both hang on 0.7 edges: the smaller edge id comes first. */
   const tie = (graph: SeededGraph) =>
-    byId([graph.edge('hub', 's2').id, graph.edge('hub', 's3').id]).map((id) => (id === graph.edge('hub', 's2').id ? 'star-s2' : 'star-s3'));
+    byId([graph.edge('hub', 's2').id, graph.edge('hub', 's3').id]).map((id) =>
+      id === graph.edge('hub', 's2').id ? 'star-s2' : 'star-s3',
+    );
 
   it('orders by edge weight desc, then edge id, leaving pruned edges out', async () => {
     const graph = await seed(api(), star);
@@ -204,10 +253,26 @@ describe('Memory.neighbors', () => {
   });
 
   it('returns at most 20 by default', async () => {
-    const memory = (key: string): NewMemory => ({ id: newId(), key, title: key, content: null, kind: null, tags: [], weight: 0.5, metadata: null });
+    const memory = (key: string): NewMemory => ({
+      id: newId(),
+      key,
+      title: key,
+      content: null,
+      kind: null,
+      tags: [],
+      weight: 0.5,
+      metadata: null,
+    });
     const hub = memory('star-hub');
     const spokes = Array.from({ length: 22 }, (_, index) => memory(`n${index}`));
-    const edges = spokes.map((spoke, index) => ({ id: newId(), fromId: hub.id, toId: spoke.id, type: 'CITES', weight: 0.1 + index * 0.01, metadata: null }));
+    const edges = spokes.map((spoke, index) => ({
+      id: newId(),
+      fromId: hub.id,
+      toId: spoke.id,
+      type: 'CITES',
+      weight: 0.1 + index * 0.01,
+      metadata: null,
+    }));
     await api().store.importBatch(DEFAULT_WS, { memories: [hub, ...spokes], edges }, nowIso());
     const list = await neighbors();
     expect(list).toHaveLength(20);
@@ -276,7 +341,9 @@ describe('Memory.traverse', () => {
     via: { id: string }[];
   }
   const traverse = async (key: string, args = '') => {
-    const response = await api().gql(`{ memory(key: "${key}") { traverse${args ? `(${args})` : ''} { memory { key } depth via { id } } } }`);
+    const response = await api().gql(
+      `{ memory(key: "${key}") { traverse${args ? `(${args})` : ''} { memory { key } depth via { id } } } }`,
+    );
     expect(response.errors, JSON.stringify(response.errors)).toBeUndefined();
     return response.data?.memory.traverse as Hit[];
   };
@@ -290,7 +357,11 @@ describe('Memory.traverse', () => {
       ['chain-c', 2],
       ['chain-d', 3],
     ]);
-    expect(hits[2]?.via.map((edge) => edge.id)).toEqual([graph.edge('a', 'b').id, graph.edge('b', 'c').id, graph.edge('c', 'd').id]);
+    expect(hits[2]?.via.map((edge) => edge.id)).toEqual([
+      graph.edge('a', 'b').id,
+      graph.edge('b', 'c').id,
+      graph.edge('c', 'd').id,
+    ]);
   });
 
   it('stops at maxDepth and at limit', async () => {
@@ -319,7 +390,10 @@ describe('Memory.traverse', () => {
       ['diamond-bottom', 2],
     ]);
     // right -> bottom (0.8) beats left -> bottom (0.6).
-    expect(hits[2]?.via.map((edge) => edge.id)).toEqual([graph.edge('top', 'right').id, graph.edge('right', 'bottom').id]);
+    expect(hits[2]?.via.map((edge) => edge.id)).toEqual([
+      graph.edge('top', 'right').id,
+      graph.edge('right', 'bottom').id,
+    ]);
   });
 
   it('follows the given direction and types', async () => {
@@ -340,7 +414,9 @@ describe('Memory.traverse', () => {
 
   it('skips pruned edges', async () => {
     const graph = await seed(api(), chain);
-    await api().gql('mutation($id: ID!) { setEdgeWeight(id: $id, weight: 0.01) { pruned } }', { id: graph.edge('b', 'c').id });
+    await api().gql('mutation($id: ID!) { setEdgeWeight(id: $id, weight: 0.01) { pruned } }', {
+      id: graph.edge('b', 'c').id,
+    });
     expect(keys(await traverse('chain-a', 'maxDepth: 5'))).toEqual(['chain-b']);
   });
 
@@ -362,7 +438,8 @@ describe("path through the store's one-call search", () => {
       env: { ENGRAM_RATE_POINTS_PER_SECOND: '0', ...env },
       wrapStore: (store) =>
         new Proxy(store, {
-          get: (target, property, receiver) => (property === 'shortestPath' && state.levelByLevel ? undefined : Reflect.get(target, property, receiver)),
+          get: (target, property, receiver) =>
+            property === 'shortestPath' && state.levelByLevel ? undefined : Reflect.get(target, property, receiver),
         }),
     });
     return { app, state };
@@ -379,7 +456,10 @@ describe("path through the store's one-call search", () => {
       const questions = graphs.flatMap((graph) =>
         graph.fixture.memories.flatMap((from) =>
           graph.fixture.memories.flatMap((to) =>
-            ['BOTH', 'OUTGOING', 'INCOMING'].map((direction) => `path(from: "${from.key}", to: "${to.key}", direction: ${direction}, maxHops: ${direction === 'BOTH' ? 4 : 3}) { ${PATH_FIELDS} }`),
+            ['BOTH', 'OUTGOING', 'INCOMING'].map(
+              (direction) =>
+                `path(from: "${from.key}", to: "${to.key}", direction: ${direction}, maxHops: ${direction === 'BOTH' ? 4 : 3}) { ${PATH_FIELDS} }`,
+            ),
           ),
         ),
       );

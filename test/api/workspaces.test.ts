@@ -6,17 +6,25 @@ import { DEFAULT_WS, expectError, expectRejectedWithoutWrites, readDb, seed, use
 const api = useTestApp();
 
 /** Data lives in workspace "a"; requests come from "b" or from the default workspace. */
-const OUTSIDERS = [{ label: 'workspace b', workspace: 'b' }, { label: 'the default workspace', workspace: undefined }];
+const OUTSIDERS = [
+  { label: 'workspace b', workspace: 'b' },
+  { label: 'the default workspace', workspace: undefined },
+];
 
 async function seedA(): Promise<SeededGraph> {
   const graph = await seed(api(), chain, 'a');
   // One weight event in "a", so event reads and reverts have something to find.
-  const response = await api().gql('mutation { weaken(from: "chain-a", to: "chain-b", type: "CAUSED_BY") { event { id } } }', {}, { workspace: 'a' });
+  const response = await api().gql(
+    'mutation { weaken(from: "chain-a", to: "chain-b", type: "CAUSED_BY") { event { id } } }',
+    {},
+    { workspace: 'a' },
+  );
   expect(response.errors).toBeUndefined();
   return graph;
 }
 
-const eventIdOfA = async (): Promise<string> => (await api().gql('{ weightEvents { id } }', {}, { workspace: 'a' })).data?.weightEvents[0].id;
+const eventIdOfA = async (): Promise<string> =>
+  (await api().gql('{ weightEvents { id } }', {}, { workspace: 'a' })).data?.weightEvents[0].id;
 
 /** A message with the quoted name taken out, so two NOT_FOUND messages can be compared by shape. */
 const shape = (message: string) => message.replace(/"[^"]*"/g, '"…"');
@@ -24,7 +32,11 @@ const shape = (message: string) => message.replace(/"[^"]*"/g, '"…"');
 describe('workspaces', () => {
   it('shows data written in workspace a to requests of workspace a', async () => {
     const graph = await seedA();
-    const { data } = await api().gql('query($id: ID!) { memory(key: "chain-a") { id } edge(id: $id) { weight } weightEvents { old } }', { id: graph.edge('a', 'b').id }, { workspace: 'a' });
+    const { data } = await api().gql(
+      'query($id: ID!) { memory(key: "chain-a") { id } edge(id: $id) { weight } weightEvents { old } }',
+      { id: graph.edge('a', 'b').id },
+      { workspace: 'a' },
+    );
     expect(data).toEqual({ memory: { id: graph.id('a') }, edge: { weight: 0.2 }, weightEvents: [{ old: 0.5 }] });
   });
 
@@ -45,7 +57,16 @@ describe('workspaces', () => {
       { workspace },
     );
     expect(errors).toBeUndefined();
-    expect(data).toEqual({ byId: null, byKey: null, memories: [null, null], searchMemories: [], edge: null, weightEvents: [], bySource: [], byEdge: [] });
+    expect(data).toEqual({
+      byId: null,
+      byKey: null,
+      memories: [null, null],
+      searchMemories: [],
+      edge: null,
+      weightEvents: [],
+      bySource: [],
+      byEdge: [],
+    });
   });
 
   it.each(OUTSIDERS)('answers a memory of workspace a to $label exactly like a missing one', async ({ workspace }) => {
@@ -80,12 +101,24 @@ describe('workspaces', () => {
       ['mutation { updateMemory(id: "chain-a", input: { title: "hijacked" }) { id } }', {}, 'NOT_FOUND'],
       ['mutation($a: ID!) { deleteMemory(id: $a) { id } }', { a }, 'NOT_FOUND'],
       ['mutation($a: ID!, $b: ID!) { link(input: { from: $a, to: $b, type: "CITES" }) { id } }', { a, b }, 'NOT_FOUND'],
-      ['mutation($a: ID!, $b: ID!) { weaken(from: $a, to: $b, type: "CAUSED_BY") { newWeight } }', { a, b }, 'NOT_FOUND'],
-      ['mutation($a: ID!, $b: ID!) { strengthen(from: $a, to: $b, type: "CAUSED_BY") { newWeight } }', { a, b }, 'NOT_FOUND'],
+      [
+        'mutation($a: ID!, $b: ID!) { weaken(from: $a, to: $b, type: "CAUSED_BY") { newWeight } }',
+        { a, b },
+        'NOT_FOUND',
+      ],
+      [
+        'mutation($a: ID!, $b: ID!) { strengthen(from: $a, to: $b, type: "CAUSED_BY") { newWeight } }',
+        { a, b },
+        'NOT_FOUND',
+      ],
       ['mutation($e: ID!) { setEdgeWeight(id: $e, weight: 1) { newWeight } }', { e: edge }, 'NOT_FOUND'],
       ['mutation($e: ID!) { revertWeightEvent(id: $e) { newWeight } }', { e: event }, 'NOT_FOUND'],
       ['mutation($a: ID!) { feedback(memoryId: $a, signal: USED) { newWeight } }', { a }, 'NOT_FOUND'],
-      ['mutation($a: ID!, $b: ID!) { unlink(input: { from: $a, to: $b, type: "CAUSED_BY" }) { removed } }', { a, b }, 'NOT_FOUND'],
+      [
+        'mutation($a: ID!, $b: ID!) { unlink(input: { from: $a, to: $b, type: "CAUSED_BY" }) { removed } }',
+        { a, b },
+        'NOT_FOUND',
+      ],
     ];
     for (const [query, variables, code] of attempts) {
       await expectRejectedWithoutWrites(api(), { query, variables, workspace }, code);
@@ -96,12 +129,20 @@ describe('workspaces', () => {
     const graph = await seedA();
     await api().gql('mutation { createMemory(input: { key: "mine", title: "Mine" }) { id } }', {}, { workspace: 'b' });
     const before = readDb(api().dbPath);
-    const unlinked = await api().gql('mutation($e: ID) { unlink(input: { id: $e }) { removed } }', { e: graph.edge('a', 'b').id }, { workspace: 'b' });
+    const unlinked = await api().gql(
+      'mutation($e: ID) { unlink(input: { id: $e }) { removed } }',
+      { e: graph.edge('a', 'b').id },
+      { workspace: 'b' },
+    );
     expect(unlinked.data?.unlink).toEqual({ removed: 0 });
     expect(readDb(api().dbPath)).toEqual(before);
     await expectRejectedWithoutWrites(
       api(),
-      { query: 'mutation($via: [ID!]) { feedback(memoryId: "mine", signal: NOT_RELEVANT, via: $via) { newWeight } }', variables: { via: [graph.edge('a', 'b').id] }, workspace: 'b' },
+      {
+        query: 'mutation($via: [ID!]) { feedback(memoryId: "mine", signal: NOT_RELEVANT, via: $via) { newWeight } }',
+        variables: { via: [graph.edge('a', 'b').id] },
+        workspace: 'b',
+      },
       'NOT_FOUND',
       /^via: no edge/,
     );
@@ -109,22 +150,47 @@ describe('workspaces', () => {
 
   it('keeps keys and chosen ids unique per workspace only', async () => {
     for (const workspace of ['a', 'b', undefined]) {
-      const response = await api().gql('mutation { createMemory(input: { id: "same-id", key: "same-key", title: "T" }) { id } }', {}, { workspace });
+      const response = await api().gql(
+        'mutation { createMemory(input: { id: "same-id", key: "same-key", title: "T" }) { id } }',
+        {},
+        { workspace },
+      );
       expect(response.errors).toBeUndefined();
     }
-    await api().gql('mutation { updateMemory(id: "same-key", input: { title: "Only in b" }) { id } }', {}, { workspace: 'b' });
-    const titles = await Promise.all(['a', 'b', DEFAULT_WS].map(async (workspace) => (await api().gql('{ memory(key: "same-key") { title } }', {}, { workspace })).data?.memory.title));
+    await api().gql(
+      'mutation { updateMemory(id: "same-key", input: { title: "Only in b" }) { id } }',
+      {},
+      { workspace: 'b' },
+    );
+    const titles = await Promise.all(
+      ['a', 'b', DEFAULT_WS].map(
+        async (workspace) =>
+          (await api().gql('{ memory(key: "same-key") { title } }', {}, { workspace })).data?.memory.title,
+      ),
+    );
     expect(titles).toEqual(['T', 'Only in b', 'T']);
     expect(readDb(api().dbPath).counts.memories).toBe(3);
   });
 
   it('keeps walks inside the workspace even when ids are shared', async () => {
     for (const workspace of ['a', 'b']) {
-      await api().gql('mutation { x: createMemory(input: { id: "x", title: "X" }) { id } y: createMemory(input: { id: "y", title: "Y" }) { id } }', {}, { workspace });
+      await api().gql(
+        'mutation { x: createMemory(input: { id: "x", title: "X" }) { id } y: createMemory(input: { id: "y", title: "Y" }) { id } }',
+        {},
+        { workspace },
+      );
     }
     await api().gql('mutation { link(input: { from: "x", to: "y", type: "CITES" }) { id } }', {}, { workspace: 'a' });
-    const inA = await api().gql('{ path(from: "x", to: "y") { found } memory(id: "x") { degree neighbors { memory { id } } } }', {}, { workspace: 'a' });
-    const inB = await api().gql('{ path(from: "x", to: "y") { found } memory(id: "x") { degree neighbors { memory { id } } } }', {}, { workspace: 'b' });
+    const inA = await api().gql(
+      '{ path(from: "x", to: "y") { found } memory(id: "x") { degree neighbors { memory { id } } } }',
+      {},
+      { workspace: 'a' },
+    );
+    const inB = await api().gql(
+      '{ path(from: "x", to: "y") { found } memory(id: "x") { degree neighbors { memory { id } } } }',
+      {},
+      { workspace: 'b' },
+    );
     expect(inA.data).toEqual({ path: { found: true }, memory: { degree: 1, neighbors: [{ memory: { id: 'y' } }] } });
     expect(inB.data).toEqual({ path: { found: false }, memory: { degree: 0, neighbors: [] } });
   });
@@ -133,6 +199,8 @@ describe('workspaces', () => {
     await api().gql('mutation { createMemory(input: { key: "k", title: "Default" }) { id } }');
     const response = await api().gql('{ memory(key: "k") { title } }', {}, { headers: { 'x-engram-workspace': '' } });
     expect(response.data?.memory).toEqual({ title: 'Default' });
-    expect((await api().gql('{ memory(key: "k") { title } }', {}, { workspace: DEFAULT_WS })).data?.memory).toEqual({ title: 'Default' });
+    expect((await api().gql('{ memory(key: "k") { title } }', {}, { workspace: DEFAULT_WS })).data?.memory).toEqual({
+      title: 'Default',
+    });
   });
 });

@@ -171,7 +171,11 @@ describe.skipIf(!hasChromium)('explorer page in Chromium', () => {
     const byTarget = (title: string) => edges.find((edge) => edge.target === title || edge.source === title)!;
     // Thicker when stronger; pruned dashed; labelled by type; coloured by kind.
     expect(byTarget('We need ACID transactions').width).toBeGreaterThan(byTarget('SQLite for local development').width);
-    expect(byTarget('NoSQL scales better for us')).toMatchObject({ type: 'CONTRADICTS', lineStyle: 'dashed', display: 'element' });
+    expect(byTarget('NoSQL scales better for us')).toMatchObject({
+      type: 'CONTRADICTS',
+      lineStyle: 'dashed',
+      display: 'element',
+    });
     expect(byTarget('We need ACID transactions')).toMatchObject({ type: 'CAUSED_BY', lineStyle: 'solid' });
     const colourOf = (title: string) => nodes.find((node) => node.title === title)!.colour;
     expect(colourOf('We chose Postgres')).toBe(colourOf('SQLite for local development'));
@@ -237,7 +241,9 @@ describe.skipIf(!hasChromium)('explorer page in Chromium', () => {
   });
 
   it('weakens and strengthens an edge from the page; the drawing, the chart and the API agree', async () => {
-    const edge = (await drawn()).edges.find((e) => e.source === 'We chose Postgres' && e.target === 'We need ACID transactions')!;
+    const edge = (await drawn()).edges.find(
+      (e) => e.source === 'We chose Postgres' && e.target === 'We need ACID transactions',
+    )!;
     expect(edge.weight).toBeCloseTo(0.9);
     await clickOnCanvas({ edgeId: edge.id });
     await page.locator('#detail-title', { hasText: 'CAUSED_BY' }).waitFor();
@@ -259,7 +265,10 @@ describe.skipIf(!hasChromium)('explorer page in Chromium', () => {
       'Weight history: from 0.90 to 0.60 over 2 changes',
     );
 
-    const api = await app.gql(`query ($id: ID!) { edge(id: $id) { weight pruned history { source old new reason } } }`, { id: edge.id });
+    const api = await app.gql(
+      `query ($id: ID!) { edge(id: $id) { weight pruned history { source old new reason } } }`,
+      { id: edge.id },
+    );
     expect(api.data?.edge.weight).toBeCloseTo(0.6);
     expect(api.data?.edge.history).toHaveLength(2);
     expect(api.data?.edge.history[0]).toMatchObject({ source: 'CONSCIOUS', reason: 'explorer' });
@@ -274,7 +283,11 @@ describe.skipIf(!hasChromium)('explorer page in Chromium', () => {
     await page.fill('#adjust-amount', '1');
     await page.locator('#weaken-edge').click();
     await page.locator('#detail-pruned', { hasText: 'yes' }).waitFor();
-    expect((await drawn()).edges.find((e) => e.id === edge.id)).toMatchObject({ weight: 0, lineStyle: 'dashed', display: 'element' });
+    expect((await drawn()).edges.find((e) => e.id === edge.id)).toMatchObject({
+      weight: 0,
+      lineStyle: 'dashed',
+      display: 'element',
+    });
     await page.locator('#show-pruned').uncheck();
     expect((await drawn()).edges.find((e) => e.id === edge.id)?.display).toBe('none');
     await page.locator('#show-pruned').check();
@@ -292,7 +305,9 @@ describe.skipIf(!hasChromium)('explorer page in Chromium', () => {
     await page.locator('#status', { hasText: 'Feedback used' }).waitFor();
     await expect(page.locator('#detail-weight').textContent()).resolves.toBe('0.51');
 
-    const api = await app.gql(`{ memory(key: "billing-ledger") { weight } weightEvents(memoryId: "billing-ledger") { source reason } }`);
+    const api = await app.gql(
+      `{ memory(key: "billing-ledger") { weight } weightEvents(memoryId: "billing-ledger") { source reason } }`,
+    );
     expect(api.data?.memory.weight).toBeCloseTo(0.51);
     expect(api.data?.weightEvents[0]).toEqual({ source: 'CONSCIOUS', reason: 'explorer' });
   });
@@ -310,7 +325,9 @@ describe.skipIf(!hasChromium)('explorer page in Chromium', () => {
     await page.fill('#search-input', 'notebook');
     await page.press('#search-input', 'Enter');
     await page.locator('#search-results button', { hasText: 'Lab notebook' }).waitFor();
-    await expect(page.locator('#search-results button').allTextContents()).resolves.toEqual(['Lab notebook: cache warmupexperiment']);
+    await expect(page.locator('#search-results button').allTextContents()).resolves.toEqual([
+      'Lab notebook: cache warmupexperiment',
+    ]);
   });
 
   it('fits a narrow screen without sideways scrolling', async () => {
@@ -321,19 +338,26 @@ describe.skipIf(!hasChromium)('explorer page in Chromium', () => {
     await page.press('#search-input', 'Enter');
     await page.locator('#search-results button', { hasText: 'We chose Postgres' }).click();
     await page.locator('#detail-title', { hasText: 'We chose Postgres' }).waitFor();
-    const widths = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, view: window.innerWidth }));
+    const widths = await page.evaluate(() => ({
+      scroll: document.documentElement.scrollWidth,
+      view: window.innerWidth,
+    }));
     expect(widths.scroll).toBeLessThanOrEqual(widths.view);
     expect((await page.locator('#graph').boundingBox())!.height).toBeGreaterThan(300);
     await page.screenshot({ path: `${RESULTS}/explorer-narrow.png`, fullPage: true });
   });
 
-  it('asks for an API key when the server uses keys, then works in the key\'s workspace', async () => {
+  it("asks for an API key when the server uses keys, then works in the key's workspace", async () => {
     const keyed = await createTestApp({ env: { ENGRAM_API_KEYS: 'explorer-test-key-0123456789=lab:write' } });
     const keyedServer = createServer(keyed.app);
     try {
-      const seeded = await keyed.gql('mutation ($input: CreateMemoryInput!) { createMemory(input: $input) { id } }', { input: LAB_MEMORY }, {
-        headers: { authorization: 'Bearer explorer-test-key-0123456789' },
-      });
+      const seeded = await keyed.gql(
+        'mutation ($input: CreateMemoryInput!) { createMemory(input: $input) { id } }',
+        { input: LAB_MEMORY },
+        {
+          headers: { authorization: 'Bearer explorer-test-key-0123456789' },
+        },
+      );
       expect(seeded.errors).toBeUndefined();
       await new Promise<void>((done) => keyedServer.listen(0, '127.0.0.1', done));
       const port = (keyedServer.address() as AddressInfo).port;

@@ -11,8 +11,20 @@ import type { TestApp } from '../helpers/app.js';
  *   nosql-scales -CONTRADICTS(0.04, pruned)-> postgres-choice
  */
 export const MEMORIES = [
-  { key: 'postgres-choice', title: 'We chose Postgres', kind: 'decision', tags: ['db', 'architecture'], content: 'Primary store for accounts, billing and events. Decided after the Mongo trial.' },
-  { key: 'need-acid', title: 'We need ACID transactions', kind: 'fact', tags: ['db'], content: 'Money moves between accounts; partial writes are not acceptable.' },
+  {
+    key: 'postgres-choice',
+    title: 'We chose Postgres',
+    kind: 'decision',
+    tags: ['db', 'architecture'],
+    content: 'Primary store for accounts, billing and events. Decided after the Mongo trial.',
+  },
+  {
+    key: 'need-acid',
+    title: 'We need ACID transactions',
+    kind: 'fact',
+    tags: ['db'],
+    content: 'Money moves between accounts; partial writes are not acceptable.',
+  },
   { key: 'billing-ledger', title: 'Billing needs a double-entry ledger', kind: 'fact', tags: ['billing'] },
   { key: 'audit-trail', title: 'Auditors ask for a full trail', kind: 'fact', tags: ['compliance'] },
   { key: 'ops-know-pg', title: 'Ops team knows Postgres well', kind: 'fact', tags: ['team'] },
@@ -40,13 +52,19 @@ export const LAB_MEMORY = { key: 'lab-notebook', title: 'Lab notebook: cache war
 
 export async function seedExplorerGraph(app: TestApp): Promise<void> {
   for (const memory of MEMORIES) {
-    const result = await app.gql('mutation ($input: CreateMemoryInput!) { createMemory(input: $input) { id } }', { input: memory });
+    const result = await app.gql('mutation ($input: CreateMemoryInput!) { createMemory(input: $input) { id } }', {
+      input: memory,
+    });
     if (result.errors) throw new Error(`seeding ${memory.key}: ${result.errors[0]?.message}`);
   }
   for (const edge of EDGES) {
     const result = await app.gql('mutation ($input: LinkInput!) { link(input: $input) { id } }', { input: edge });
     if (result.errors) throw new Error(`seeding ${edge.from} -> ${edge.to}: ${result.errors[0]?.message}`);
   }
-  const lab = await app.gql('mutation ($input: CreateMemoryInput!) { createMemory(input: $input) { id } }', { input: LAB_MEMORY }, { workspace: 'lab' });
+  const lab = await app.gql(
+    'mutation ($input: CreateMemoryInput!) { createMemory(input: $input) { id } }',
+    { input: LAB_MEMORY },
+    { workspace: 'lab' },
+  );
   if (lab.errors) throw new Error(`seeding lab: ${lab.errors[0]?.message}`);
 }

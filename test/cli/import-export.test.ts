@@ -16,9 +16,39 @@ import { createSqliteStore } from '../../src/store/sqlite/sqlite-store.js';
 const WS = 'library';
 
 const RECORDS = [
-  { record: 'memory', id: 'm1', key: 'postgres-choice', title: 'We chose Postgres', content: 'ACID and tooling.', kind: 'decision', tags: ['db'], weight: 0.7, metadata: { by: 'team' } },
-  { record: 'memory', id: 'm2', key: null, title: 'We need ACID transactions', content: null, kind: 'fact', tags: [], weight: 0.5, metadata: null },
-  { record: 'memory', id: 'm3', key: 'bench', title: 'Benchmark: "quotes", ünïcödé & emoji 🚀', content: 'line one\nline two', kind: null, tags: ['a', 'b'], weight: 0.25, metadata: [1, 'two'] },
+  {
+    record: 'memory',
+    id: 'm1',
+    key: 'postgres-choice',
+    title: 'We chose Postgres',
+    content: 'ACID and tooling.',
+    kind: 'decision',
+    tags: ['db'],
+    weight: 0.7,
+    metadata: { by: 'team' },
+  },
+  {
+    record: 'memory',
+    id: 'm2',
+    key: null,
+    title: 'We need ACID transactions',
+    content: null,
+    kind: 'fact',
+    tags: [],
+    weight: 0.5,
+    metadata: null,
+  },
+  {
+    record: 'memory',
+    id: 'm3',
+    key: 'bench',
+    title: 'Benchmark: "quotes", ünïcödé & emoji 🚀',
+    content: 'line one\nline two',
+    kind: null,
+    tags: ['a', 'b'],
+    weight: 0.25,
+    metadata: [1, 'two'],
+  },
   { record: 'edge', from: 'm1', to: 'm2', type: 'CAUSED_BY', weight: 0.5, metadata: null },
   { record: 'edge', from: 'm3', to: 'm1', type: 'VALIDATES', weight: 0.9, metadata: { run: 3 } },
   { record: 'edge', from: 'm2', to: 'm1', type: 'RELATED_TO', weight: 0.04, metadata: null },
@@ -69,7 +99,11 @@ const parsed = (text: string) =>
     .map((line) => JSON.parse(line) as Record<string, unknown>);
 
 const sortRecords = (records: Record<string, unknown>[]) =>
-  [...records].sort((a, b) => JSON.stringify([a.record, a.id ?? '', a.from ?? '', a.to ?? '', a.type ?? '']).localeCompare(JSON.stringify([b.record, b.id ?? '', b.from ?? '', b.to ?? '', b.type ?? ''])));
+  [...records].sort((a, b) =>
+    JSON.stringify([a.record, a.id ?? '', a.from ?? '', a.to ?? '', a.type ?? '']).localeCompare(
+      JSON.stringify([b.record, b.id ?? '', b.from ?? '', b.to ?? '', b.type ?? '']),
+    ),
+  );
 
 async function counts(): Promise<{ memories: number; edges: number }> {
   const memories = await store.listMemories(WS, { afterId: null, limit: 1000 });
@@ -97,10 +131,36 @@ describe('engram import / export', () => {
   });
 
   it('fills left-out optional fields with the defaults and normalises relation types', async () => {
-    await importText(ndjson([{ record: 'memory', id: 'a', title: 'A' }, { record: 'memory', id: 'b', title: 'B' }, { record: 'edge', from: 'a', to: 'b', type: 'caused by' }]));
+    await importText(
+      ndjson([
+        { record: 'memory', id: 'a', title: 'A' },
+        { record: 'memory', id: 'b', title: 'B' },
+        { record: 'edge', from: 'a', to: 'b', type: 'caused by' },
+      ]),
+    );
     expect(parsed(await exportText())).toEqual([
-      { record: 'memory', id: 'a', key: null, title: 'A', content: null, kind: null, tags: [], weight: 0.5, metadata: null },
-      { record: 'memory', id: 'b', key: null, title: 'B', content: null, kind: null, tags: [], weight: 0.5, metadata: null },
+      {
+        record: 'memory',
+        id: 'a',
+        key: null,
+        title: 'A',
+        content: null,
+        kind: null,
+        tags: [],
+        weight: 0.5,
+        metadata: null,
+      },
+      {
+        record: 'memory',
+        id: 'b',
+        key: null,
+        title: 'B',
+        content: null,
+        kind: null,
+        tags: [],
+        weight: 0.5,
+        metadata: null,
+      },
       { record: 'edge', from: 'a', to: 'b', type: 'CAUSED_BY', weight: 0.5, metadata: null },
     ]);
   });
@@ -111,7 +171,9 @@ describe('engram import / export', () => {
     const again = await importText(ndjson(RECORDS), { batchSize: 2 });
     expect(again).toMatchObject({ memories: 3, edges: 3 });
     expect(await counts()).toEqual({ memories: 3, edges: 3 });
-    expect((await store.listEdges(WS, { afterId: null, limit: 100 })).map((edge) => edge.id)).toEqual(edgesBefore.map((edge) => edge.id));
+    expect((await store.listEdges(WS, { afterId: null, limit: 100 })).map((edge) => edge.id)).toEqual(
+      edgesBefore.map((edge) => edge.id),
+    );
     expect(sortRecords(parsed(await exportText()))).toEqual(sortRecords(RECORDS as Record<string, unknown>[]));
   });
 
@@ -126,7 +188,11 @@ describe('engram import / export', () => {
 
   it('rejects a bad line with its line number and writes nothing of its batch', async () => {
     const lines = ndjson(RECORDS).split('\n');
-    lines.splice(4, 0, JSON.stringify({ record: 'edge', from: 'm1', to: 'm3', type: 'not a valid type!', weight: 0.5 }));
+    lines.splice(
+      4,
+      0,
+      JSON.stringify({ record: 'edge', from: 'm1', to: 'm3', type: 'not a valid type!', weight: 0.5 }),
+    );
     const error = await rejection(importText(lines.join('\n')));
     expect(error).toBeInstanceOf(ImportLineError);
     expect((error as ImportLineError).line).toBe(5);
@@ -138,8 +204,16 @@ describe('engram import / export', () => {
     ['broken JSON', '{"record":"memory","id":"x",', /^line 2: not valid JSON/],
     ['an unknown record kind', '{"record":"node","id":"x"}', /^line 2: record: must be "memory" or "edge"/],
     ['an unknown field', '{"record":"memory","id":"x","title":"X","titel":"typo"}', /^line 2: .*titel/],
-    ['a weight above 1', '{"record":"edge","from":"m1","to":"m2","type":"CITES","weight":1.5}', /^line 2: weight: must be between 0 and 1/],
-    ['a self-link', '{"record":"edge","from":"m1","to":"m1","type":"CITES"}', /^line 2: to: a memory cannot be linked to itself/],
+    [
+      'a weight above 1',
+      '{"record":"edge","from":"m1","to":"m2","type":"CITES","weight":1.5}',
+      /^line 2: weight: must be between 0 and 1/,
+    ],
+    [
+      'a self-link',
+      '{"record":"edge","from":"m1","to":"m1","type":"CITES"}',
+      /^line 2: to: a memory cannot be linked to itself/,
+    ],
     ['a memory without id', '{"record":"memory","title":"No id"}', /^line 2: id: /],
   ])('rejects %s with its line number', async (_name, bad, message) => {
     const text = `${JSON.stringify(RECORDS[0])}\n${bad}\n${JSON.stringify(RECORDS[1])}\n`;

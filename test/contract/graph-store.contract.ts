@@ -13,7 +13,16 @@ import type { WeightChangeRequest, WeightOperation } from '../../src/domain/weig
 import { DEFAULT_WEIGHT_POLICY } from '../../src/domain/weights.js';
 import { EngramError, type ErrorCode } from '../../src/domain/errors.js';
 import { newId } from '../../src/domain/ids.js';
-import { chain, cycle, disconnected, library, parallel, seedGraph, star, type SeededGraph } from '../fixtures/graphs.js';
+import {
+  chain,
+  cycle,
+  disconnected,
+  library,
+  parallel,
+  seedGraph,
+  star,
+  type SeededGraph,
+} from '../fixtures/graphs.js';
 
 /** What the backend holds, read directly (not through the port), so the suite can check what was stored. */
 export interface StoreInspector {
@@ -168,7 +177,8 @@ const memoryChange = (
 const delta = (value: number): WeightOperation => ({ kind: 'delta', delta: value });
 const set = (value: number): WeightOperation => ({ kind: 'set', value });
 
-const byId = <T extends { id: string }>(items: readonly T[]): T[] => [...items].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+const byId = <T extends { id: string }>(items: readonly T[]): T[] =>
+  [...items].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
 const sortedIds = (ids: readonly string[]): string[] => [...ids].sort();
 
 /** Resolves to the error a promise rejects with; fails the test when it resolves. */
@@ -211,8 +221,14 @@ export function runGraphStoreContract(name: string, harness: GraphStoreHarness):
     const createMemory = (fields: Partial<NewMemory> = {}, workspace = WS, now = T0) =>
       store.createMemory(workspace, newMemory(fields), now);
 
-    const link = (fromId: string, toId: string, type: string, fields: Partial<LinkRequest> = {}, workspace = WS, now = T0) =>
-      store.linkEdge(workspace, linkRequest(fromId, toId, type, fields), now);
+    const link = (
+      fromId: string,
+      toId: string,
+      type: string,
+      fields: Partial<LinkRequest> = {},
+      workspace = WS,
+      now = T0,
+    ) => store.linkEdge(workspace, linkRequest(fromId, toId, type, fields), now);
 
     const weightOf = async (workspace: string, edgeId: string): Promise<number | undefined> =>
       (await inspect.rawEdge(workspace, edgeId))?.weight;
@@ -337,7 +353,9 @@ export function runGraphStoreContract(name: string, harness: GraphStoreHarness):
         const g = await seed(star);
         const [hub] = await store.getAdjacent(WS, [g.id('hub')], adjacency({ direction: 'OUTGOING' }));
         expect(hub).toBeDefined();
-        expect(sortedIds(hub!.map((adjacent) => adjacent.neighbor.id))).toEqual(sortedIds([g.id('s1'), g.id('s2'), g.id('s3'), g.id('s4')]));
+        expect(sortedIds(hub!.map((adjacent) => adjacent.neighbor.id))).toEqual(
+          sortedIds([g.id('s1'), g.id('s2'), g.id('s3'), g.id('s4')]),
+        );
         for (const adjacent of hub!) {
           expect(adjacent.direction).toBe('OUTGOING');
           expect(adjacent.edge.fromId).toBe(g.id('hub'));
@@ -352,7 +370,11 @@ export function runGraphStoreContract(name: string, harness: GraphStoreHarness):
         const g = await seed(star);
         const [hub] = await store.getAdjacent(WS, [g.id('hub')], adjacency({ direction: 'INCOMING' }));
         expect(hub).toHaveLength(1);
-        expect(hub![0]).toMatchObject({ direction: 'INCOMING', neighbor: { id: g.id('s6') }, edge: { id: g.edge('s6', 'hub').id } });
+        expect(hub![0]).toMatchObject({
+          direction: 'INCOMING',
+          neighbor: { id: g.id('s6') },
+          edge: { id: g.edge('s6', 'hub').id },
+        });
       });
 
       it('lists both directions for BOTH, each marked relative to the asked memory', async () => {
@@ -428,7 +450,10 @@ export function runGraphStoreContract(name: string, harness: GraphStoreHarness):
         const g = await seed(star);
         const [hub] = await store.getAdjacent(WS, [g.id('hub')], adjacency({ includePruned: true }));
         expect(hub).toHaveLength(7);
-        expect(hub!.slice(-2).map((adjacent) => adjacent.edge.id)).toEqual([g.edge('s7', 'hub').id, g.edge('hub', 's5').id]);
+        expect(hub!.slice(-2).map((adjacent) => adjacent.edge.id)).toEqual([
+          g.edge('s7', 'hub').id,
+          g.edge('hub', 's5').id,
+        ]);
       });
 
       it('takes the prune threshold from the query', async () => {
@@ -441,7 +466,11 @@ export function runGraphStoreContract(name: string, harness: GraphStoreHarness):
 
       it('keeps the strongest limitPerMemory edges of each memory separately', async () => {
         const g = await seed(star);
-        const result = await store.getAdjacent(WS, [g.id('hub'), g.id('s1'), g.id('s4')], adjacency({ limitPerMemory: 2 }));
+        const result = await store.getAdjacent(
+          WS,
+          [g.id('hub'), g.id('s1'), g.id('s4')],
+          adjacency({ limitPerMemory: 2 }),
+        );
         const tieFirst = sortedIds([g.edge('hub', 's2').id, g.edge('hub', 's3').id])[0];
         expect(result.map((list) => list.map((adjacent) => adjacent.edge.id))).toEqual([
           [g.edge('hub', 's1').id, tieFirst],
@@ -472,7 +501,12 @@ export function runGraphStoreContract(name: string, harness: GraphStoreHarness):
       it('answers in key order, with an empty list for unknown and edgeless memories', async () => {
         const g = await seed(disconnected);
         const result = await store.getAdjacent(WS, [g.id('q'), newId(), g.id('z'), g.id('p')], adjacency());
-        expect(result.map((list) => list.map((adjacent) => adjacent.neighbor.id))).toEqual([[g.id('p')], [], [], [g.id('q')]]);
+        expect(result.map((list) => list.map((adjacent) => adjacent.neighbor.id))).toEqual([
+          [g.id('p')],
+          [],
+          [],
+          [g.id('q')],
+        ]);
       });
 
       it('lists every edge between two memories joined several times', async () => {
@@ -497,17 +531,26 @@ export function runGraphStoreContract(name: string, harness: GraphStoreHarness):
     describe('edgesAmong', () => {
       it('lists the unpruned edges with both ends among the memories, either direction, by id', async () => {
         const g = await seed(star);
-        const among = await store.edgesAmong(WS, [g.id('s2'), g.id('hub'), g.id('s1'), g.id('s5'), g.id('s6')], { pruneThreshold: THRESHOLD, limit: 100 });
-        const expected = [g.edge('hub', 's1'), g.edge('hub', 's2'), g.edge('s1', 's2'), g.edge('s6', 'hub')].map((edge) => edge.id);
+        const among = await store.edgesAmong(WS, [g.id('s2'), g.id('hub'), g.id('s1'), g.id('s5'), g.id('s6')], {
+          pruneThreshold: THRESHOLD,
+          limit: 100,
+        });
+        const expected = [g.edge('hub', 's1'), g.edge('hub', 's2'), g.edge('s1', 's2'), g.edge('s6', 'hub')].map(
+          (edge) => edge.id,
+        );
         expect(among.map((edge) => edge.id)).toEqual(sortedIds(expected));
         expect(among.find((edge) => edge.id === g.edge('s6', 'hub').id)).toEqual(g.edge('s6', 'hub'));
       });
 
       it('returns at most limit edges, nothing for fewer than two memories, and nothing of another workspace', async () => {
         const g = await seed(star);
-        expect(await store.edgesAmong(WS, [g.id('hub'), g.id('s1'), g.id('s2')], { pruneThreshold: THRESHOLD, limit: 2 })).toHaveLength(2);
+        expect(
+          await store.edgesAmong(WS, [g.id('hub'), g.id('s1'), g.id('s2')], { pruneThreshold: THRESHOLD, limit: 2 }),
+        ).toHaveLength(2);
         expect(await store.edgesAmong(WS, [g.id('hub')], { pruneThreshold: THRESHOLD, limit: 10 })).toEqual([]);
-        expect(await store.edgesAmong(OTHER, [g.id('hub'), g.id('s1')], { pruneThreshold: THRESHOLD, limit: 10 })).toEqual([]);
+        expect(
+          await store.edgesAmong(OTHER, [g.id('hub'), g.id('s1')], { pruneThreshold: THRESHOLD, limit: 10 }),
+        ).toEqual([]);
       });
     });
 
@@ -563,7 +606,13 @@ export function runGraphStoreContract(name: string, harness: GraphStoreHarness):
         const expansion = await store.expandFrontier(WS, [g.id('hub')], frontier({ direction: 'OUTGOING' }));
         expect(expansion.truncated).toBe(false);
         expect(stepKeys(expansion.steps)).toEqual(
-          stepKeys(['s1', 's2', 's3', 's4'].map((spoke) => ({ from: g.id('hub'), to: g.id(spoke), edgeId: g.edge('hub', spoke).id }))),
+          stepKeys(
+            ['s1', 's2', 's3', 's4'].map((spoke) => ({
+              from: g.id('hub'),
+              to: g.id(spoke),
+              edgeId: g.edge('hub', spoke).id,
+            })),
+          ),
         );
         const s1 = expansion.steps.find((step) => step.to === g.id('s1'));
         expect(s1?.weight).toBe(0.9);
@@ -572,7 +621,9 @@ export function runGraphStoreContract(name: string, harness: GraphStoreHarness):
       it('follows INCOMING edges from the frontier back to their sources', async () => {
         const g = await seed(star);
         const expansion = await store.expandFrontier(WS, [g.id('hub')], frontier({ direction: 'INCOMING' }));
-        expect(expansion.steps).toEqual([{ from: g.id('hub'), to: g.id('s6'), edgeId: g.edge('s6', 'hub').id, weight: 0.6 }]);
+        expect(expansion.steps).toEqual([
+          { from: g.id('hub'), to: g.id('s6'), edgeId: g.edge('s6', 'hub').id, weight: 0.6 },
+        ]);
       });
 
       it('ignores direction for BOTH', async () => {
@@ -600,7 +651,9 @@ export function runGraphStoreContract(name: string, harness: GraphStoreHarness):
       it('keeps only the given relation types', async () => {
         const g = await seed(star);
         const expansion = await store.expandFrontier(WS, [g.id('hub')], frontier({ types: ['CITES'] }));
-        expect(sortedIds(expansion.steps.map((step) => step.edgeId))).toEqual(sortedIds([g.edge('hub', 's1').id, g.edge('hub', 's2').id]));
+        expect(sortedIds(expansion.steps.map((step) => step.edgeId))).toEqual(
+          sortedIds([g.edge('hub', 's1').id, g.edge('hub', 's2').id]),
+        );
       });
 
       it('skips pruned edges, using the threshold from the query', async () => {
@@ -687,7 +740,10 @@ export function runGraphStoreContract(name: string, harness: GraphStoreHarness):
       it('keeps only the given relation types', async () => {
         const g = await seed(parallel);
         const between = await store.edgesBetween(WS, g.id('a'), g.id('b'), ['CITES', 'CONTRADICTS']);
-        expect(between.map((edge) => edge.id)).toEqual([g.edge('b', 'a', 'CONTRADICTS').id, g.edge('a', 'b', 'CITES').id]);
+        expect(between.map((edge) => edge.id)).toEqual([
+          g.edge('b', 'a', 'CONTRADICTS').id,
+          g.edge('a', 'b', 'CITES').id,
+        ]);
       });
 
       it('returns pruned edges too', async () => {
@@ -745,9 +801,9 @@ export function runGraphStoreContract(name: string, harness: GraphStoreHarness):
 
       it('keeps only the given kinds', async () => {
         const g = await seed(library);
-        expect((await store.searchMemories(WS, search('postgres', { kinds: ['decision'] }))).map((memory) => memory.id)).toEqual([
-          g.id('pgTitle'),
-        ]);
+        expect(
+          (await store.searchMemories(WS, search('postgres', { kinds: ['decision'] }))).map((memory) => memory.id),
+        ).toEqual([g.id('pgTitle')]);
         const two = await store.searchMemories(WS, search('postgres', { kinds: ['hypothesis', 'experiment'] }));
         expect(two.map((memory) => memory.id)).toEqual([g.id('pgHypothesis'), g.id('pgContent')]);
       });
@@ -802,7 +858,9 @@ export function runGraphStoreContract(name: string, harness: GraphStoreHarness):
       it('finds a memory under its new title after an update, and not under the old one', async () => {
         const g = await seed(library);
         await store.updateMemory(WS, g.id('redis'), { title: 'Memcached for sessions' }, T1);
-        expect((await store.searchMemories(WS, search('memcached'))).map((memory) => memory.id)).toEqual([g.id('redis')]);
+        expect((await store.searchMemories(WS, search('memcached'))).map((memory) => memory.id)).toEqual([
+          g.id('redis'),
+        ]);
         expect(await store.searchMemories(WS, search('redis'))).toEqual([]);
       });
 
@@ -913,11 +971,9 @@ export function runGraphStoreContract(name: string, harness: GraphStoreHarness):
         const histories = await store.getEdgeHistories(WS, [bc, newId(), ab], 2);
         expect(histories).toHaveLength(3);
         expect(histories.every((events) => events.length <= 2)).toBe(true);
-        expect(histories.map((events) => events.filter((event) => !seeded.has(event.id)).map((event) => event.id))).toEqual([
-          [changes[1]!.eventId],
-          [],
-          [changes[3]!.eventId, changes[2]!.eventId],
-        ]);
+        expect(
+          histories.map((events) => events.filter((event) => !seeded.has(event.id)).map((event) => event.id)),
+        ).toEqual([[changes[1]!.eventId], [], [changes[3]!.eventId, changes[2]!.eventId]]);
       });
 
       it('returns nothing for an edge of another workspace', async () => {
@@ -937,7 +993,15 @@ export function runGraphStoreContract(name: string, harness: GraphStoreHarness):
         await store.applyWeightChanges(WS, [first, second], BOUNDS, T2);
         const events = await store.getWeightEvents(WS, [second.eventId, newId(), first.eventId]);
         expect(events[1]).toBeNull();
-        expect(events[0]).toMatchObject({ id: second.eventId, at: T2, source: 'MANUAL', memoryId: g.id('c'), edgeId: null, reason: null, revertedBy: null });
+        expect(events[0]).toMatchObject({
+          id: second.eventId,
+          at: T2,
+          source: 'MANUAL',
+          memoryId: g.id('c'),
+          edgeId: null,
+          reason: null,
+          revertedBy: null,
+        });
         expect(events[0]!.new).toBeCloseTo(0.8, 10);
         expect(events[2]).toMatchObject({
           id: first.eventId,
@@ -964,10 +1028,24 @@ export function runGraphStoreContract(name: string, harness: GraphStoreHarness):
     // ---------------------------------------------------------------------------------------------
     describe('createMemory', () => {
       it('stores the memory and returns it with createdAt and updatedAt set to now', async () => {
-        const input = newMemory({ key: 'k1', title: 'Title', content: 'Body', kind: 'fact', tags: ['x'], weight: 0.3, metadata: { a: 1 } });
+        const input = newMemory({
+          key: 'k1',
+          title: 'Title',
+          content: 'Body',
+          kind: 'fact',
+          tags: ['x'],
+          weight: 0.3,
+          metadata: { a: 1 },
+        });
         const created = await store.createMemory(WS, input, T1);
         expect(created).toEqual({ ...input, createdAt: T1, updatedAt: T1 });
-        expect(await inspect.rawMemory(WS, input.id)).toMatchObject({ id: input.id, key: 'k1', title: 'Title', content: 'Body', weight: 0.3 });
+        expect(await inspect.rawMemory(WS, input.id)).toMatchObject({
+          id: input.id,
+          key: 'k1',
+          title: 'Title',
+          content: 'Body',
+          weight: 0.3,
+        });
         expect(await inspect.countRows('memories', WS)).toBe(1);
       });
 
@@ -1008,7 +1086,15 @@ export function runGraphStoreContract(name: string, harness: GraphStoreHarness):
     // ---------------------------------------------------------------------------------------------
     describe('updateMemory', () => {
       const full = () =>
-        newMemory({ key: 'orig-key', title: 'Original', content: 'Original body', kind: 'fact', tags: ['a', 'b'], weight: 0.6, metadata: { v: 1 } });
+        newMemory({
+          key: 'orig-key',
+          title: 'Original',
+          content: 'Original body',
+          kind: 'fact',
+          tags: ['a', 'b'],
+          weight: 0.6,
+          metadata: { v: 1 },
+        });
 
       it('changes only the fields present and keeps the rest', async () => {
         const original = await store.createMemory(WS, full(), T0);
@@ -1020,7 +1106,12 @@ export function runGraphStoreContract(name: string, harness: GraphStoreHarness):
 
       it('clears nullable fields given as null', async () => {
         const original = await store.createMemory(WS, full(), T0);
-        const updated = await store.updateMemory(WS, original.id, { key: null, content: null, kind: null, metadata: null }, T1);
+        const updated = await store.updateMemory(
+          WS,
+          original.id,
+          { key: null, content: null, kind: null, metadata: null },
+          T1,
+        );
         expect(updated).toEqual({ ...original, key: null, content: null, kind: null, metadata: null, updatedAt: T1 });
         expect(await store.getMemories(WS, ['orig-key'])).toEqual([null]);
       });
@@ -1035,7 +1126,14 @@ export function runGraphStoreContract(name: string, harness: GraphStoreHarness):
 
       it('treats a field set to undefined as absent', async () => {
         const original = await store.createMemory(WS, full(), T0);
-        const patch = { key: undefined, content: undefined, kind: undefined, tags: undefined, metadata: undefined, title: 'Renamed' };
+        const patch = {
+          key: undefined,
+          content: undefined,
+          kind: undefined,
+          tags: undefined,
+          metadata: undefined,
+          title: 'Renamed',
+        };
         const updated = await store.updateMemory(WS, original.id, patch, T1);
         expect(updated).toEqual({ ...original, title: 'Renamed', updatedAt: T1 });
       });
@@ -1050,7 +1148,10 @@ export function runGraphStoreContract(name: string, harness: GraphStoreHarness):
       it('rejects a key taken by another memory with CONFLICT and changes nothing', async () => {
         await createMemory({ key: 'taken' });
         const original = await store.createMemory(WS, full(), T0);
-        await expectCode(store.updateMemory(WS, original.id, { key: 'taken', title: 'Should not stick' }, T1), 'CONFLICT');
+        await expectCode(
+          store.updateMemory(WS, original.id, { key: 'taken', title: 'Should not stick' }, T1),
+          'CONFLICT',
+        );
         expect((await store.getMemories(WS, [original.id]))[0]).toEqual(original);
       });
 
@@ -1088,7 +1189,9 @@ export function runGraphStoreContract(name: string, harness: GraphStoreHarness):
         expect(await inspect.rawMemory(WS, g.id('c'))).toBeNull();
         expect(await inspect.rawEdge(WS, g.edge('b', 'c').id)).toBeNull();
         expect(await inspect.rawEdge(WS, g.edge('c', 'd').id)).toBeNull();
-        expect((await inspect.rawEdges(WS)).map((edge) => edge.id)).toEqual(sortedIds([g.edge('a', 'b').id, g.edge('d', 'e').id]));
+        expect((await inspect.rawEdges(WS)).map((edge) => edge.id)).toEqual(
+          sortedIds([g.edge('a', 'b').id, g.edge('d', 'e').id]),
+        );
         expect(await inspect.countRows('memories', WS)).toBe(4);
       });
 
@@ -1181,7 +1284,14 @@ export function runGraphStoreContract(name: string, harness: GraphStoreHarness):
         const a = await createMemory();
         const b = await createMemory();
         const first = await link(a.id, b.id, 'CITES', { metadata: { keep: 1, replace: 'old', nested: { x: 1 } } });
-        const again = await link(a.id, b.id, 'CITES', { metadata: { replace: 'new', added: true, nested: { y: 2 } } }, WS, T1);
+        const again = await link(
+          a.id,
+          b.id,
+          'CITES',
+          { metadata: { replace: 'new', added: true, nested: { y: 2 } } },
+          WS,
+          T1,
+        );
         const merged = { keep: 1, replace: 'new', added: true, nested: { y: 2 } };
         expect(again.edge.metadata).toEqual(merged);
         expect((await inspect.rawEdge(WS, first.edge.id))?.metadata).toEqual(merged);
@@ -1194,7 +1304,9 @@ export function runGraphStoreContract(name: string, harness: GraphStoreHarness):
         const before = await inspect.rawEdge(WS, first.edge.id);
         const eventsBefore = await inspect.countRows('weight_events', WS);
         // Each request alone is under the limit; merged with what is stored, it is not.
-        const error = await rejection(link(a.id, b.id, 'CITES', { metadata: { k1: 'y'.repeat(4000) }, weight: 0.9 }, WS, T2));
+        const error = await rejection(
+          link(a.id, b.id, 'CITES', { metadata: { k1: 'y'.repeat(4000) }, weight: 0.9 }, WS, T2),
+        );
         expect(error).toBeInstanceOf(EngramError);
         expect((error as EngramError).code).toBe('BAD_USER_INPUT');
         expect((error as EngramError).message).toMatch(/^input\.metadata: .*merged.*4096 bytes/);
@@ -1236,7 +1348,13 @@ export function runGraphStoreContract(name: string, harness: GraphStoreHarness):
         expect(await weightOf(WS, first.edge.id)).toBe(0.9);
         expect(await inspect.countRows('weight_events', WS)).toBe(eventsBefore + 1);
         const raw = (await inspect.rawWeightEvents(WS)).find((event) => event.id === eventId);
-        expect(raw).toMatchObject({ edgeId: first.edge.id, memoryId: null, source: 'MANUAL', reason: 'confirmed twice', revertedBy: null });
+        expect(raw).toMatchObject({
+          edgeId: first.edge.id,
+          memoryId: null,
+          source: 'MANUAL',
+          reason: 'confirmed twice',
+          revertedBy: null,
+        });
         expect(raw?.old).toBeCloseTo(0.4, 10);
         expect(raw?.new).toBeCloseTo(0.9, 10);
         expect(raw?.delta).toBeCloseTo(0.5, 10);
@@ -1297,8 +1415,15 @@ export function runGraphStoreContract(name: string, harness: GraphStoreHarness):
         const g = await seed(disconnected, OTHER);
         const pq = g.edge('p', 'q');
         const eventsThere = await inspect.countRows('weight_events', OTHER);
-        await expectCode(link(g.id('p'), g.id('q'), 'RELATED_TO', { weight: 0.9, metadata: { x: 1 } }, WS, T2), 'NOT_FOUND');
-        expect(await inspect.rawEdge(OTHER, pq.id)).toMatchObject({ weight: 0.5, lastConfirmedAt: pq.lastConfirmedAt, metadata: pq.metadata });
+        await expectCode(
+          link(g.id('p'), g.id('q'), 'RELATED_TO', { weight: 0.9, metadata: { x: 1 } }, WS, T2),
+          'NOT_FOUND',
+        );
+        expect(await inspect.rawEdge(OTHER, pq.id)).toMatchObject({
+          weight: 0.5,
+          lastConfirmedAt: pq.lastConfirmedAt,
+          metadata: pq.metadata,
+        });
         expect(await inspect.countRows('weight_events', OTHER)).toBe(eventsThere);
         expect(await inspect.countRows('edges', WS)).toBe(0);
       });
@@ -1378,7 +1503,13 @@ export function runGraphStoreContract(name: string, harness: GraphStoreHarness):
         expect(applied?.event.delta).toBeCloseTo(-0.3, 10);
         expect(await weightOf(WS, ab.id)).toBeCloseTo(0.2, 10);
         const raw = (await inspect.rawWeightEvents(WS)).find((event) => event.id === change.eventId);
-        expect(raw).toMatchObject({ edgeId: ab.id, memoryId: null, source: 'CONSCIOUS', reason: 'user corrected', revertedBy: null });
+        expect(raw).toMatchObject({
+          edgeId: ab.id,
+          memoryId: null,
+          source: 'CONSCIOUS',
+          reason: 'user corrected',
+          revertedBy: null,
+        });
         expect(raw?.old).toBeCloseTo(0.5, 10);
         expect(raw?.new).toBeCloseTo(0.2, 10);
         expect(raw?.delta).toBeCloseTo(-0.3, 10);
@@ -1397,14 +1528,21 @@ export function runGraphStoreContract(name: string, harness: GraphStoreHarness):
         const applied = await store.applyWeightChanges(WS, changes, BOUNDS, T1);
         expect(applied.map((change) => change.event.id)).toEqual([changes[1]!.eventId, changes[2]!.eventId]);
         expect(await weightOf(WS, ab.id)).toBeCloseTo(0.6, 10);
-        expect((await inspect.rawWeightEvents(WS)).map((event) => event.id).sort()).toEqual([changes[1]!.eventId, changes[2]!.eventId].sort());
+        expect((await inspect.rawWeightEvents(WS)).map((event) => event.id).sort()).toEqual(
+          [changes[1]!.eventId, changes[2]!.eventId].sort(),
+        );
       });
 
       it('still fails whole on a missing target not marked skipIfMissing', async () => {
         const g = await seed(chain);
         const ab = g.edge('a', 'b');
         await expect(
-          store.applyWeightChanges(WS, [{ ...edgeChange(ab.id, delta(0.1)), skipIfMissing: true }, edgeChange(newId(), delta(0.1))], BOUNDS, T1),
+          store.applyWeightChanges(
+            WS,
+            [{ ...edgeChange(ab.id, delta(0.1)), skipIfMissing: true }, edgeChange(newId(), delta(0.1))],
+            BOUNDS,
+            T1,
+          ),
         ).rejects.toMatchObject({ code: 'NOT_FOUND' });
         expect(await weightOf(WS, ab.id)).toBeCloseTo(0.5, 10);
         expect(await inspect.rawWeightEvents(WS)).toEqual([]);
@@ -1424,7 +1562,12 @@ export function runGraphStoreContract(name: string, harness: GraphStoreHarness):
       it('sets an absolute value and records the difference as the delta', async () => {
         const g = await seed(chain);
         const cd = g.edge('c', 'd');
-        const [applied] = await store.applyWeightChanges(WS, [edgeChange(cd.id, set(0.25), { source: 'MANUAL' })], BOUNDS, T1);
+        const [applied] = await store.applyWeightChanges(
+          WS,
+          [edgeChange(cd.id, set(0.25), { source: 'MANUAL' })],
+          BOUNDS,
+          T1,
+        );
         expect(applied?.previousWeight).toBeCloseTo(0.7, 10);
         expect(applied?.newWeight).toBeCloseTo(0.25, 10);
         expect(applied?.event.delta).toBeCloseTo(-0.45, 10);
@@ -1435,7 +1578,12 @@ export function runGraphStoreContract(name: string, harness: GraphStoreHarness):
         const g = await seed(chain);
         const ab = g.edge('a', 'b');
         const de = g.edge('d', 'e');
-        const [down, up] = await store.applyWeightChanges(WS, [edgeChange(ab.id, delta(-0.9)), edgeChange(de.id, delta(0.9))], BOUNDS, T1);
+        const [down, up] = await store.applyWeightChanges(
+          WS,
+          [edgeChange(ab.id, delta(-0.9)), edgeChange(de.id, delta(0.9))],
+          BOUNDS,
+          T1,
+        );
         expect(down?.newWeight).toBe(0);
         expect(down?.event.delta).toBeCloseTo(-0.5, 10);
         expect(up?.newWeight).toBe(1);
@@ -1485,7 +1633,12 @@ export function runGraphStoreContract(name: string, harness: GraphStoreHarness):
       it('applies two changes to one edge in one batch one after the other', async () => {
         const g = await seed(chain);
         const ab = g.edge('a', 'b');
-        const [first, second] = await store.applyWeightChanges(WS, [edgeChange(ab.id, delta(0.1)), edgeChange(ab.id, delta(0.1))], BOUNDS, T1);
+        const [first, second] = await store.applyWeightChanges(
+          WS,
+          [edgeChange(ab.id, delta(0.1)), edgeChange(ab.id, delta(0.1))],
+          BOUNDS,
+          T1,
+        );
         expect(first?.previousWeight).toBeCloseTo(0.5, 10);
         expect(first?.newWeight).toBeCloseTo(0.6, 10);
         expect(second?.previousWeight).toBeCloseTo(0.6, 10);
@@ -1502,7 +1655,11 @@ export function runGraphStoreContract(name: string, harness: GraphStoreHarness):
         const ab = g.edge('a', 'b');
         const weaken = edgeChange(ab.id, delta(-0.3));
         await store.applyWeightChanges(WS, [weaken], BOUNDS, T1);
-        const revert = edgeChange(ab.id, set(0.5), { source: 'MANUAL', reason: 'revert', revertsEventId: weaken.eventId });
+        const revert = edgeChange(ab.id, set(0.5), {
+          source: 'MANUAL',
+          reason: 'revert',
+          revertsEventId: weaken.eventId,
+        });
         const [applied] = await store.applyWeightChanges(WS, [revert], BOUNDS, T2);
         expect(applied?.newWeight).toBeCloseTo(0.5, 10);
         expect(applied?.event.revertedBy).toBeNull();
@@ -1522,7 +1679,10 @@ export function runGraphStoreContract(name: string, harness: GraphStoreHarness):
         await store.applyWeightChanges(WS, [firstRevert], BOUNDS, T2);
         const before = { edges: await inspect.rawEdges(WS), events: await inspect.rawWeightEvents(WS) };
         const secondRevert = edgeChange(ab.id, set(0.5), { source: 'MANUAL', revertsEventId: weaken.eventId });
-        await expectCode(store.applyWeightChanges(WS, [edgeChange(ab.id, delta(-0.1)), secondRevert], BOUNDS, T3), 'CONFLICT');
+        await expectCode(
+          store.applyWeightChanges(WS, [edgeChange(ab.id, delta(-0.1)), secondRevert], BOUNDS, T3),
+          'CONFLICT',
+        );
         expect(await inspect.rawEdges(WS)).toEqual(before.edges);
         expect(await inspect.rawWeightEvents(WS)).toEqual(before.events);
       });
@@ -1531,7 +1691,10 @@ export function runGraphStoreContract(name: string, harness: GraphStoreHarness):
         const g = await seed(chain);
         const ab = g.edge('a', 'b');
         const before = { edges: await inspect.rawEdges(WS), events: await inspect.rawWeightEvents(WS) };
-        await expectCode(store.applyWeightChanges(WS, [edgeChange(ab.id, set(0.9), { revertsEventId: newId() })], BOUNDS, T1), 'CONFLICT');
+        await expectCode(
+          store.applyWeightChanges(WS, [edgeChange(ab.id, set(0.9), { revertsEventId: newId() })], BOUNDS, T1),
+          'CONFLICT',
+        );
         expect(await inspect.rawEdges(WS)).toEqual(before.edges);
         expect(await inspect.rawWeightEvents(WS)).toEqual(before.events);
       });
@@ -1543,7 +1706,9 @@ export function runGraphStoreContract(name: string, harness: GraphStoreHarness):
         const here = await seed(chain);
         const revert = edgeChange(here.edge('a', 'b').id, set(0.5), { revertsEventId: theirs.eventId });
         await expectCode(store.applyWeightChanges(WS, [revert], BOUNDS, T2), 'CONFLICT');
-        expect((await inspect.rawWeightEvents(OTHER)).find((event) => event.id === theirs.eventId)?.revertedBy).toBeNull();
+        expect(
+          (await inspect.rawWeightEvents(OTHER)).find((event) => event.id === theirs.eventId)?.revertedBy,
+        ).toBeNull();
         expect((await inspect.rawWeightEvents(WS)).map((event) => event.id)).not.toContain(revert.eventId);
       });
 
@@ -1554,7 +1719,11 @@ export function runGraphStoreContract(name: string, harness: GraphStoreHarness):
         await expectCode(
           store.applyWeightChanges(
             WS,
-            [edgeChange(g.edge('a', 'b').id, delta(-0.2)), memoryChange(g.id('a'), delta(0.2)), edgeChange(newId(), delta(-0.2))],
+            [
+              edgeChange(g.edge('a', 'b').id, delta(-0.2)),
+              memoryChange(g.id('a'), delta(0.2)),
+              edgeChange(newId(), delta(-0.2)),
+            ],
             BOUNDS,
             T1,
           ),
@@ -1569,7 +1738,12 @@ export function runGraphStoreContract(name: string, harness: GraphStoreHarness):
         const g = await seed(chain);
         const before = { edges: await inspect.rawEdges(WS), events: await inspect.rawWeightEvents(WS) };
         await expectCode(
-          store.applyWeightChanges(WS, [edgeChange(g.edge('a', 'b').id, delta(-0.2)), memoryChange(newId(), delta(0.2))], BOUNDS, T1),
+          store.applyWeightChanges(
+            WS,
+            [edgeChange(g.edge('a', 'b').id, delta(-0.2)), memoryChange(newId(), delta(0.2))],
+            BOUNDS,
+            T1,
+          ),
           'NOT_FOUND',
         );
         expect(await inspect.rawEdges(WS)).toEqual(before.edges);

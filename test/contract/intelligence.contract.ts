@@ -96,7 +96,9 @@ export function runIntelligenceContract(name: string, harness: GraphStoreHarness
       it('lists the edges of one type strongest first, as stored, without pruned ones', async () => {
         const g = await seed(contradictionMix);
         const listed = await store.listEdgesByType(WS, typed(['CONTRADICTS']));
-        const raw = (await inspect.rawEdges(WS)).filter((edge) => edge.type === 'CONTRADICTS' && edge.weight > THRESHOLD);
+        const raw = (await inspect.rawEdges(WS)).filter(
+          (edge) => edge.type === 'CONTRADICTS' && edge.weight > THRESHOLD,
+        );
         expect(listed.map((edge) => edge.id)).toEqual([...raw].sort(strongestFirst).map((edge) => edge.id));
         expect(listed.map((edge) => edge.weight)).toEqual([0.95, 0.9, 0.5, 0.2]);
         expect(listed[0]).toEqual(g.edge('oldClaim', 'claimC'));
@@ -111,10 +113,14 @@ export function runIntelligenceContract(name: string, harness: GraphStoreHarness
 
       it('leaves out edges lighter than minWeight and takes the prune threshold from the query', async () => {
         await seed(contradictionMix);
-        expect((await store.listEdgesByType(WS, typed(['CONTRADICTS'], { minWeight: 0.5 }))).map((edge) => edge.weight)).toEqual([0.95, 0.9, 0.5]);
-        expect((await store.listEdgesByType(WS, typed(['CONTRADICTS'], { pruneThreshold: 0.01 }))).map((edge) => edge.weight)).toEqual([
-          0.95, 0.9, 0.5, 0.2, 0.04,
-        ]);
+        expect(
+          (await store.listEdgesByType(WS, typed(['CONTRADICTS'], { minWeight: 0.5 }))).map((edge) => edge.weight),
+        ).toEqual([0.95, 0.9, 0.5]);
+        expect(
+          (await store.listEdgesByType(WS, typed(['CONTRADICTS'], { pruneThreshold: 0.01 }))).map(
+            (edge) => edge.weight,
+          ),
+        ).toEqual([0.95, 0.9, 0.5, 0.2, 0.04]);
       });
 
       it('pages by (weight, id) keyset, breaking weight ties by id across page boundaries', async () => {
@@ -124,7 +130,11 @@ export function runIntelligenceContract(name: string, harness: GraphStoreHarness
         // Created in reverse id order, so insertion order and id order disagree.
         for (let index = ids.length - 1; index >= 0; index--) {
           const other = await store.createMemory(WS, memory(`Other ${index}`), nowIso());
-          await store.linkEdge(WS, link(other.id, hub.id, 'CONTRADICTS', ids[index] as string, weights[index] as number), nowIso());
+          await store.linkEdge(
+            WS,
+            link(other.id, hub.id, 'CONTRADICTS', ids[index] as string, weights[index] as number),
+            nowIso(),
+          );
         }
         const pages: EdgeRecord[][] = [];
         let after: TypedEdgeQuery['after'] = null;
@@ -163,8 +173,12 @@ export function runIntelligenceContract(name: string, harness: GraphStoreHarness
 
       it('keeps targets with at least minSources and at most limit of them', async () => {
         const g = await seed(convergenceGraph);
-        expect((await store.rankTargetsBySources(WS, ranking({ minSources: 2 }))).map((entry) => entry.memoryId)).toEqual([g.id('t1'), g.id('t2')]);
-        expect((await store.rankTargetsBySources(WS, ranking({ limit: 1 }))).map((entry) => entry.memoryId)).toEqual([g.id('t1')]);
+        expect(
+          (await store.rankTargetsBySources(WS, ranking({ minSources: 2 }))).map((entry) => entry.memoryId),
+        ).toEqual([g.id('t1'), g.id('t2')]);
+        expect((await store.rankTargetsBySources(WS, ranking({ limit: 1 }))).map((entry) => entry.memoryId)).toEqual([
+          g.id('t1'),
+        ]);
         expect(await store.rankTargetsBySources(WS, ranking({ minSources: 4 }))).toEqual([]);
       });
 
@@ -189,8 +203,12 @@ export function runIntelligenceContract(name: string, harness: GraphStoreHarness
 
       it('breaks full ties by memory id', async () => {
         const source = await store.createMemory(WS, memory('Source'), nowIso());
-        const targets = [await store.createMemory(WS, memory('T a'), nowIso()), await store.createMemory(WS, memory('T b'), nowIso())];
-        for (const target of [...targets].reverse()) await store.linkEdge(WS, link(source.id, target.id, 'VALIDATES', newId(), 0.5), nowIso());
+        const targets = [
+          await store.createMemory(WS, memory('T a'), nowIso()),
+          await store.createMemory(WS, memory('T b'), nowIso()),
+        ];
+        for (const target of [...targets].reverse())
+          await store.linkEdge(WS, link(source.id, target.id, 'VALIDATES', newId(), 0.5), nowIso());
         const ranked = await store.rankTargetsBySources(WS, ranking());
         expect(ranked.map((entry) => entry.memoryId)).toEqual(targets.map((target) => target.id).sort());
       });
@@ -241,7 +259,11 @@ export function runIntelligenceContract(name: string, harness: GraphStoreHarness
 
       it('context: seeds, newer versions, open contradictions and neighbors', async () => {
         const g = await seed(supersessionChain);
-        const bundle = await buildContext(scope(), [g.memories.v1 as MemoryRecord], { budget: 10, types: null, minWeight: null });
+        const bundle = await buildContext(scope(), [g.memories.v1 as MemoryRecord], {
+          budget: 10,
+          types: null,
+          minWeight: null,
+        });
         expect(bundle.items.map((item) => [item.memory.id, item.role])).toEqual([
           [g.id('v1'), 'SEED'],
           [g.id('v3'), 'NEWER_VERSION'],
@@ -266,7 +288,9 @@ export function runIntelligenceContract(name: string, harness: GraphStoreHarness
         const g = await seed(hypothesisEvidence);
         const before = await inspect.countRows('weight_events', WS);
         const changes = await reinforceCoRetrieval(scope(), { ids: ['hyp', 'hyp-e1', 'hyp-e4'], source: 'AGENT' });
-        expect(changes.map((change) => change.edge?.id).sort()).toEqual([g.edge('e1', 'h').id, g.edge('e4', 'h').id].sort());
+        expect(changes.map((change) => change.edge?.id).sort()).toEqual(
+          [g.edge('e1', 'h').id, g.edge('e4', 'h').id].sort(),
+        );
         expect((await inspect.rawEdge(WS, g.edge('e1', 'h').id))?.weight).toBeCloseTo(0.9 + POLICY.tierDelta.AGENT, 12);
         expect((await inspect.rawEdge(WS, g.edge('e2', 'h').id))?.weight).toBe(0.8);
         expect(await inspect.countRows('weight_events', WS)).toBe(before + 2);
@@ -277,9 +301,28 @@ export function runIntelligenceContract(name: string, harness: GraphStoreHarness
 }
 
 function memory(title: string) {
-  return { id: newId(), key: null, title, content: null, kind: null, tags: [], weight: POLICY.defaultMemoryWeight, metadata: null };
+  return {
+    id: newId(),
+    key: null,
+    title,
+    content: null,
+    kind: null,
+    tags: [],
+    weight: POLICY.defaultMemoryWeight,
+    metadata: null,
+  };
 }
 
 function link(fromId: string, toId: string, type: string, id: string, weight: number) {
-  return { id, fromId, toId, type, weight, defaultWeight: POLICY.defaultEdgeWeight, metadata: null, reason: null, eventId: newId() };
+  return {
+    id,
+    fromId,
+    toId,
+    type,
+    weight,
+    defaultWeight: POLICY.defaultEdgeWeight,
+    metadata: null,
+    reason: null,
+    eventId: newId(),
+  };
 }

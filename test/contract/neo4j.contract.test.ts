@@ -6,7 +6,13 @@ import { toNumber } from '../../src/store/neo4j/records.js';
 import { chain, seedGraph, star } from '../fixtures/graphs.js';
 import { clearNamespace, liveNeo4jConfig, openLiveNeo4jStore, runOn } from '../helpers/neo4j.js';
 import { runIntelligenceContract } from './intelligence.contract.js';
-import { runGraphStoreContract, type GraphStoreHarness, type RawEdge, type RawWeightEvent, type StoreInspector } from './graph-store.contract.js';
+import {
+  runGraphStoreContract,
+  type GraphStoreHarness,
+  type RawEdge,
+  type RawWeightEvent,
+  type StoreInspector,
+} from './graph-store.contract.js';
 
 /**
  * The shared contract suite against a real Neo4j 5 / Aura, when NEO4J_URI is set (with NEO4J_USER,
@@ -26,7 +32,8 @@ if (!process.env.NEO4J_URI) {
   const direct = () => (inspectorDriver ??= createNeo4jDriver(config));
 
   /** Runs one statement of the inspector, bypassing the adapter. */
-  const query = (text: string, parameters: Record<string, unknown>): Promise<RecordLike[]> => runOn(direct(), config, text, parameters);
+  const query = (text: string, parameters: Record<string, unknown>): Promise<RecordLike[]> =>
+    runOn(direct(), config, text, parameters);
 
   const json = (value: unknown): Json | null => (typeof value === 'string' ? (JSON.parse(value) as Json) : null);
   const nullable = <T>(value: unknown): T | null => (value === undefined || value === null ? null : (value as T));
@@ -68,11 +75,18 @@ if (!process.env.NEO4J_URI) {
       };
     },
     async rawEdge(workspace, id) {
-      const [record] = await query(`MATCH (a:Memory {workspace: $ws})-[r]->(b:Memory) WHERE r.id = $id RETURN ${EDGE}`, { ws: ns(workspace), id });
+      const [record] = await query(
+        `MATCH (a:Memory {workspace: $ws})-[r]->(b:Memory) WHERE r.id = $id RETURN ${EDGE}`,
+        { ws: ns(workspace), id },
+      );
       return record ? toRawEdge(record) : null;
     },
     async rawEdges(workspace) {
-      return (await query(`MATCH (a:Memory {workspace: $ws})-[r]->(b:Memory) RETURN ${EDGE} ORDER BY id`, { ws: ns(workspace) })).map(toRawEdge);
+      return (
+        await query(`MATCH (a:Memory {workspace: $ws})-[r]->(b:Memory) RETURN ${EDGE} ORDER BY id`, {
+          ws: ns(workspace),
+        })
+      ).map(toRawEdge);
     },
     async rawWeightEvents(workspace) {
       const records = await query(
@@ -125,8 +139,17 @@ if (!process.env.NEO4J_URI) {
         const again = open();
         await again.raw.ensureSchema();
         await again.raw.close();
-        const names = (await query('SHOW INDEXES YIELD name RETURN name', {})).map((record) => record.get('name') as string);
-        for (const name of ['engram_memory_id', 'engram_memory_key', 'engram_edge_ref_id', 'engram_edge_ref_triple', 'engram_weight_event_id', 'engram_memory_text']) {
+        const names = (await query('SHOW INDEXES YIELD name RETURN name', {})).map(
+          (record) => record.get('name') as string,
+        );
+        for (const name of [
+          'engram_memory_id',
+          'engram_memory_key',
+          'engram_edge_ref_id',
+          'engram_edge_ref_triple',
+          'engram_weight_event_id',
+          'engram_memory_text',
+        ]) {
           expect(names).toContain(name);
         }
       } finally {
@@ -141,7 +164,16 @@ if (!process.env.NEO4J_URI) {
         await seedGraph(store, 'refs', chain);
         await store.unlinkEdges('refs', { id: g.edge('hub', 's1').id });
         await store.deleteMemory('refs', g.id('s6'));
-        await store.importBatch('refs', { memories: [], edges: [{ id: randomUUID(), fromId: g.id('s2'), toId: g.id('s3'), type: 'EXTENDS', weight: 0.4, metadata: null }] }, new Date().toISOString());
+        await store.importBatch(
+          'refs',
+          {
+            memories: [],
+            edges: [
+              { id: randomUUID(), fromId: g.id('s2'), toId: g.id('s3'), type: 'EXTENDS', weight: 0.4, metadata: null },
+            ],
+          },
+          new Date().toISOString(),
+        );
         const [record] = await query(
           `MATCH (a:Memory {workspace: $ws})-[r]->(b:Memory)
            OPTIONAL MATCH (k:EdgeRef {workspace: $ws, id: r.id})
@@ -150,7 +182,9 @@ if (!process.env.NEO4J_URI) {
            RETURN relationships, matched, count(k) AS refs`,
           { ws: ns('refs') },
         );
-        const [relationships, matched, refs] = ['relationships', 'matched', 'refs'].map((key) => toNumber(record?.get(key), key));
+        const [relationships, matched, refs] = ['relationships', 'matched', 'refs'].map((key) =>
+          toNumber(record?.get(key), key),
+        );
         expect(relationships).toBe(star.edges.length + chain.edges.length - 2 + 1);
         expect(matched).toBe(relationships);
         expect(refs).toBe(relationships);
@@ -164,7 +198,10 @@ if (!process.env.NEO4J_URI) {
       const { store, ns, prefix } = open();
       try {
         await seedGraph(store, 'locks', chain);
-        const [record] = await query('MATCH (m:Memory {workspace: $ws}) WHERE m._engramLock IS NOT NULL RETURN count(m) AS n', { ws: ns('locks') });
+        const [record] = await query(
+          'MATCH (m:Memory {workspace: $ws}) WHERE m._engramLock IS NOT NULL RETURN count(m) AS n',
+          { ws: ns('locks') },
+        );
         expect(toNumber(record?.get('n'), 'n')).toBe(0);
       } finally {
         await store.close();

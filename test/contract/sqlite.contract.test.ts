@@ -70,7 +70,9 @@ function createSqliteInspector(db: Database.Database): StoreInspector {
   const eventColumns = 'id, edge_id, memory_id, source, old, new, delta, reason, reverted_by';
   return {
     async countRows(kind, workspace) {
-      const row = db.prepare(`SELECT count(*) AS n FROM ${TABLES[kind]} WHERE workspace = ?`).get(workspace) as { n: number };
+      const row = db.prepare(`SELECT count(*) AS n FROM ${TABLES[kind]} WHERE workspace = ?`).get(workspace) as {
+        n: number;
+      };
       return row.n;
     },
     async rawMemory(workspace, id) {
@@ -80,11 +82,15 @@ function createSqliteInspector(db: Database.Database): StoreInspector {
       return row ?? null;
     },
     async rawEdge(workspace, id) {
-      const row = db.prepare(`SELECT ${edgeColumns} FROM edges WHERE workspace = ? AND id = ?`).get(workspace, id) as EdgeRow | undefined;
+      const row = db.prepare(`SELECT ${edgeColumns} FROM edges WHERE workspace = ? AND id = ?`).get(workspace, id) as
+        | EdgeRow
+        | undefined;
       return row ? toRawEdge(row) : null;
     },
     async rawEdges(workspace) {
-      const rows = db.prepare(`SELECT ${edgeColumns} FROM edges WHERE workspace = ? ORDER BY id`).all(workspace) as EdgeRow[];
+      const rows = db
+        .prepare(`SELECT ${edgeColumns} FROM edges WHERE workspace = ? ORDER BY id`)
+        .all(workspace) as EdgeRow[];
       return rows.map(toRawEdge);
     },
     async rawWeightEvents(workspace) {
@@ -137,16 +143,27 @@ describe('createSqliteStore', () => {
     const first = createSqliteStore({ path });
     const memory = await first.createMemory(
       'ws',
-      { id: newId(), key: 'kept', title: 'Kept across restarts', content: null, kind: null, tags: [], weight: 0.5, metadata: null },
+      {
+        id: newId(),
+        key: 'kept',
+        title: 'Kept across restarts',
+        content: null,
+        kind: null,
+        tags: [],
+        weight: 0.5,
+        metadata: null,
+      },
       '2099-01-01T00:00:00.000Z',
     );
     await first.close();
     const second = createSqliteStore({ path });
     try {
       expect((await second.getMemories('ws', ['kept']))[0]).toEqual(memory);
-      expect((await second.searchMemories('ws', { text: 'restarts', kinds: null, tags: null, limit: 5 })).map((found) => found.id)).toEqual([
-        memory.id,
-      ]);
+      expect(
+        (await second.searchMemories('ws', { text: 'restarts', kinds: null, tags: null, limit: 5 })).map(
+          (found) => found.id,
+        ),
+      ).toEqual([memory.id]);
     } finally {
       await second.close();
     }

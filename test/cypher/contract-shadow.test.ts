@@ -9,8 +9,20 @@ import type { Json } from '../../src/domain/types.js';
 import type { GraphStore } from '../../src/store/port.js';
 import { createNeo4jStore } from '../../src/store/neo4j/neo4j-store.js';
 import { createSqliteStore } from '../../src/store/sqlite/sqlite-store.js';
-import { runGraphStoreContract, type RawEdge, type RawWeightEvent, type StoreInspector } from '../contract/graph-store.contract.js';
-import { RecordingDriver, eventNode, memoryNode, relationship, type CapturedStatement, type Row } from './recording-driver.js';
+import {
+  runGraphStoreContract,
+  type RawEdge,
+  type RawWeightEvent,
+  type StoreInspector,
+} from '../contract/graph-store.contract.js';
+import {
+  RecordingDriver,
+  eventNode,
+  memoryNode,
+  relationship,
+  type CapturedStatement,
+  type Row,
+} from './recording-driver.js';
 import { catalogTexts, describeDiagnostics, lintCypher, shapeOf, valuesInText } from './statement-checks.js';
 
 /**
@@ -30,17 +42,31 @@ const parseJson = (text: string | null): Json | null => (text === null ? null : 
 
 /** Canned rows for the statements whose answers steer the store; everything else gets no rows. */
 function shadowResponder(db: Database.Database) {
-  const memoryExists = (ws: unknown, id: unknown) => db.prepare('SELECT 1 FROM memories WHERE workspace = ? AND id = ?').get(ws, id) !== undefined;
+  const memoryExists = (ws: unknown, id: unknown) =>
+    db.prepare('SELECT 1 FROM memories WHERE workspace = ? AND id = ?').get(ws, id) !== undefined;
   return (statement: CapturedStatement): Row[] => {
     const p = statement.parameters;
     switch (statement.name.split(':')[0]) {
       case 'createMemory':
-        return [{ memory: memoryNode({ ...p, workspace: p.ws, key: p.key ?? undefined, createdAt: p.now, updatedAt: p.now }) }];
+        return [
+          {
+            memory: memoryNode({ ...p, workspace: p.ws, key: p.key ?? undefined, createdAt: p.now, updatedAt: p.now }),
+          },
+        ];
       case 'linkPrepare': {
         const row = db
-          .prepare('SELECT id, weight, metadata, created_at, updated_at, last_confirmed_at FROM edges WHERE workspace = ? AND from_id = ? AND to_id = ? AND type = ?')
+          .prepare(
+            'SELECT id, weight, metadata, created_at, updated_at, last_confirmed_at FROM edges WHERE workspace = ? AND from_id = ? AND to_id = ? AND type = ?',
+          )
           .get(p.ws, p.fromId, p.toId, p.type) as
-          | { id: string; weight: number; metadata: string | null; created_at: string; updated_at: string; last_confirmed_at: string | null }
+          | {
+              id: string;
+              weight: number;
+              metadata: string | null;
+              created_at: string;
+              updated_at: string;
+              last_confirmed_at: string | null;
+            }
           | undefined;
         const edge = row
           ? relationship(p.type as string, {
@@ -57,7 +83,13 @@ function shadowResponder(db: Database.Database) {
       case 'linkCreate':
         return [
           {
-            edge: relationship(p.type as string, { id: p.id, weight: p.weight, metadata: p.metadata ?? undefined, createdAt: p.now, updatedAt: p.now }),
+            edge: relationship(p.type as string, {
+              id: p.id,
+              weight: p.weight,
+              metadata: p.metadata ?? undefined,
+              createdAt: p.now,
+              updatedAt: p.now,
+            }),
             fromId: p.fromId,
             toId: p.toId,
           },
@@ -140,17 +172,27 @@ function inspector(db: Database.Database): StoreInspector {
       return (db.prepare(`SELECT count(*) AS n FROM ${tables[kind]} WHERE workspace = ?`).get(ws) as { n: number }).n;
     },
     async rawMemory(ws, id) {
-      return (db.prepare('SELECT id, key, title, content, weight FROM memories WHERE workspace = ? AND id = ?').get(ws, id) as never) ?? null;
+      return (
+        (db
+          .prepare('SELECT id, key, title, content, weight FROM memories WHERE workspace = ? AND id = ?')
+          .get(ws, id) as never) ?? null
+      );
     },
     async rawEdge(ws, id) {
-      const row = db.prepare('SELECT * FROM edges WHERE workspace = ? AND id = ?').get(ws, id) as Record<string, unknown> | undefined;
+      const row = db.prepare('SELECT * FROM edges WHERE workspace = ? AND id = ?').get(ws, id) as
+        | Record<string, unknown>
+        | undefined;
       return row ? edge(row) : null;
     },
     async rawEdges(ws) {
-      return (db.prepare('SELECT * FROM edges WHERE workspace = ? ORDER BY id').all(ws) as Record<string, unknown>[]).map(edge);
+      return (
+        db.prepare('SELECT * FROM edges WHERE workspace = ? ORDER BY id').all(ws) as Record<string, unknown>[]
+      ).map(edge);
     },
     async rawWeightEvents(ws) {
-      return (db.prepare('SELECT * FROM weight_events WHERE workspace = ? ORDER BY id').all(ws) as Record<string, unknown>[]).map(event);
+      return (
+        db.prepare('SELECT * FROM weight_events WHERE workspace = ? ORDER BY id').all(ws) as Record<string, unknown>[]
+      ).map(event);
     },
   };
 }
@@ -191,7 +233,9 @@ describe('what the Neo4j store sent for the whole contract suite', () => {
   });
 
   it('put no user value (ids, keys, titles, metadata, search text, injection attempts) into statement text', () => {
-    const leaks = captured.flatMap((statement) => valuesInText(statement).map((value) => `${statement.name}: ${value}`));
+    const leaks = captured.flatMap((statement) =>
+      valuesInText(statement).map((value) => `${statement.name}: ${value}`),
+    );
     expect([...new Set(leaks)]).toEqual([]);
   });
 
@@ -205,9 +249,12 @@ describe('what the Neo4j store sent for the whole contract suite', () => {
     expect([...new Set(captured.map((statement) => `${statement.mode} ${statement.name}`))].sort()).toMatchSnapshot();
   });
 
-  it('parses and lints every distinct statement as Cypher 5 with the parameters it was sent with', { timeout: 600_000 }, () => {
+  it('parses and lints every distinct statement as Cypher 5 with the parameters it was sent with', {
+    timeout: 600_000,
+  }, () => {
     const distinct = new Map<string, CapturedStatement>();
-    for (const statement of captured) distinct.set(`${statement.text}\n${Object.keys(statement.parameters).sort().join(',')}`, statement);
+    for (const statement of captured)
+      distinct.set(`${statement.text}\n${Object.keys(statement.parameters).sort().join(',')}`, statement);
     for (const statement of distinct.values()) {
       expect(describeDiagnostics(lintCypher(statement.text, statement.parameters)), statement.text).toEqual([]);
     }

@@ -48,9 +48,22 @@ describe('toLuceneQuery', () => {
   });
 
   it('keeps the same words as the SQLite FTS query, in the same order', () => {
-    for (const text of ['postgres AND OR NOT redis', "'); DROP TABLE memories; --", 'title:postgres', 'Zürich 2024 déjà-vu', 'a b c']) {
-      const fts = toFtsQuery(text)?.match(/"([^"]+)"/g)?.map((word) => word.slice(1, -1).toLowerCase()) ?? null;
-      const lucene = toLuceneQuery(text)?.match(/^title:\(([^)]*)\)/)?.[1]?.split(' OR ').map((term) => term.replace(/\*$/, '').replace(/\\/g, '')) ?? null;
+    for (const text of [
+      'postgres AND OR NOT redis',
+      "'); DROP TABLE memories; --",
+      'title:postgres',
+      'Zürich 2024 déjà-vu',
+      'a b c',
+    ]) {
+      const fts =
+        toFtsQuery(text)
+          ?.match(/"([^"]+)"/g)
+          ?.map((word) => word.slice(1, -1).toLowerCase()) ?? null;
+      const lucene =
+        toLuceneQuery(text)
+          ?.match(/^title:\(([^)]*)\)/)?.[1]
+          ?.split(' OR ')
+          .map((term) => term.replace(/\*$/, '').replace(/\\/g, '')) ?? null;
       expect(lucene, text).toEqual(fts);
     }
   });

@@ -1,14 +1,26 @@
 import { describe, expect, it } from 'vitest';
 import * as cypher from '../../src/store/neo4j/cypher.js';
-import { CATALOG, NOT_STATEMENTS, declaredParameters, describeDiagnostics, lintCypher, type CypherVersion } from './statement-checks.js';
+import {
+  CATALOG,
+  NOT_STATEMENTS,
+  declaredParameters,
+  describeDiagnostics,
+  lintCypher,
+  type CypherVersion,
+} from './statement-checks.js';
 
 const entries = Object.entries(CATALOG).flatMap(([exportName, texts]) =>
-  texts.map((text, index) => ({ label: `${exportName}${texts.length > 1 ? ` #${index + 1}` : ''} (${text.split('\n')[0]})`, text })),
+  texts.map((text, index) => ({
+    label: `${exportName}${texts.length > 1 ? ` #${index + 1}` : ''} (${text.split('\n')[0]})`,
+    text,
+  })),
 );
 
 describe('the statement catalog', () => {
   it('lists every statement cypher.ts exports', () => {
-    const exported = Object.keys(cypher).filter((name) => !NOT_STATEMENTS.includes(name)).sort();
+    const exported = Object.keys(cypher)
+      .filter((name) => !NOT_STATEMENTS.includes(name))
+      .sort();
     expect(Object.keys(CATALOG).sort()).toEqual(exported);
   });
 
@@ -22,12 +34,27 @@ describe('the linter is live (so a clean result means something)', () => {
     ['a syntax error', '// engram:x\nMATCH (n RETURN n', /Invalid input/],
     ['an undefined variable', '// engram:x\nMATCH (n:Memory) RETURN m', /Variable `m` not defined/],
     ['a type error', '// engram:x\nMATCH (n:Memory) RETURN n.weight + "a" - 3 AS x', /Type mismatch/],
-    ['an unknown procedure', "// engram:x\nCALL db.index.fulltext.queryNodez('i', 'q') YIELD node RETURN node", /not present in the database/],
-    ['an undeclared parameter', '// engram:x\nMATCH (n:Memory {id: $nope}) RETURN n', /Parameter \$nope is not defined/],
-    ['an aggregation mixed into a grouping key', '// engram:x\nMATCH (n:Memory) RETURN n.id, count(n) + n.weight AS x', /aggregat/i],
+    [
+      'an unknown procedure',
+      "// engram:x\nCALL db.index.fulltext.queryNodez('i', 'q') YIELD node RETURN node",
+      /not present in the database/,
+    ],
+    [
+      'an undeclared parameter',
+      '// engram:x\nMATCH (n:Memory {id: $nope}) RETURN n',
+      /Parameter \$nope is not defined/,
+    ],
+    [
+      'an aggregation mixed into a grouping key',
+      '// engram:x\nMATCH (n:Memory) RETURN n.id, count(n) + n.weight AS x',
+      /aggregat/i,
+    ],
   ])('reports %s', (_label, text, message) => {
     const diagnostics = lintCypher(text, {});
-    expect(diagnostics.some((d) => d.severity === 1 && message.test(d.message)), describeDiagnostics(diagnostics).join('\n')).toBe(true);
+    expect(
+      diagnostics.some((d) => d.severity === 1 && message.test(d.message)),
+      describeDiagnostics(diagnostics).join('\n'),
+    ).toBe(true);
   });
 
   it('flags the pre-5.23 CALL subquery form as deprecated in Cypher 5 (the store uses CALL (x) { ... })', () => {

@@ -65,7 +65,8 @@ export class RecordingDriver implements DriverLike {
   }
 
   async capture(statement: Omit<CapturedStatement, 'name'>): Promise<QueryResultLike> {
-    if (this.closed) throw new Neo4jError('Pool is closed, it is no more able to serve requests.', 'N/A', '50N42', 'closed');
+    if (this.closed)
+      throw new Neo4jError('Pool is closed, it is no more able to serve requests.', 'N/A', '50N42', 'closed');
     const captured: CapturedStatement = { ...statement, name: statementName(statement.text) };
     this.statements.push(captured);
     return toRecords(await this.respond(captured));
@@ -103,12 +104,23 @@ class RecordingSession implements SessionLike {
     this.open = false;
   }
 
-  private async execute<T>(mode: 'READ' | 'WRITE', work: (tx: TransactionLike) => Promise<T>, config?: TransactionSettings): Promise<T> {
+  private async execute<T>(
+    mode: 'READ' | 'WRITE',
+    work: (tx: TransactionLike) => Promise<T>,
+    config?: TransactionSettings,
+  ): Promise<T> {
     if (!this.open) throw new Neo4jError('Cannot begin a transaction on a closed session.', 'N/A', '50N42', 'closed');
     for (let attempt = 1; ; attempt++) {
       const tx: TransactionLike = {
         run: (query, parameters = {}) =>
-          this.driver.capture({ mode, text: query, parameters, database: this.settings.database, op: config?.metadata?.op as string | undefined, attempt }),
+          this.driver.capture({
+            mode,
+            text: query,
+            parameters,
+            database: this.settings.database,
+            op: config?.metadata?.op as string | undefined,
+            attempt,
+          }),
       };
       try {
         return await work(tx);

@@ -3,7 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { toEdge, toIsoString, toJson, toMemory, toNumber, toWeightEvent } from '../../src/store/neo4j/records.js';
 
 const node = (labels: string[], properties: Record<string, unknown>) => new Node(int(7), labels, properties, '4:db:7');
-const rel = (type: string, properties: Record<string, unknown>) => new Relationship(int(9), int(1), int(2), type, properties, '5:db:9');
+const rel = (type: string, properties: Record<string, unknown>) =>
+  new Relationship(int(9), int(1), int(2), type, properties, '5:db:9');
 
 describe('toNumber', () => {
   it('reads a driver Integer, a float and a bigint as numbers', () => {
@@ -32,7 +33,9 @@ describe('toIsoString', () => {
   });
 
   it('reads a zone-less LocalDateTime as UTC', () => {
-    expect(toIsoString(new LocalDateTime(2099, 12, 31, 23, 59, 59, 999_000_000), 'at')).toBe('2099-12-31T23:59:59.999Z');
+    expect(toIsoString(new LocalDateTime(2099, 12, 31, 23, 59, 59, 999_000_000), 'at')).toBe(
+      '2099-12-31T23:59:59.999Z',
+    );
   });
 
   it('refuses anything else', () => {
@@ -83,7 +86,18 @@ describe('toMemory', () => {
 
   it('maps absent optional properties (Neo4j stores no nulls) to null, and absent tags to []', () => {
     const memory = toMemory(node(['Memory'], { id: 'm2', title: 'T', weight: int(1), createdAt: 'c', updatedAt: 'u' }));
-    expect(memory).toEqual({ id: 'm2', key: null, title: 'T', content: null, kind: null, tags: [], weight: 1, metadata: null, createdAt: 'c', updatedAt: 'u' });
+    expect(memory).toEqual({
+      id: 'm2',
+      key: null,
+      title: 'T',
+      content: null,
+      kind: null,
+      tags: [],
+      weight: 1,
+      metadata: null,
+      createdAt: 'c',
+      updatedAt: 'u',
+    });
   });
 
   it('maps DateTime timestamps written by other tools', () => {
@@ -96,7 +110,9 @@ describe('toMemory', () => {
   });
 
   it('refuses a node whose title is missing', () => {
-    expect(() => toMemory(node(['Memory'], { id: 'm3', weight: 0.5, createdAt: 'c', updatedAt: 'u' }))).toThrow(/memory\.title/);
+    expect(() => toMemory(node(['Memory'], { id: 'm3', weight: 0.5, createdAt: 'c', updatedAt: 'u' }))).toThrow(
+      /memory\.title/,
+    );
   });
 });
 
@@ -125,11 +141,13 @@ describe('toEdge', () => {
   });
 
   it('maps lastConfirmedAt when present, as a string or a DateTime', () => {
-    expect(toEdge(rel('CITES', { ...properties, lastConfirmedAt: '2099-01-01T00:00:03.000Z' }), 'a', 'b').lastConfirmedAt).toBe(
+    expect(
+      toEdge(rel('CITES', { ...properties, lastConfirmedAt: '2099-01-01T00:00:03.000Z' }), 'a', 'b').lastConfirmedAt,
+    ).toBe('2099-01-01T00:00:03.000Z');
+    const confirmed = new DateTime(2099, 1, 1, 0, 0, 3, 0, 0);
+    expect(toEdge(rel('CITES', { ...properties, lastConfirmedAt: confirmed }), 'a', 'b').lastConfirmedAt).toBe(
       '2099-01-01T00:00:03.000Z',
     );
-    const confirmed = new DateTime(2099, 1, 1, 0, 0, 3, 0, 0);
-    expect(toEdge(rel('CITES', { ...properties, lastConfirmedAt: confirmed }), 'a', 'b').lastConfirmedAt).toBe('2099-01-01T00:00:03.000Z');
   });
 
   it('maps the property map of a deleted relationship with the type the statement returned', () => {

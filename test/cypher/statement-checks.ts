@@ -33,8 +33,14 @@ export const CATALOG: Record<string, readonly string[]> = {
   listWeightEvents: FILTERS.map(cypher.listWeightEvents),
   GET_EDGE_HISTORIES: [cypher.GET_EDGE_HISTORIES],
   GET_WEIGHT_EVENTS: [cypher.GET_WEIGHT_EVENTS],
-  listEdgesByType: [cypher.listEdgesByType(['CONTRADICTS'], false), cypher.listEdgesByType(['CONTRADICTS', 'FAILS_TO_REPRODUCE'], true)],
-  rankTargetsBySources: [cypher.rankTargetsBySources(['VALIDATES']), cypher.rankTargetsBySources(['VALIDATES', 'REPLICATES'])],
+  listEdgesByType: [
+    cypher.listEdgesByType(['CONTRADICTS'], false),
+    cypher.listEdgesByType(['CONTRADICTS', 'FAILS_TO_REPRODUCE'], true),
+  ],
+  rankTargetsBySources: [
+    cypher.rankTargetsBySources(['VALIDATES']),
+    cypher.rankTargetsBySources(['VALIDATES', 'REPLICATES']),
+  ],
   LIST_MEMORIES: [cypher.LIST_MEMORIES],
   LIST_EDGES: [cypher.LIST_EDGES],
   CREATE_MEMORY: [cypher.CREATE_MEMORY],
@@ -124,7 +130,11 @@ export type CypherVersion = 'CYPHER 5' | 'CYPHER 25';
  * presence (every `$name` must be among `parameters`), and procedure and function signatures
  * checked against the package's recorded Neo4j catalogue (`testData.mockSchema`).
  */
-export function lintCypher(text: string, parameters: Record<string, unknown>, version: CypherVersion = 'CYPHER 5'): Diagnostic[] {
+export function lintCypher(
+  text: string,
+  parameters: Record<string, unknown>,
+  version: CypherVersion = 'CYPHER 5',
+): Diagnostic[] {
   return languageSupport.lintCypherQuery(text, {
     defaultLanguage: version,
     functions: languageSupport.testData.mockSchema.functions,
@@ -145,4 +155,7 @@ export function declaredParameters(text: string): Record<string, unknown> {
 }
 
 export const describeDiagnostics = (diagnostics: readonly Diagnostic[]): string[] =>
-  diagnostics.map((d) => `${d.severity === 1 ? 'error' : d.severity === 2 ? 'warning' : `severity ${d.severity}`} at ${d.range.start.line + 1}:${d.range.start.character + 1}: ${d.message}`);
+  diagnostics.map(
+    (d) =>
+      `${d.severity === 1 ? 'error' : d.severity === 2 ? 'warning' : `severity ${d.severity}`} at ${d.range.start.line + 1}:${d.range.start.character + 1}: ${d.message}`,
+  );

@@ -15,7 +15,14 @@ import {
   type CapturedStatement,
   type Row,
 } from './recording-driver.js';
-import { catalogTexts, declaredParameters, describeDiagnostics, lintCypher, shapeOf, valuesInText } from './statement-checks.js';
+import {
+  catalogTexts,
+  declaredParameters,
+  describeDiagnostics,
+  lintCypher,
+  shapeOf,
+  valuesInText,
+} from './statement-checks.js';
 
 /**
  * TCK-style tests: each drives one port method through the recording driver with fixed inputs,
@@ -74,7 +81,13 @@ const adjacency = (query: Partial<AdjacencyQuery> = {}): AdjacencyQuery => ({
   ...query,
 });
 
-const frontier = (query: Partial<FrontierQuery> = {}): FrontierQuery => ({ direction: 'BOTH', types: null, pruneThreshold: 0.05, budget: 10, ...query });
+const frontier = (query: Partial<FrontierQuery> = {}): FrontierQuery => ({
+  direction: 'BOTH',
+  types: null,
+  pruneThreshold: 0.05,
+  budget: 10,
+  ...query,
+});
 
 async function expectCode(promise: Promise<unknown>, code: ErrorCode): Promise<EngramError> {
   const error = await promise.then(
@@ -113,19 +126,25 @@ afterEach(() => {
 // ---------------------------------------------------------------------------------------------------
 describe('start-up and lifecycle', () => {
   it('bootstraps once: server check, one transaction per schema statement, then a bounded wait for indexes', async () => {
-    const fresh = new RecordingDriver(answering({ serverComponents: () => [{ name: 'Neo4j Kernel', versions: ['5.26.0'], edition: 'community' }] }));
+    const fresh = new RecordingDriver(
+      answering({ serverComponents: () => [{ name: 'Neo4j Kernel', versions: ['5.26.0'], edition: 'community' }] }),
+    );
     const created = createNeo4jStore({ driver: fresh, database: 'engram', bookmarkManager: null });
     expect(await created.ensureSchema()).toEqual({ version: '5.26.0', edition: 'community' });
     await created.ensureSchema();
     await created.ping();
     expect(fresh.statements.map((statement) => `${statement.mode} ${statement.name}`)).toMatchSnapshot();
     expect(fresh.statements.every((statement) => statement.database === 'engram')).toBe(true);
-    expect(fresh.statements.find((statement) => statement.name === 'awaitIndexes')?.parameters).toEqual({ timeoutSeconds: int(30) });
+    expect(fresh.statements.find((statement) => statement.name === 'awaitIndexes')?.parameters).toEqual({
+      timeoutSeconds: int(30),
+    });
     expect(fresh.sessions.every((session) => session.database === 'engram')).toBe(true);
   });
 
   it('refuses a server older than 5.23, naming the version', async () => {
-    const old = new RecordingDriver(answering({ serverComponents: () => [{ name: 'Neo4j Kernel', versions: ['5.20.0'], edition: 'enterprise' }] }));
+    const old = new RecordingDriver(
+      answering({ serverComponents: () => [{ name: 'Neo4j Kernel', versions: ['5.20.0'], edition: 'enterprise' }] }),
+    );
     const created = createNeo4jStore({ driver: old, bookmarkManager: null });
     await expect(created.ensureSchema()).rejects.toThrow(Neo4jSetupError);
     await expect(created.ensureSchema()).rejects.toThrow(/5\.23 or newer.*5\.20\.0/);
@@ -145,7 +164,10 @@ describe('start-up and lifecycle', () => {
 
   it('turns rejected credentials into a setup error naming NEO4J_USER and NEO4J_PASSWORD, and UNAVAILABLE for callers', async () => {
     const refusing = new RecordingDriver(() => {
-      throw serverError('Neo.ClientError.Security.Unauthorized', 'The client is unauthorized due to authentication failure.');
+      throw serverError(
+        'Neo.ClientError.Security.Unauthorized',
+        'The client is unauthorized due to authentication failure.',
+      );
     });
     const created = createNeo4jStore({ driver: refusing, bookmarkManager: null });
     await expect(created.ensureSchema()).rejects.toThrow(/NEO4J_USER and NEO4J_PASSWORD/);
@@ -176,8 +198,14 @@ describe('start-up and lifecycle', () => {
     await expectCode(created.ping(), 'UNAVAILABLE');
     down = false;
     await expect(created.ping()).resolves.toBeUndefined();
-    const afterRecovery = flaky.statements.slice(flaky.statements.findLastIndex((statement) => statement.name === 'ping'));
-    expect(afterRecovery.map((statement) => statement.name)).toEqual(['ping', 'serverComponents', ...SCHEMA.map((entry) => entry.name), 'awaitIndexes'].map((name) => (name.startsWith('engram_') ? `schema:${name}` : name)));
+    const afterRecovery = flaky.statements.slice(
+      flaky.statements.findLastIndex((statement) => statement.name === 'ping'),
+    );
+    expect(afterRecovery.map((statement) => statement.name)).toEqual(
+      ['ping', 'serverComponents', ...SCHEMA.map((entry) => entry.name), 'awaitIndexes'].map((name) =>
+        name.startsWith('engram_') ? `schema:${name}` : name,
+      ),
+    );
   });
 
   it('pings with one auto-commit statement (never retried) in the configured database', async () => {
@@ -234,64 +262,110 @@ describe('reads', () => {
     expect(sent()).toMatchSnapshot();
   });
 
-  it.each(['OUTGOING', 'INCOMING', 'BOTH'] as const)('getAdjacent %s: one statement, per-memory limit as an Integer', async (direction) => {
-    driver.respond = answering({
-      getAdjacent: () => [
-        { anchorId: 'hub', edge: relationship('CITES', edgeProps('e1', { weight: 0.9 })), neighbor: memoryNode(memoryProps('s1')), outgoing: true },
-        { anchorId: 'hub', edge: relationship('SUPERSEDES', edgeProps('e2', { weight: 0.6 })), neighbor: memoryNode(memoryProps('s6')), outgoing: false },
-      ],
-    });
-    const [hub, lonely] = await store.getAdjacent(WS, ['hub', 'lonely', 'hub'], adjacency({ direction, types: ['CITES', 'SUPERSEDES'], minWeight: 0.1, limitPerMemory: 2 }));
-    expect(hub?.map((entry) => [entry.direction, entry.edge.fromId, entry.edge.toId, entry.neighbor.id])).toEqual([
-      ['OUTGOING', 'hub', 's1', 's1'],
-      ['INCOMING', 's6', 'hub', 's6'],
-    ]);
-    expect(lonely).toEqual([]);
-    expect(sent()).toMatchSnapshot();
-  });
+  it.each(['OUTGOING', 'INCOMING', 'BOTH'] as const)(
+    'getAdjacent %s: one statement, per-memory limit as an Integer',
+    async (direction) => {
+      driver.respond = answering({
+        getAdjacent: () => [
+          {
+            anchorId: 'hub',
+            edge: relationship('CITES', edgeProps('e1', { weight: 0.9 })),
+            neighbor: memoryNode(memoryProps('s1')),
+            outgoing: true,
+          },
+          {
+            anchorId: 'hub',
+            edge: relationship('SUPERSEDES', edgeProps('e2', { weight: 0.6 })),
+            neighbor: memoryNode(memoryProps('s6')),
+            outgoing: false,
+          },
+        ],
+      });
+      const [hub, lonely] = await store.getAdjacent(
+        WS,
+        ['hub', 'lonely', 'hub'],
+        adjacency({ direction, types: ['CITES', 'SUPERSEDES'], minWeight: 0.1, limitPerMemory: 2 }),
+      );
+      expect(hub?.map((entry) => [entry.direction, entry.edge.fromId, entry.edge.toId, entry.neighbor.id])).toEqual([
+        ['OUTGOING', 'hub', 's1', 's1'],
+        ['INCOMING', 's6', 'hub', 's6'],
+      ]);
+      expect(lonely).toEqual([]);
+      expect(sent()).toMatchSnapshot();
+    },
+  );
 
   it('getAdjacent: includePruned and no limit become -1 and the largest 32-bit Integer', async () => {
     await store.getAdjacent(WS, ['hub'], adjacency({ includePruned: true }));
-    expect(driver.statements[0]?.parameters).toMatchObject({ above: -1, atLeast: -1, limit: int(2_147_483_647), types: null });
+    expect(driver.statements[0]?.parameters).toMatchObject({
+      above: -1,
+      atLeast: -1,
+      limit: int(2_147_483_647),
+      types: null,
+    });
   });
 
-  it.each(['OUTGOING', 'INCOMING', 'BOTH'] as const)('countAdjacent %s: one statement, 0 for memories without rows', async (direction) => {
-    driver.respond = answering({ countAdjacent: () => [{ anchorId: 'hub', degree: int(5) }] });
-    expect(await store.countAdjacent(WS, ['s1', 'hub'], { direction, types: null, includePruned: false, pruneThreshold: 0.05 })).toEqual([0, 5]);
-    expect(sent()).toMatchSnapshot();
-  });
+  it.each(['OUTGOING', 'INCOMING', 'BOTH'] as const)(
+    'countAdjacent %s: one statement, 0 for memories without rows',
+    async (direction) => {
+      driver.respond = answering({ countAdjacent: () => [{ anchorId: 'hub', degree: int(5) }] });
+      expect(
+        await store.countAdjacent(WS, ['s1', 'hub'], {
+          direction,
+          types: null,
+          includePruned: false,
+          pruneThreshold: 0.05,
+        }),
+      ).toEqual([0, 5]);
+      expect(sent()).toMatchSnapshot();
+    },
+  );
 
-  it.each(['OUTGOING', 'INCOMING', 'BOTH'] as const)('expandFrontier %s: asks for budget + 1 rows and reports truncation', async (direction) => {
-    driver.respond = answering({
-      expandFrontier: () => [1, 2, 3].map((n) => ({ fromId: 'a', toId: `b${n}`, edgeId: `e${n}`, weight: 0.5 })),
-    });
-    const expansion = await store.expandFrontier(WS, ['a'], frontier({ direction, budget: 2, types: ['CAUSED_BY'] }));
-    expect(expansion).toEqual({
-      steps: [
-        { from: 'a', to: 'b1', edgeId: 'e1', weight: 0.5 },
-        { from: 'a', to: 'b2', edgeId: 'e2', weight: 0.5 },
-      ],
-      truncated: true,
-    });
-    expect(driver.statements[0]?.parameters.take).toEqual(int(3));
-    expect(sent()).toMatchSnapshot();
-  });
+  it.each(['OUTGOING', 'INCOMING', 'BOTH'] as const)(
+    'expandFrontier %s: asks for budget + 1 rows and reports truncation',
+    async (direction) => {
+      driver.respond = answering({
+        expandFrontier: () => [1, 2, 3].map((n) => ({ fromId: 'a', toId: `b${n}`, edgeId: `e${n}`, weight: 0.5 })),
+      });
+      const expansion = await store.expandFrontier(WS, ['a'], frontier({ direction, budget: 2, types: ['CAUSED_BY'] }));
+      expect(expansion).toEqual({
+        steps: [
+          { from: 'a', to: 'b1', edgeId: 'e1', weight: 0.5 },
+          { from: 'a', to: 'b2', edgeId: 'e2', weight: 0.5 },
+        ],
+        truncated: true,
+      });
+      expect(driver.statements[0]?.parameters.take).toEqual(int(3));
+      expect(sent()).toMatchSnapshot();
+    },
+  );
 
   it('findEdge: one statement with the type as a parameter', async () => {
-    driver.respond = answering({ findEdge: () => [{ edge: relationship('EXTENDS', edgeProps('e1')), fromId: 'a', toId: 'b' }] });
+    driver.respond = answering({
+      findEdge: () => [{ edge: relationship('EXTENDS', edgeProps('e1')), fromId: 'a', toId: 'b' }],
+    });
     expect(await store.findEdge(WS, 'a', 'b', 'EXTENDS')).toMatchObject({ id: 'e1', type: 'EXTENDS' });
     expect(sent()).toMatchSnapshot();
   });
 
   it('edgesBetween: one statement, both directions, types as a parameter', async () => {
-    driver.respond = answering({ edgesBetween: () => [{ edge: relationship('CONTRADICTS', edgeProps('e3')), fromId: 'b', toId: 'a' }] });
-    expect(await store.edgesBetween(WS, 'a', 'b', ['CITES', 'CONTRADICTS'])).toEqual([expect.objectContaining({ id: 'e3', fromId: 'b', toId: 'a' })]);
+    driver.respond = answering({
+      edgesBetween: () => [{ edge: relationship('CONTRADICTS', edgeProps('e3')), fromId: 'b', toId: 'a' }],
+    });
+    expect(await store.edgesBetween(WS, 'a', 'b', ['CITES', 'CONTRADICTS'])).toEqual([
+      expect.objectContaining({ id: 'e3', fromId: 'b', toId: 'a' }),
+    ]);
     expect(sent()).toMatchSnapshot();
   });
 
   it('searchMemories: the escaped Lucene query is a parameter, like kinds, tags and limit', async () => {
     driver.respond = answering({ searchMemories: () => [{ memory: memoryNode(memoryProps('m1')) }] });
-    const found = await store.searchMemories(WS, { text: `Postgres "store ${HOSTILE_TEXT}`, kinds: ['decision'], tags: ['database'], limit: 5 });
+    const found = await store.searchMemories(WS, {
+      text: `Postgres "store ${HOSTILE_TEXT}`,
+      kinds: ['decision'],
+      tags: ['database'],
+      limit: 5,
+    });
     expect(found.map((memory) => memory.id)).toEqual(['m1']);
     expect(sent()).toMatchSnapshot();
   });
@@ -328,13 +402,19 @@ describe('reads', () => {
   });
 
   it('getWeightEvents: one statement, in key order with null for misses', async () => {
-    driver.respond = answering({ getWeightEvents: () => [{ eventId: 'ev2', event: eventNode(eventProps('ev2', { edgeId: 'e1' })) }] });
+    driver.respond = answering({
+      getWeightEvents: () => [{ eventId: 'ev2', event: eventNode(eventProps('ev2', { edgeId: 'e1' })) }],
+    });
     expect((await store.getWeightEvents(WS, ['ev1', 'ev2'])).map((event) => event?.id ?? null)).toEqual([null, 'ev2']);
     expect(sent()).toMatchSnapshot();
   });
 
   it('listEdgesByType: validated types in the pattern, the keyset cursor as parameters', async () => {
-    driver.respond = answering({ listEdgesByType: () => [{ edge: relationship('CONTRADICTS', edgeProps('e9', { weight: 0.4 })), fromId: 'a', toId: 'b' }] });
+    driver.respond = answering({
+      listEdgesByType: () => [
+        { edge: relationship('CONTRADICTS', edgeProps('e9', { weight: 0.4 })), fromId: 'a', toId: 'b' },
+      ],
+    });
     const page = await store.listEdgesByType(WS, {
       types: ['CONTRADICTS', 'FAILS_TO_REPRODUCE'],
       minWeight: 0.2,
@@ -343,24 +423,49 @@ describe('reads', () => {
       limit: 10,
     });
     expect(page.map((edge) => edge.id)).toEqual(['e9']);
-    await store.listEdgesByType(WS, { types: ['CONTRADICTS'], minWeight: null, pruneThreshold: 0.05, after: null, limit: 10 });
+    await store.listEdgesByType(WS, {
+      types: ['CONTRADICTS'],
+      minWeight: null,
+      pruneThreshold: 0.05,
+      after: null,
+      limit: 10,
+    });
     expect(sent()).toMatchSnapshot();
   });
 
   it('rankTargetsBySources: validated types in the pattern, counts read as numbers', async () => {
     driver.respond = answering({ rankTargetsBySources: () => [{ memoryId: 'm1', sources: int(3), weight: 2.1 }] });
-    expect(await store.rankTargetsBySources(WS, { types: ['VALIDATES', 'REPLICATES'], minSources: 2, minWeight: null, pruneThreshold: 0.05, limit: 5 })).toEqual([
-      { memoryId: 'm1', sources: 3, weight: 2.1 },
-    ]);
+    expect(
+      await store.rankTargetsBySources(WS, {
+        types: ['VALIDATES', 'REPLICATES'],
+        minSources: 2,
+        minWeight: null,
+        pruneThreshold: 0.05,
+        limit: 5,
+      }),
+    ).toEqual([{ memoryId: 'm1', sources: 3, weight: 2.1 }]);
     expect(sent()).toMatchSnapshot();
   });
 
   it('rejects a relation type that is not UPPER_SNAKE before anything is sent', async () => {
     const bad = 'CITES`]->() DETACH DELETE n //';
-    await expectCode(store.listEdgesByType(WS, { types: [bad], minWeight: null, pruneThreshold: 0.05, after: null, limit: 5 }), 'BAD_USER_INPUT');
+    await expectCode(
+      store.listEdgesByType(WS, { types: [bad], minWeight: null, pruneThreshold: 0.05, after: null, limit: 5 }),
+      'BAD_USER_INPUT',
+    );
     expect(driver.statements).toEqual([]);
     driver.respond = answering({ linkPrepare: () => [{ fromFound: true, toFound: true, edge: null }] });
-    const link = { id: 'e1', fromId: 'a', toId: 'b', type: bad, weight: null, defaultWeight: 0.5, metadata: null, reason: null, eventId: 'ev' };
+    const link = {
+      id: 'e1',
+      fromId: 'a',
+      toId: 'b',
+      type: bad,
+      weight: null,
+      defaultWeight: 0.5,
+      metadata: null,
+      reason: null,
+      eventId: 'ev',
+    };
     await expectCode(store.linkEdge(WS, link, T0), 'BAD_USER_INPUT');
     await expectCode(store.importBatch(WS, { memories: [], edges: [{ ...link, weight: 0.5 }] }, T0), 'BAD_USER_INPUT');
     expect(driver.statements.map((statement) => statement.name)).toEqual(['linkPrepare']);
@@ -410,7 +515,10 @@ describe('writes', () => {
   it('createMemory: a constraint violation on the id is CONFLICT', async () => {
     driver.respond = answering({
       createMemory: () => {
-        throw serverError('Neo.ClientError.Schema.ConstraintValidationFailed', "Node(1) already exists with label `Memory` and property `id` = 'm1'");
+        throw serverError(
+          'Neo.ClientError.Schema.ConstraintValidationFailed',
+          "Node(1) already exists with label `Memory` and property `id` = 'm1'",
+        );
       },
       getMemories: () => [{ ref: 'm1', memory: memoryNode(memoryProps('m1', { title: 'First' })) }],
     });
@@ -451,10 +559,22 @@ describe('writes', () => {
   });
 
   it('updateMemory: only the named fields travel in $changes; null clears a field', async () => {
-    driver.respond = answering({ updateMemory: () => [{ memory: memoryNode(memoryProps('m1', { title: HOSTILE_TITLE, updatedAt: T1 })) }] });
-    const updated = await store.updateMemory(WS, 'm1', { title: HOSTILE_TITLE, key: null, tags: ['x', 'y'], content: undefined }, T1);
+    driver.respond = answering({
+      updateMemory: () => [{ memory: memoryNode(memoryProps('m1', { title: HOSTILE_TITLE, updatedAt: T1 })) }],
+    });
+    const updated = await store.updateMemory(
+      WS,
+      'm1',
+      { title: HOSTILE_TITLE, key: null, tags: ['x', 'y'], content: undefined },
+      T1,
+    );
     expect(updated).toMatchObject({ id: 'm1', title: HOSTILE_TITLE, updatedAt: T1 });
-    expect(driver.statements[0]?.parameters.changes).toEqual({ title: HOSTILE_TITLE, key: null, tags: ['x', 'y'], tagsText: 'x y' });
+    expect(driver.statements[0]?.parameters.changes).toEqual({
+      title: HOSTILE_TITLE,
+      key: null,
+      tags: ['x', 'y'],
+      tagsText: 'x y',
+    });
     expect(sent()).toMatchSnapshot();
   });
 
@@ -463,7 +583,9 @@ describe('writes', () => {
     driver.respond = () => {
       throw serverError('Neo.ClientError.Schema.ConstraintValidationFailed');
     };
-    expect((await expectCode(store.updateMemory(WS, 'm1', { key: 'taken' }, T1), 'CONFLICT')).message).toBe('That key is already taken in this workspace');
+    expect((await expectCode(store.updateMemory(WS, 'm1', { key: 'taken' }, T1), 'CONFLICT')).message).toBe(
+      'That key is already taken in this workspace',
+    );
   });
 
   it('deleteMemory: one DETACH DELETE within the workspace, counting the edges it removed', async () => {
@@ -491,7 +613,13 @@ describe('writes', () => {
       linkPrepare: () => [{ fromFound: true, toFound: true, edge: null }],
       linkCreate: (statement) => [
         {
-          edge: relationship('CAUSED_BY', { id: statement.parameters.id, weight: statement.parameters.weight, metadata: statement.parameters.metadata, createdAt: T1, updatedAt: T1 }),
+          edge: relationship('CAUSED_BY', {
+            id: statement.parameters.id,
+            weight: statement.parameters.weight,
+            metadata: statement.parameters.metadata,
+            createdAt: T1,
+            updatedAt: T1,
+          }),
           fromId: 'a',
           toId: 'b',
         },
@@ -506,9 +634,22 @@ describe('writes', () => {
 
   it('linkEdge (existing, new weight): confirm with merged metadata, then one clamped SET plus its MANUAL event, in one transaction', async () => {
     driver.respond = answering({
-      linkPrepare: () => [{ fromFound: true, toFound: true, edge: relationship('CAUSED_BY', edgeProps('e-old', { weight: 0.4, metadata: '{"keep":1,"why":"old"}' })) }],
+      linkPrepare: () => [
+        {
+          fromFound: true,
+          toFound: true,
+          edge: relationship('CAUSED_BY', edgeProps('e-old', { weight: 0.4, metadata: '{"keep":1,"why":"old"}' })),
+        },
+      ],
       linkConfirm: (statement) => [
-        { edge: relationship('CAUSED_BY', edgeProps('e-old', { weight: 0.4, metadata: statement.parameters.metadata, lastConfirmedAt: T1 })), fromId: 'a', toId: 'b' },
+        {
+          edge: relationship(
+            'CAUSED_BY',
+            edgeProps('e-old', { weight: 0.4, metadata: statement.parameters.metadata, lastConfirmedAt: T1 }),
+          ),
+          fromId: 'a',
+          toId: 'b',
+        },
       ],
       applyEdgeWeights: (statement) =>
         (statement.parameters.changes as Row[]).map((change) => ({
@@ -516,7 +657,9 @@ describe('writes', () => {
           target: relationship('CAUSED_BY', edgeProps('e-old', { weight: 0.9, lastConfirmedAt: T1 })),
           fromId: 'a',
           toId: 'b',
-          event: eventNode(eventProps('ev-link', { source: 'MANUAL', edgeId: 'e-old', oldWeight: 0.4, newWeight: 0.9, delta: 0.5 })),
+          event: eventNode(
+            eventProps('ev-link', { source: 'MANUAL', edgeId: 'e-old', oldWeight: 0.4, newWeight: 0.9, delta: 0.5 }),
+          ),
           revertOk: true,
         })),
     });
@@ -531,8 +674,16 @@ describe('writes', () => {
 
   it('linkEdge (existing, same weight): confirms and writes no event', async () => {
     driver.respond = answering({
-      linkPrepare: () => [{ fromFound: true, toFound: true, edge: relationship('CAUSED_BY', edgeProps('e-old', { weight: 0.7 })) }],
-      linkConfirm: () => [{ edge: relationship('CAUSED_BY', edgeProps('e-old', { weight: 0.7, lastConfirmedAt: T1 })), fromId: 'a', toId: 'b' }],
+      linkPrepare: () => [
+        { fromFound: true, toFound: true, edge: relationship('CAUSED_BY', edgeProps('e-old', { weight: 0.7 })) },
+      ],
+      linkConfirm: () => [
+        {
+          edge: relationship('CAUSED_BY', edgeProps('e-old', { weight: 0.7, lastConfirmedAt: T1 })),
+          fromId: 'a',
+          toId: 'b',
+        },
+      ],
     });
     expect((await store.linkEdge(WS, { ...link, weight: 0.7 }, T1)).created).toBe(false);
     expect(names()).toEqual(['WRITE linkPrepare', 'WRITE linkConfirm']);
@@ -540,7 +691,9 @@ describe('writes', () => {
 
   it('linkEdge: a missing endpoint is NOT_FOUND after the first statement', async () => {
     driver.respond = answering({ linkPrepare: () => [{ fromFound: true, toFound: false, edge: null }] });
-    expect((await expectCode(store.linkEdge(WS, link, T1), 'NOT_FOUND')).message).toBe('No memory "b" in this workspace');
+    expect((await expectCode(store.linkEdge(WS, link, T1), 'NOT_FOUND')).message).toBe(
+      'No memory "b" in this workspace',
+    );
     expect(names()).toEqual(['WRITE linkPrepare']);
   });
 
@@ -550,7 +703,9 @@ describe('writes', () => {
       linkPrepare: () => [{ fromFound: true, toFound: true, edge: null }],
       linkCreate: (statement) => {
         if (deadlocks-- > 0) throw serverError('Neo.TransientError.Transaction.DeadlockDetected');
-        return [{ edge: relationship('CAUSED_BY', edgeProps(statement.parameters.id as string)), fromId: 'a', toId: 'b' }];
+        return [
+          { edge: relationship('CAUSED_BY', edgeProps(statement.parameters.id as string)), fromId: 'a', toId: 'b' },
+        ];
       },
     });
     const { edge, created } = await store.linkEdge(WS, link, T1);
@@ -564,16 +719,22 @@ describe('writes', () => {
   });
 
   it('linkEdge: a retry that finds the edge its committed first attempt created reports it as created', async () => {
-    driver.respond = answering({ linkPrepare: () => [{ fromFound: true, toFound: true, edge: relationship('CAUSED_BY', edgeProps('e-new')) }] });
+    driver.respond = answering({
+      linkPrepare: () => [{ fromFound: true, toFound: true, edge: relationship('CAUSED_BY', edgeProps('e-new')) }],
+    });
     expect((await store.linkEdge(WS, link, T1)).created).toBe(true);
     expect(names()).toEqual(['WRITE linkPrepare']);
   });
 
   it('unlinkEdges: by id or by triple, one statement that returns the edge as it was', async () => {
     driver.respond = answering({
-      unlinkEdge: () => [{ props: edgeProps('e1', { weight: 0.2, prevWeight: 0.5 }), relType: 'CITES', fromId: 'a', toId: 'b' }],
+      unlinkEdge: () => [
+        { props: edgeProps('e1', { weight: 0.2, prevWeight: 0.5 }), relType: 'CITES', fromId: 'a', toId: 'b' },
+      ],
     });
-    expect(await store.unlinkEdges(WS, { id: 'e1' })).toEqual([expect.objectContaining({ id: 'e1', type: 'CITES', weight: 0.2, fromId: 'a' })]);
+    expect(await store.unlinkEdges(WS, { id: 'e1' })).toEqual([
+      expect.objectContaining({ id: 'e1', type: 'CITES', weight: 0.2, fromId: 'a' }),
+    ]);
     await store.unlinkEdges(WS, { fromId: 'a', toId: 'b', type: 'CITES' });
     expect(sent()).toMatchSnapshot();
   });
@@ -590,10 +751,18 @@ describe('writes', () => {
   const applied = (statement: CapturedStatement): Row[] =>
     (statement.parameters.changes as Row[]).map((row) => ({
       index: row.index,
-      target: statement.name === 'applyEdgeWeights' ? relationship('CITES', edgeProps(row.targetId as string, { weight: 0.2 })) : memoryNode(memoryProps(row.targetId as string, { weight: 0.2 })),
+      target:
+        statement.name === 'applyEdgeWeights'
+          ? relationship('CITES', edgeProps(row.targetId as string, { weight: 0.2 }))
+          : memoryNode(memoryProps(row.targetId as string, { weight: 0.2 })),
       fromId: statement.name === 'applyEdgeWeights' ? 'a' : null,
       toId: statement.name === 'applyEdgeWeights' ? 'b' : null,
-      event: eventNode(eventProps(row.eventId as string, statement.name === 'applyEdgeWeights' ? { edgeId: row.targetId } : { memoryId: row.targetId })),
+      event: eventNode(
+        eventProps(
+          row.eventId as string,
+          statement.name === 'applyEdgeWeights' ? { edgeId: row.targetId } : { memoryId: row.targetId },
+        ),
+      ),
       revertOk: true,
     }));
 
@@ -623,17 +792,34 @@ describe('writes', () => {
 
   it('applyWeightChanges: a missing target is NOT_FOUND (the transaction rolls back)', async () => {
     driver.respond = answering({ applyEdgeWeights: (statement) => applied(statement).slice(0, 1) });
-    const error = await expectCode(store.applyWeightChanges(WS, [change('ev1', 'edge', 'e1'), change('ev2', 'edge', 'e2')], { floor: 0, ceiling: 1 }, T1), 'NOT_FOUND');
+    const error = await expectCode(
+      store.applyWeightChanges(
+        WS,
+        [change('ev1', 'edge', 'e1'), change('ev2', 'edge', 'e2')],
+        { floor: 0, ceiling: 1 },
+        T1,
+      ),
+      'NOT_FOUND',
+    );
     expect(error.message).toBe('No edge with id "e2" in this workspace');
   });
 
   it('applyWeightChanges: a revert of a missing or reverted event is CONFLICT', async () => {
-    driver.respond = answering({ applyEdgeWeights: (statement) => applied(statement).map((row) => ({ ...row, revertOk: false })) });
+    driver.respond = answering({
+      applyEdgeWeights: (statement) => applied(statement).map((row) => ({ ...row, revertOk: false })),
+    });
     await expectCode(
-      store.applyWeightChanges(WS, [change('ev5', 'edge', 'e1', { revertsEventId: 'ev1', source: 'MANUAL' })], { floor: 0, ceiling: 1 }, T1),
+      store.applyWeightChanges(
+        WS,
+        [change('ev5', 'edge', 'e1', { revertsEventId: 'ev1', source: 'MANUAL' })],
+        { floor: 0, ceiling: 1 },
+        T1,
+      ),
       'CONFLICT',
     );
-    expect(driver.statements[0]?.parameters.changes).toEqual([expect.objectContaining({ revertsEventId: 'ev1', isDelta: true, amount: -0.3 })]);
+    expect(driver.statements[0]?.parameters.changes).toEqual([
+      expect.objectContaining({ revertsEventId: 'ev1', isDelta: true, amount: -0.3 }),
+    ]);
   });
 
   it('applyWeightChanges: a retry whose first attempt committed answers from the stored events', async () => {
@@ -642,10 +828,18 @@ describe('writes', () => {
         throw serverError('Neo.ClientError.Schema.ConstraintValidationFailed');
       },
       getWeightEvents: () => [{ eventId: 'ev1', event: eventNode(eventProps('ev1', { edgeId: 'e1' })) }],
-      getEdges: () => [{ edgeId: 'e1', edge: relationship('CITES', edgeProps('e1', { weight: 0.2 })), fromId: 'a', toId: 'b' }],
+      getEdges: () => [
+        { edgeId: 'e1', edge: relationship('CITES', edgeProps('e1', { weight: 0.2 })), fromId: 'a', toId: 'b' },
+      ],
     });
     const [result] = await store.applyWeightChanges(WS, [change('ev1', 'edge', 'e1')], { floor: 0, ceiling: 1 }, T1);
-    expect(result).toMatchObject({ previousWeight: 0.5, newWeight: 0.2, event: { id: 'ev1' }, edge: { id: 'e1', weight: 0.2 }, memory: null });
+    expect(result).toMatchObject({
+      previousWeight: 0.5,
+      newWeight: 0.2,
+      event: { id: 'ev1' },
+      edge: { id: 'e1', weight: 0.2 },
+      memory: null,
+    });
   });
 
   it('applyWeightChanges: sends nothing for no changes', async () => {
@@ -654,7 +848,9 @@ describe('writes', () => {
   });
 
   it('importBatch: one transaction, memories by UNWIND, edges by UNWIND per relation type', async () => {
-    driver.respond = answering({ importEdges: (statement) => [{ upserted: int((statement.parameters.edges as Row[]).length) }] });
+    driver.respond = answering({
+      importEdges: (statement) => [{ upserted: int((statement.parameters.edges as Row[]).length) }],
+    });
     const batch = {
       memories: [newMemory, { ...newMemory, id: 'm2', key: null, metadata: null, tags: [] }],
       edges: [
@@ -670,7 +866,14 @@ describe('writes', () => {
 
   it('importBatch: an edge to a memory in neither the batch nor the store is NOT_FOUND', async () => {
     driver.respond = answering({ importEdges: () => [{ upserted: int(0) }] });
-    await expectCode(store.importBatch(WS, { memories: [], edges: [{ id: 'e1', fromId: 'a', toId: 'b', type: 'CITES', weight: 0.5, metadata: null }] }, T1), 'NOT_FOUND');
+    await expectCode(
+      store.importBatch(
+        WS,
+        { memories: [], edges: [{ id: 'e1', fromId: 'a', toId: 'b', type: 'CITES', weight: 0.5, metadata: null }] },
+        T1,
+      ),
+      'NOT_FOUND',
+    );
   });
 });
 
@@ -681,7 +884,10 @@ describe('driver failures', () => {
     ['the session expired', serverError('SessionExpired')],
     ['a transaction timed out', serverError('Neo.ClientError.Transaction.TransactionTimedOutClientConfiguration')],
     ['a lock wait timed out', serverError('Neo.TransientError.Transaction.LockAcquisitionTimeout')],
-    ['the pool had no connection in time', serverError('N/A', 'Connection acquisition timed out in 2000 ms. Pool status: Active conn count = 100')],
+    [
+      'the pool had no connection in time',
+      serverError('N/A', 'Connection acquisition timed out in 2000 ms. Pool status: Active conn count = 100'),
+    ],
     ['the database is not found', serverError('Neo.ClientError.Database.DatabaseNotFound')],
   ])('maps "%s" to UNAVAILABLE, with no server text in the message', async (_label, failure) => {
     driver.respond = () => {
@@ -709,7 +915,8 @@ describe('every statement sent by these tests', () => {
 
   it('parses and lints as Cypher 5 with the parameters it was sent with', { timeout: 300_000 }, () => {
     const seen = new Map<string, CapturedStatement>();
-    for (const statement of everyStatement) seen.set(`${statement.text}\n${Object.keys(statement.parameters).sort().join(',')}`, statement);
+    for (const statement of everyStatement)
+      seen.set(`${statement.text}\n${Object.keys(statement.parameters).sort().join(',')}`, statement);
     expect(seen.size).toBeGreaterThan(20);
     for (const statement of seen.values()) {
       expect(describeDiagnostics(lintCypher(statement.text, statement.parameters)), statement.name).toEqual([]);
@@ -719,7 +926,10 @@ describe('every statement sent by these tests', () => {
   it('declares every parameter a statement uses (the catalogue lint only declares them)', () => {
     for (const statement of everyStatement) {
       const used = Object.keys(declaredParameters(statement.text));
-      expect(used.filter((name) => !(name in statement.parameters)), statement.name).toEqual([]);
+      expect(
+        used.filter((name) => !(name in statement.parameters)),
+        statement.name,
+      ).toEqual([]);
     }
   });
 });

@@ -53,7 +53,11 @@ describe.each(['bolt', 'neo4j'])('a %s:// server that is down', (scheme) => {
   it('answers ping and reads with UNAVAILABLE, fast', async () => {
     const store = await downStore();
     const started = Date.now();
-    const failures = await Promise.all([store.ping(), store.getMemories('ws', ['m1']), store.deleteMemory('ws', 'm1')].map((call) => call.catch((error: unknown) => error)));
+    const failures = await Promise.all(
+      [store.ping(), store.getMemories('ws', ['m1']), store.deleteMemory('ws', 'm1')].map((call) =>
+        call.catch((error: unknown) => error),
+      ),
+    );
     for (const failure of failures) {
       expect(failure).toBeInstanceOf(EngramError);
       expect((failure as EngramError).code).toBe('UNAVAILABLE');

@@ -2,7 +2,16 @@ import { createHash } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { getNamedType, isEnumType, isInputObjectType, isListType, isNonNullType, type GraphQLField, type GraphQLInputType, type GraphQLOutputType } from 'graphql';
+import {
+  getNamedType,
+  isEnumType,
+  isInputObjectType,
+  isListType,
+  isNonNullType,
+  type GraphQLField,
+  type GraphQLInputType,
+  type GraphQLOutputType,
+} from 'graphql';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../../src/config.js';
 import { schema } from '../../src/graphql/index.js';
@@ -56,7 +65,13 @@ describe('API keys configuration', () => {
     try {
       const file = join(dir, 'keys.json');
       const hex = createHash('sha256').update(OTHER).digest('hex');
-      writeFileSync(file, JSON.stringify([{ key: WRITER, workspace: 'team-a', role: 'write' }, { sha256: hex, workspace: 'team-b', role: 'read' }]));
+      writeFileSync(
+        file,
+        JSON.stringify([
+          { key: WRITER, workspace: 'team-a', role: 'write' },
+          { sha256: hex, workspace: 'team-b', role: 'read' },
+        ]),
+      );
       const config = loadConfig({ ENGRAM_API_KEYS_FILE: file });
       expect(findApiKey(config.apiKeys, OTHER)).toMatchObject({ workspace: 'team-b', role: 'read' });
       writeFileSync(file, '{"not": "an array"}');
@@ -88,7 +103,14 @@ describe('with API keys', () => {
   });
 
   it('refuses wrong, malformed and other-scheme credentials', async () => {
-    for (const authorization of [`Bearer ${WRITER}x`, `Bearer ${WRITER.slice(0, -1)}`, `Basic ${WRITER}`, 'Bearer', `Bearer ${WRITER} extra`, WRITER]) {
+    for (const authorization of [
+      `Bearer ${WRITER}x`,
+      `Bearer ${WRITER.slice(0, -1)}`,
+      `Basic ${WRITER}`,
+      'Bearer',
+      `Bearer ${WRITER} extra`,
+      WRITER,
+    ]) {
       const response = await t.gql('{ relationTypes { name } }', {}, { authorization });
       expect(response.status, authorization).toBe(401);
       expect(codes(response)).toEqual(['UNAUTHENTICATED']);
@@ -98,11 +120,19 @@ describe('with API keys', () => {
   it('takes the workspace from the key, and refuses a header naming another one', async () => {
     const created = await t.gql(CREATE, { input: { id: 'k-1', title: 'from team a' } }, bearer(WRITER));
     expect(created.errors).toBeUndefined();
-    const sameHeader = await t.gql(`{ memory(id: "k-1") { title } }`, {}, { ...bearer(READER), 'x-engram-workspace': 'team-a' });
+    const sameHeader = await t.gql(
+      `{ memory(id: "k-1") { title } }`,
+      {},
+      { ...bearer(READER), 'x-engram-workspace': 'team-a' },
+    );
     expect(sameHeader.data?.memory.title).toBe('from team a');
     const otherTeam = await t.gql(`{ memory(id: "k-1") { title } }`, {}, bearer(OTHER));
     expect(otherTeam.data?.memory).toBeNull();
-    const forbidden = await t.gql(`{ memory(id: "k-1") { title } }`, {}, { ...bearer(OTHER), 'x-engram-workspace': 'team-a' });
+    const forbidden = await t.gql(
+      `{ memory(id: "k-1") { title } }`,
+      {},
+      { ...bearer(OTHER), 'x-engram-workspace': 'team-a' },
+    );
     expect(forbidden.status).toBe(403);
     expect(codes(forbidden)).toEqual(['FORBIDDEN']);
     expect(forbidden.data ?? null).toBeNull();
@@ -116,7 +146,11 @@ describe('with API keys', () => {
       const response = await t.gql(`mutation { ${callWithPlaceholders(field)} }`, {}, bearer(READER));
       expect(codes(response), field.name).toEqual(['FORBIDDEN']);
     }
-    const count = await t.gql(`{ memories(ids: ["k-1"]) { id } searchMemories(query: "team") { id } }`, {}, bearer(READER));
+    const count = await t.gql(
+      `{ memories(ids: ["k-1"]) { id } searchMemories(query: "team") { id } }`,
+      {},
+      bearer(READER),
+    );
     expect(count.data?.searchMemories).toHaveLength(1);
     // The write and admin keys may write.
     expect((await t.gql(CREATE, { input: { title: 'admin writes' } }, bearer(ADMIN))).errors).toBeUndefined();
@@ -146,8 +180,12 @@ describe('without API keys (local use)', () => {
   it('keeps the header mode: the workspace comes from x-engram-workspace, everyone may write', async () => {
     const t = await hardenedApp();
     try {
-      expect((await t.gql(CREATE, { input: { id: 'h-1', title: 'in ws-x' } }, { 'x-engram-workspace': 'ws-x' })).errors).toBeUndefined();
-      expect((await t.gql(`{ memory(id: "h-1") { id } }`, {}, { 'x-engram-workspace': 'ws-x' })).data?.memory.id).toBe('h-1');
+      expect(
+        (await t.gql(CREATE, { input: { id: 'h-1', title: 'in ws-x' } }, { 'x-engram-workspace': 'ws-x' })).errors,
+      ).toBeUndefined();
+      expect((await t.gql(`{ memory(id: "h-1") { id } }`, {}, { 'x-engram-workspace': 'ws-x' })).data?.memory.id).toBe(
+        'h-1',
+      );
       expect((await t.gql(`{ memory(id: "h-1") { id } }`)).data?.memory).toBeNull();
       expect((await t.fetch('/metrics')).status).toBe(200);
     } finally {
@@ -166,17 +204,32 @@ describe('production mode', () => {
   it('turns GraphiQL, introspection and suggestions off by default, for NODE_ENV or ENGRAM_MODE', () => {
     for (const env of [{ NODE_ENV: 'production' }, { ENGRAM_MODE: 'production' }] as const) {
       const config = loadConfig(env);
-      expect(config).toMatchObject({ mode: 'production', graphiql: false, introspection: false, unmaskedErrors: false, csrfPrevention: true });
+      expect(config).toMatchObject({
+        mode: 'production',
+        graphiql: false,
+        introspection: false,
+        unmaskedErrors: false,
+        csrfPrevention: true,
+      });
     }
     expect(loadConfig({})).toMatchObject({ mode: 'development', graphiql: true, introspection: true });
-    expect(loadConfig({ NODE_ENV: 'production', ENGRAM_GRAPHIQL: 'true' })).toMatchObject({ graphiql: true, introspection: true });
-    expect(loadConfig({ NODE_ENV: 'production', ENGRAM_INTROSPECTION: 'true' })).toMatchObject({ graphiql: false, introspection: true });
+    expect(loadConfig({ NODE_ENV: 'production', ENGRAM_GRAPHIQL: 'true' })).toMatchObject({
+      graphiql: true,
+      introspection: true,
+    });
+    expect(loadConfig({ NODE_ENV: 'production', ENGRAM_INTROSPECTION: 'true' })).toMatchObject({
+      graphiql: false,
+      introspection: true,
+    });
   });
 
   it('refuses to start with development-only settings, naming each one', () => {
-    const attempt = () => loadConfig({ NODE_ENV: 'production', ENGRAM_UNMASKED_ERRORS: 'true', ENGRAM_CSRF_PREVENTION: 'false' });
+    const attempt = () =>
+      loadConfig({ NODE_ENV: 'production', ENGRAM_UNMASKED_ERRORS: 'true', ENGRAM_CSRF_PREVENTION: 'false' });
     expect(attempt).toThrow(ConfigError);
-    expect(attempt).toThrow(/Refusing to start in production mode[\s\S]*ENGRAM_UNMASKED_ERRORS=true[\s\S]*ENGRAM_CSRF_PREVENTION=false/);
+    expect(attempt).toThrow(
+      /Refusing to start in production mode[\s\S]*ENGRAM_UNMASKED_ERRORS=true[\s\S]*ENGRAM_CSRF_PREVENTION=false/,
+    );
     expect(() => loadConfig({ ENGRAM_UNMASKED_ERRORS: 'true', ENGRAM_CSRF_PREVENTION: 'false' })).not.toThrow();
   });
 
@@ -186,7 +239,9 @@ describe('production mode', () => {
     expect(introspection.data ?? null).toBeNull();
     expect(new Set(codes(introspection))).toEqual(new Set(['GRAPHQL_VALIDATION_FAILED']));
     expect(introspection.errors?.[0]?.message).toMatch(/introspection/i);
-    expect(new Set(codes(await t.gql('{ __type(name: "Memory") { name } }')))).toEqual(new Set(['GRAPHQL_VALIDATION_FAILED']));
+    expect(new Set(codes(await t.gql('{ __type(name: "Memory") { name } }')))).toEqual(
+      new Set(['GRAPHQL_VALIDATION_FAILED']),
+    );
     expect((await t.gql('{ __typename }')).data?.__typename).toBe('Query');
     const typo = await t.gql('{ relationType { name } }');
     expect(typo.errors?.[0]?.message).not.toMatch(/Did you mean/);
@@ -197,7 +252,11 @@ describe('production mode', () => {
   it('masks unexpected errors (no message, no stack) and logs them with the request id', async () => {
     t = await hardenedApp({
       env: { NODE_ENV: 'production' },
-      wrapStore: (store) => ({ ...store, description: store.description, searchMemories: async () => Promise.reject(new Error('secret internal detail /var/db')) }),
+      wrapStore: (store) => ({
+        ...store,
+        description: store.description,
+        searchMemories: async () => Promise.reject(new Error('secret internal detail /var/db')),
+      }),
     });
     const response = await t.gql('{ searchMemories(query: "x") { id } }', {}, { 'x-request-id': 'req-mask-1' });
     expect(response.status).toBeLessThan(500);
@@ -214,13 +273,18 @@ describe('production mode', () => {
       wrapStore: (store) => ({ ...store, searchMemories: async () => Promise.reject(new Error('internal detail')) }),
     });
     const response = await t.gql('{ searchMemories(query: "x") { id } }');
-    expect(response.errors?.[0]?.extensions).toMatchObject({ code: 'INTERNAL_SERVER_ERROR', internalMessage: 'internal detail' });
+    expect(response.errors?.[0]?.extensions).toMatchObject({
+      code: 'INTERNAL_SERVER_ERROR',
+      internalMessage: 'internal detail',
+    });
   });
 });
 
 /** A call of a Mutation field with valid-looking literal arguments (the scope check comes before their rules). */
 function callWithPlaceholders(field: GraphQLField<unknown, unknown>): string {
-  const args = field.args.filter((arg) => isNonNullType(arg.type) && arg.defaultValue === undefined).map((arg) => `${arg.name}: ${literal(arg.type)}`);
+  const args = field.args
+    .filter((arg) => isNonNullType(arg.type) && arg.defaultValue === undefined)
+    .map((arg) => `${arg.name}: ${literal(arg.type)}`);
   return `${field.name}${args.length ? `(${args.join(', ')})` : ''}${selectionFor(field.type)}`;
 }
 

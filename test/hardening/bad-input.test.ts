@@ -54,7 +54,13 @@ const BAD_VALUES: unknown[] = [
  * Codes a bad input may earn; anything else (INTERNAL_SERVER_ERROR above all) is a bug.
  * GRAPHQL_VALIDATION_FAILED: graphql-js's answer to null for a non-null variable.
  */
-const CLIENT_CODES = new Set(['BAD_USER_INPUT', 'NOT_FOUND', 'CONFLICT', 'LIMIT_EXCEEDED', 'GRAPHQL_VALIDATION_FAILED']);
+const CLIENT_CODES = new Set([
+  'BAD_USER_INPUT',
+  'NOT_FOUND',
+  'CONFLICT',
+  'LIMIT_EXCEEDED',
+  'GRAPHQL_VALIDATION_FAILED',
+]);
 
 /** A valid value for an argument or input field, by name first, then by type. */
 function valid(name: string, type: GraphQLInputType, field: string): unknown {
@@ -68,11 +74,31 @@ function valid(name: string, type: GraphQLInputType, field: string): unknown {
         .map((f) => [f.name, valid(f.name, f.type, field)]),
     );
   }
-  const byName: Record<string, unknown> = { from: 'm-a', to: 'm-b', memoryId: 'm-a', type: 'CAUSED_BY', title: 'a title', query: 'alpha', weight: 0.5, amount: 0.1, edgeId: 'e-ab' };
+  const byName: Record<string, unknown> = {
+    from: 'm-a',
+    to: 'm-b',
+    memoryId: 'm-a',
+    type: 'CAUSED_BY',
+    title: 'a title',
+    query: 'alpha',
+    weight: 0.5,
+    amount: 0.1,
+    edgeId: 'e-ab',
+  };
   if (name in byName) return byName[name];
   if (name === 'id') return /edge|EdgeWeight/i.test(field) ? 'e-ab' : 'm-a';
   const scalar = getNamedType(type).name;
-  return scalar === 'Int' ? 5 : scalar === 'Float' ? 0.5 : scalar === 'Boolean' ? false : scalar === 'JSON' ? {} : scalar === 'ID' ? 'm-a' : 'alpha';
+  return scalar === 'Int'
+    ? 5
+    : scalar === 'Float'
+      ? 0.5
+      : scalar === 'Boolean'
+        ? false
+        : scalar === 'JSON'
+          ? {}
+          : scalar === 'ID'
+            ? 'm-a'
+            : 'alpha';
 }
 
 interface Case {
@@ -98,20 +124,30 @@ function cases(): Case[] {
         field.args.length ? `(${field.args.map((a) => `${a.name}: $${a.name}`).join(', ')})` : ''
       }${selection} }`;
       const baseline = (skip?: GraphQLArgument) =>
-        Object.fromEntries(field.args.filter((a) => a !== skip && (isNonNullType(a.type) || a.name === 'id')).map((a) => [a.name, valid(a.name, a.type, field.name)]));
+        Object.fromEntries(
+          field.args
+            .filter((a) => a !== skip && (isNonNullType(a.type) || a.name === 'id'))
+            .map((a) => [a.name, valid(a.name, a.type, field.name)]),
+        );
       for (const arg of field.args) {
         const named = getNamedType(arg.type);
-        const targets: [string, (value: unknown) => Record<string, unknown>][] = [[arg.name, (value) => ({ ...baseline(arg), [arg.name]: value })]];
+        const targets: [string, (value: unknown) => Record<string, unknown>][] = [
+          [arg.name, (value) => ({ ...baseline(arg), [arg.name]: value })],
+        ];
         if (isInputObjectType(named) && !isListType(isNonNullType(arg.type) ? arg.type.ofType : arg.type)) {
           for (const inputField of Object.values(named.getFields())) {
             targets.push([
               `${arg.name}.${inputField.name}`,
-              (value) => ({ ...baseline(arg), [arg.name]: { ...(valid(arg.name, arg.type, field.name) as object), [inputField.name]: value } }),
+              (value) => ({
+                ...baseline(arg),
+                [arg.name]: { ...(valid(arg.name, arg.type, field.name) as object), [inputField.name]: value },
+              }),
             ]);
           }
         }
         for (const [target, build] of targets) {
-          for (const value of BAD_VALUES) all.push({ field: field.name, operation, target, document, variables: build(value) });
+          for (const value of BAD_VALUES)
+            all.push({ field: field.name, operation, target, document, variables: build(value) });
         }
       }
     }
@@ -132,9 +168,15 @@ describe('bad-input sweep over every argument of every operation', () => {
   });
 
   const snapshot = (ws: string) =>
-    JSON.stringify(['memories', 'edges', 'weight_events'].map((table) => db.prepare(`SELECT * FROM ${table} WHERE workspace = ? ORDER BY rid`).all(ws)));
+    JSON.stringify(
+      ['memories', 'edges', 'weight_events'].map((table) =>
+        db.prepare(`SELECT * FROM ${table} WHERE workspace = ? ORDER BY rid`).all(ws),
+      ),
+    );
 
-  it('answers each with a coded client error or a correct result: never a 500, never a partial write', { timeout: 120_000 }, async () => {
+  it('answers each with a coded client error or a correct result: never a 500, never a partial write', {
+    timeout: 120_000,
+  }, async () => {
     const all = cases();
     expect(all.length).toBeGreaterThan(500);
     const problems: string[] = [];
@@ -144,7 +186,16 @@ describe('bad-input sweep over every argument of every operation', () => {
       t.store.importBatch(
         ws,
         {
-          memories: ['m-a', 'm-b'].map((id) => ({ id, key: `key-${id}`, title: `alpha ${id}`, content: null, kind: null, tags: [], weight: 0.5, metadata: null })),
+          memories: ['m-a', 'm-b'].map((id) => ({
+            id,
+            key: `key-${id}`,
+            title: `alpha ${id}`,
+            content: null,
+            kind: null,
+            tags: [],
+            weight: 0.5,
+            metadata: null,
+          })),
           edges: [{ id: 'e-ab', fromId: 'm-a', toId: 'm-b', type: 'CAUSED_BY', weight: 0.5, metadata: null }],
         },
         '2026-01-01T00:00:00.000Z',
@@ -163,9 +214,11 @@ describe('bad-input sweep over every argument of every operation', () => {
       if (response.status >= 500) problems.push(`HTTP ${response.status}: ${label}`);
       const unexpected = codes.filter((code) => !CLIENT_CODES.has(code));
       if (unexpected.length) problems.push(`${unexpected.join(',')} (${response.errors?.[0]?.message}): ${label}`);
-      if (codes.length > 0 && c.operation === 'mutation' && snapshot(ws) !== before) problems.push(`partial write: ${label}`);
+      if (codes.length > 0 && c.operation === 'mutation' && snapshot(ws) !== before)
+        problems.push(`partial write: ${label}`);
       if (codes.length === 0 && response.data?.result === undefined) problems.push(`no data and no error: ${label}`);
-      if ((response.errors ?? []).some((e) => typeof e.extensions?.retryable !== 'boolean')) problems.push(`error without retryable: ${label}`);
+      if ((response.errors ?? []).some((e) => typeof e.extensions?.retryable !== 'boolean'))
+        problems.push(`error without retryable: ${label}`);
     }
     if (snapshot('sweep-read') !== readsBefore) problems.push('a query changed the database');
     console.log(`[bad-input] ${all.length} cases: ${JSON.stringify(Object.fromEntries(outcomes))}`);
@@ -173,10 +226,24 @@ describe('bad-input sweep over every argument of every operation', () => {
   });
 
   it('stores accepted odd text exactly as sent (injection-looking text is data, not code)', async () => {
-    for (const text of ["'; DROP TABLE memories; --", 'MATCH (n) DETACH DELETE n', '<script>alert(1)</script>', 'emoji 🧠 and 中文', 'line\nbreak\ttab']) {
-      const created = await t.gql(`mutation ($c: String) { createMemory(input: { title: "odd", content: $c }) { id content } }`, { c: text }, { 'x-engram-workspace': 'odd' });
+    for (const text of [
+      "'; DROP TABLE memories; --",
+      'MATCH (n) DETACH DELETE n',
+      '<script>alert(1)</script>',
+      'emoji 🧠 and 中文',
+      'line\nbreak\ttab',
+    ]) {
+      const created = await t.gql(
+        `mutation ($c: String) { createMemory(input: { title: "odd", content: $c }) { id content } }`,
+        { c: text },
+        { 'x-engram-workspace': 'odd' },
+      );
       expect(created.data?.createMemory.content).toBe(text);
-      const read = await t.gql(`query ($id: ID!) { memory(id: $id) { content } }`, { id: created.data?.createMemory.id }, { 'x-engram-workspace': 'odd' });
+      const read = await t.gql(
+        `query ($id: ID!) { memory(id: $id) { content } }`,
+        { id: created.data?.createMemory.id },
+        { 'x-engram-workspace': 'odd' },
+      );
       expect(read.data?.memory.content).toBe(text);
     }
     expect((db.prepare(`SELECT COUNT(*) AS n FROM memories WHERE workspace = 'odd'`).get() as { n: number }).n).toBe(5);

@@ -40,7 +40,10 @@ function post(chunks: string[], framing: 'content-length' | 'chunked'): Promise<
         port,
         path: '/graphql',
         method: 'POST',
-        headers: { 'content-type': 'application/json', ...(framing === 'content-length' ? { 'content-length': String(total) } : {}) },
+        headers: {
+          'content-type': 'application/json',
+          ...(framing === 'content-length' ? { 'content-length': String(total) } : {}),
+        },
       },
       (res) => {
         let body = '';
@@ -50,7 +53,9 @@ function post(chunks: string[], framing: 'content-length' | 'chunked'): Promise<
       },
     );
     // A server may answer and close before the whole body is sent; that is the point of a limit.
-    req.on('error', (error: NodeJS.ErrnoException) => (error.code === 'EPIPE' || error.code === 'ECONNRESET' ? undefined : reject(error)));
+    req.on('error', (error: NodeJS.ErrnoException) =>
+      error.code === 'EPIPE' || error.code === 'ECONNRESET' ? undefined : reject(error),
+    );
     for (const chunk of chunks) req.write(chunk);
     req.end();
   });
@@ -69,7 +74,8 @@ function padded(bytes: number): string[] {
   return Array.from({ length: 10 }, (_, at) => text.slice(at * size, (at + 1) * size));
 }
 
-const codeOf = (response: RawResponse) => (JSON.parse(response.body) as { errors?: { extensions?: { code?: string } }[] }).errors?.[0]?.extensions?.code;
+const codeOf = (response: RawResponse) =>
+  (JSON.parse(response.body) as { errors?: { extensions?: { code?: string } }[] }).errors?.[0]?.extensions?.code;
 
 describe('request body limit over a real socket', () => {
   for (const framing of ['content-length', 'chunked'] as const) {

@@ -35,22 +35,42 @@ describe('LeakyBuckets', () => {
   });
 
   it('needs a burst of at least ENGRAM_MAX_COST', () => {
-    expect(() => loadConfig({ ENGRAM_RATE_BURST: '100', ENGRAM_MAX_COST: '5000' })).toThrow(/ENGRAM_RATE_BURST must be at least ENGRAM_MAX_COST/);
-    expect(() => loadConfig({ ENGRAM_RATE_BURST: '100', ENGRAM_MAX_COST: '5000', ENGRAM_RATE_POINTS_PER_SECOND: '0' })).not.toThrow();
+    expect(() => loadConfig({ ENGRAM_RATE_BURST: '100', ENGRAM_MAX_COST: '5000' })).toThrow(
+      /ENGRAM_RATE_BURST must be at least ENGRAM_MAX_COST/,
+    );
+    expect(() =>
+      loadConfig({ ENGRAM_RATE_BURST: '100', ENGRAM_MAX_COST: '5000', ENGRAM_RATE_POINTS_PER_SECOND: '0' }),
+    ).not.toThrow();
   });
 });
 
 /** A hub with `spokes` neighbours, each linked to the next: neighbors-of-neighbors queries do real work. */
 async function seedWheel(t: HardenedApp, workspace: string, spokes: number): Promise<void> {
   const now = new Date().toISOString();
-  const memory = (id: string) => ({ id, key: null, title: `memory ${id}`, content: 'x'.repeat(200), kind: null, tags: [], weight: 0.5, metadata: null });
+  const memory = (id: string) => ({
+    id,
+    key: null,
+    title: `memory ${id}`,
+    content: 'x'.repeat(200),
+    kind: null,
+    tags: [],
+    weight: 0.5,
+    metadata: null,
+  });
   await t.store.importBatch(
     workspace,
     {
       memories: [memory('hub'), ...Array.from({ length: spokes }, (_, i) => memory(`s${i}`))],
       edges: Array.from({ length: spokes }, (_, i) => [
         { id: `e-hub-${i}`, fromId: 'hub', toId: `s${i}`, type: 'RELATED_TO', weight: 0.5, metadata: null },
-        { id: `e-ring-${i}`, fromId: `s${i}`, toId: `s${(i + 1) % spokes}`, type: 'RELATED_TO', weight: 0.6, metadata: null },
+        {
+          id: `e-ring-${i}`,
+          fromId: `s${i}`,
+          toId: `s${(i + 1) % spokes}`,
+          type: 'RELATED_TO',
+          weight: 0.6,
+          metadata: null,
+        },
       ]).flat(),
     },
     now,
@@ -125,7 +145,9 @@ describe('per-workspace cost budget', () => {
     expect(Number(limited?.headers.get('retry-after'))).toBe(Math.ceil(extensions.retryAfterMs / 1000));
     expect(limited?.data ?? null).toBeNull();
     // Another workspace is not affected.
-    expect((await t.gql(LIGHT, {}, { 'x-engram-workspace': 'quiet' })).errors?.[0]?.extensions?.code).not.toBe('RATE_LIMITED');
+    expect((await t.gql(LIGHT, {}, { 'x-engram-workspace': 'quiet' })).errors?.[0]?.extensions?.code).not.toBe(
+      'RATE_LIMITED',
+    );
     const metrics = await (await t.fetch('/metrics')).text();
     expect(metrics).toMatch(/engram_rate_limited_total [1-9]/);
     expect(metrics).toMatch(/engram_graphql_errors_total\{code="RATE_LIMITED"\} [1-9]/);
@@ -198,7 +220,10 @@ describe('query cost: list fan-out and expensive fields are counted before anyth
     const one = await t!.gql('{ memory(id: "hub") { evidence(maxDepth: 1) { score } } }');
     expect(one.errors).toBeUndefined();
     calls.clear();
-    const aliases = Array.from({ length: 15 }, (_, i) => `e${i}: memory(id: "hub") { evidence(maxDepth: 1) { score } }`).join(' ');
+    const aliases = Array.from(
+      { length: 15 },
+      (_, i) => `e${i}: memory(id: "hub") { evidence(maxDepth: 1) { score } }`,
+    ).join(' ');
     const response = await t!.gql(`{ ${aliases} }`);
     expect(codes(response)).toEqual(['LIMIT_EXCEEDED']);
     expect(response.data ?? null).toBeNull();
@@ -225,12 +250,14 @@ describe('query cost: list fan-out and expensive fields are counted before anyth
   it('prices the same document by its variables, and charges the workspace bucket that price', async () => {
     // Burst 5000 (the least allowed with ENGRAM_MAX_COST 5000), refilled at 1 point per second.
     await app({ ENGRAM_RATE_POINTS_PER_SECOND: '1', ENGRAM_RATE_BURST: '5000' });
-    const query = 'query Fan($n: Int!) { memory(id: "hub") { neighbors(limit: $n) { memory { neighbors(limit: $n) { memory { id } } } } } }';
+    const query =
+      'query Fan($n: Int!) { memory(id: "hub") { neighbors(limit: $n) { memory { neighbors(limit: $n) { memory { id } } } } } }';
     const untilLimited = async (workspace: string, n: number) => {
       await seedWheel(t!, workspace, 20);
       for (let ok = 0; ; ok++) {
         const response = await t!.gql(query, { n }, { 'x-engram-workspace': workspace });
-        if (codes(response).includes('RATE_LIMITED')) return { ok, cost: response.errors?.[0]?.extensions?.cost as number };
+        if (codes(response).includes('RATE_LIMITED'))
+          return { ok, cost: response.errors?.[0]?.extensions?.cost as number };
         expect(response.errors).toBeUndefined();
       }
     };
@@ -247,7 +274,16 @@ describe('query cost: list fan-out and expensive fields are counted before anyth
   it('keeps every named operation (at the largest arguments the API accepts) and every README example under the default ENGRAM_MAX_COST', () => {
     const dir = new URL('../../schema/operations/', import.meta.url);
     const fragments = readFileSync(new URL('fragments.graphql', dir), 'utf8');
-    const largest: Record<string, unknown> = { limit: 100, neighborLimit: 100, historyLimit: 100, budget: 100, maxDepth: 5, maxHops: 10, minSupport: 1, window: 10_000 };
+    const largest: Record<string, unknown> = {
+      limit: 100,
+      neighborLimit: 100,
+      historyLimit: 100,
+      budget: 100,
+      maxDepth: 5,
+      maxHops: 10,
+      minSupport: 1,
+      window: 10_000,
+    };
     const lists = (name: string) => Array.from({ length: 100 }, (_, i) => `${name}-${i}`);
     // Values for the other required variables; the price does not depend on them.
     const required: Record<string, unknown> = {
@@ -271,7 +307,9 @@ describe('query cost: list fan-out and expensive fields are counted before anyth
     const costs: Record<string, number> = {};
     for (const file of readdirSync(dir).filter((name) => name.endsWith('.graphql') && name !== 'fragments.graphql')) {
       const document = parse(`${readFileSync(new URL(file, dir), 'utf8')}\n${fragments}`);
-      const operation = document.definitions.find((d): d is OperationDefinitionNode => d.kind === Kind.OPERATION_DEFINITION);
+      const operation = document.definitions.find(
+        (d): d is OperationDefinitionNode => d.kind === Kind.OPERATION_DEFINITION,
+      );
       costs[operation?.name?.value ?? file] = queryCost({ schema, document, variables: largestVariables(operation) });
     }
     expect(Object.keys(costs).length).toBeGreaterThanOrEqual(20);
@@ -284,9 +322,14 @@ describe('query cost: list fan-out and expensive fields are counted before anyth
       } catch {
         continue; // schema excerpts (SDL with "...") are not operations
       }
-      if (!document.definitions.every((d) => d.kind === Kind.OPERATION_DEFINITION || d.kind === Kind.FRAGMENT_DEFINITION)) continue;
+      if (
+        !document.definitions.every((d) => d.kind === Kind.OPERATION_DEFINITION || d.kind === Kind.FRAGMENT_DEFINITION)
+      )
+        continue;
       examples++;
-      for (const operation of document.definitions.filter((d): d is OperationDefinitionNode => d.kind === Kind.OPERATION_DEFINITION)) {
+      for (const operation of document.definitions.filter(
+        (d): d is OperationDefinitionNode => d.kind === Kind.OPERATION_DEFINITION,
+      )) {
         costs[`README example ${examples}${operation.name ? ` (${operation.name.value})` : ''}`] = queryCost({
           schema,
           document,
@@ -304,7 +347,9 @@ describe('query cost: list fan-out and expensive fields are counted before anyth
     await app();
     // Each level spreads the one below three times: 3^9 selections from a document of ~100 tokens.
     const levels = Array.from({ length: 9 }, (_, i) =>
-      i === 0 ? 'fragment F0 on Memory { id }' : `fragment F${i} on Memory { current { ...F${i - 1} } supersedes { ...F${i - 1} } supersededBy { ...F${i - 1} } }`,
+      i === 0
+        ? 'fragment F0 on Memory { id }'
+        : `fragment F${i} on Memory { current { ...F${i - 1} } supersedes { ...F${i - 1} } supersededBy { ...F${i - 1} } }`,
     );
     const began = performance.now();
     const response = await t!.gql(`{ memory(id: "hub") { ...F8 } }\n${levels.join('\n')}`);
@@ -315,14 +360,25 @@ describe('query cost: list fan-out and expensive fields are counted before anyth
 
   it('costs nothing for introspection (it has its own switch) and counts fragments as their fields', async () => {
     await app();
-    expect(queryCost({ schema, document: parse('{ __schema { types { name fields { name args { name } type { name ofType { name } } } } } }') })).toBe(0);
-    const inline = queryCost({ schema, document: parse('{ memory(id: "hub") { neighbors(limit: 30) { memory { neighbors(limit: 30) { memory { id } } } } } }') });
+    expect(
+      queryCost({
+        schema,
+        document: parse('{ __schema { types { name fields { name args { name } type { name ofType { name } } } } } }'),
+      }),
+    ).toBe(0);
+    const inline = queryCost({
+      schema,
+      document: parse(
+        '{ memory(id: "hub") { neighbors(limit: 30) { memory { neighbors(limit: 30) { memory { id } } } } } }',
+      ),
+    });
     const spread = queryCost({
       schema,
-      document: parse('query { memory(id: "hub") { ...Around } } fragment Around on Memory { neighbors(limit: 30) { memory { ...Next } } } fragment Next on Memory { neighbors(limit: 30) { memory { id } } }'),
+      document: parse(
+        'query { memory(id: "hub") { ...Around } } fragment Around on Memory { neighbors(limit: 30) { memory { ...Next } } } fragment Next on Memory { neighbors(limit: 30) { memory { id } } }',
+      ),
     });
     expect(spread).toBe(inline);
     expect((await t!.gql('{ __schema { types { name } } }')).errors).toBeUndefined();
   });
 });
-

@@ -21,12 +21,28 @@ function slow(methods: keyof GraphStore | (keyof GraphStore)[], ms: number, star
 }
 
 async function seedChain(t: HardenedApp, length: number): Promise<void> {
-  const memory = (id: string) => ({ id, key: null, title: id, content: null, kind: null, tags: [], weight: 0.5, metadata: null });
+  const memory = (id: string) => ({
+    id,
+    key: null,
+    title: id,
+    content: null,
+    kind: null,
+    tags: [],
+    weight: 0.5,
+    metadata: null,
+  });
   await t.store.importBatch(
     'default',
     {
       memories: Array.from({ length }, (_, i) => memory(`c${i}`)),
-      edges: Array.from({ length: length - 1 }, (_, i) => ({ id: `e${i}`, fromId: `c${i}`, toId: `c${i + 1}`, type: 'CAUSED_BY', weight: 0.5, metadata: null })),
+      edges: Array.from({ length: length - 1 }, (_, i) => ({
+        id: `e${i}`,
+        fromId: `c${i}`,
+        toId: `c${i + 1}`,
+        type: 'CAUSED_BY',
+        weight: 0.5,
+        metadata: null,
+      })),
     },
     new Date().toISOString(),
   );
@@ -44,9 +60,16 @@ describe('request deadline (ENGRAM_REQUEST_TIMEOUT_MS)', () => {
     t = await hardenedApp({ env: { ENGRAM_REQUEST_TIMEOUT_MS: '150' }, wrapStore: slow('expandFrontier', 60, starts) });
     await seedChain(t, 12);
     const began = performance.now();
-    const response = await t.gql('{ memory(id: "c0") { traverse(maxDepth: 5, direction: OUTGOING) { depth memory { id } } } }');
+    const response = await t.gql(
+      '{ memory(id: "c0") { traverse(maxDepth: 5, direction: OUTGOING) { depth memory { id } } } }',
+    );
     const tookMs = performance.now() - began;
-    expect(response.errors?.[0]?.extensions).toMatchObject({ code: 'UNAVAILABLE', retryable: true, reason: 'DEADLINE_EXCEEDED', timeoutMs: 150 });
+    expect(response.errors?.[0]?.extensions).toMatchObject({
+      code: 'UNAVAILABLE',
+      retryable: true,
+      reason: 'DEADLINE_EXCEEDED',
+      timeoutMs: 150,
+    });
     expect(response.status).toBeLessThan(500);
     // The answer comes at the deadline, not when the walk would have ended (5 levels x 60 ms).
     expect(tookMs).toBeLessThan(280);
@@ -60,7 +83,10 @@ describe('request deadline (ENGRAM_REQUEST_TIMEOUT_MS)', () => {
 
   it('stops a path search the same way (level by level, or a one-call search in the store)', async () => {
     const starts: number[] = [];
-    t = await hardenedApp({ env: { ENGRAM_REQUEST_TIMEOUT_MS: '100' }, wrapStore: slow(['expandFrontier', 'shortestPath'], 150, starts) });
+    t = await hardenedApp({
+      env: { ENGRAM_REQUEST_TIMEOUT_MS: '100' },
+      wrapStore: slow(['expandFrontier', 'shortestPath'], 150, starts),
+    });
     await seedChain(t, 12);
     const response = await t.gql(`{ path(from: "c0", to: "c10", maxHops: 10) { found hops } }`);
     expect(response.data ?? null, JSON.stringify(response)).toBeNull();

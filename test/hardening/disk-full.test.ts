@@ -22,11 +22,15 @@ describe('disk full under a running server', () => {
     const server = await pool.start({ dbPath });
     const acked: string[] = [];
     for (let i = 0; i < 20; i++) {
-      const created = await server.gql(CREATE, { input: { id: `before-${i}`, title: `before ${i}`, content: 'x'.repeat(4000) } });
+      const created = await server.gql(CREATE, {
+        input: { id: `before-${i}`, title: `before ${i}`, content: 'x'.repeat(4000) },
+      });
       expect(acknowledged(created)).toBe(true);
       acked.push(`before-${i}`);
     }
-    const link = await server.gql(`mutation { link(input: { from: "before-0", to: "before-1", type: "CITES" }) { id } }`);
+    const link = await server.gql(
+      `mutation { link(input: { from: "before-0", to: "before-1", type: "CITES" }) { id } }`,
+    );
     expect(acknowledged(link)).toBe(true);
 
     const limit = Math.max(statSync(dbPath).size, statSync(`${dbPath}-wal`).size) + 64 * 1024;
@@ -38,7 +42,12 @@ describe('disk full under a running server', () => {
       const response = await server.gql(CREATE, { input: { id, title: `during ${i}`, content: 'y'.repeat(8000) } });
       expect(response.status, JSON.stringify(response)).toBeLessThan(500);
       if (acknowledged(response)) acked.push(id);
-      else failures.push({ id, codes: (response.errors ?? []).map((e) => String(e.extensions?.code)), retryable: (response.errors ?? []).map((e) => e.extensions?.retryable) });
+      else
+        failures.push({
+          id,
+          codes: (response.errors ?? []).map((e) => String(e.extensions?.code)),
+          retryable: (response.errors ?? []).map((e) => e.extensions?.retryable),
+        });
     }
     expect(failures.length).toBeGreaterThan(0);
     for (const failure of failures) {
@@ -48,18 +57,29 @@ describe('disk full under a running server', () => {
     // Other kinds of write that do not fit fail the same way, and nothing reaches the client as a 500.
     const big = 'z'.repeat(60_000);
     for (const [query, variables] of [
-      [`mutation ($c: String!) { updateMemory(id: "before-2", input: { title: "changed", content: $c }) { title } }`, { c: big }],
-      [`mutation ($c: String!) { a: createMemory(input: { id: "big-a", title: "a", content: $c }) { id } }`, { c: big }],
+      [
+        `mutation ($c: String!) { updateMemory(id: "before-2", input: { title: "changed", content: $c }) { title } }`,
+        { c: big },
+      ],
+      [
+        `mutation ($c: String!) { a: createMemory(input: { id: "big-a", title: "a", content: $c }) { id } }`,
+        { c: big },
+      ],
     ] as const) {
       const response = await server.gql(query, variables);
       expect(response.status).toBeLessThan(500);
-      expect((response.errors ?? []).map((e) => e.extensions?.code), query).toEqual(['UNAVAILABLE']);
+      expect(
+        (response.errors ?? []).map((e) => e.extensions?.code),
+        query,
+      ).toEqual(['UNAVAILABLE']);
     }
     // Reads keep working.
     const read = await server.gql(`query ($ids: [ID!]!) { memories(ids: $ids) { id } }`, { ids: acked.slice(0, 100) });
     expect(read.errors).toBeUndefined();
     expect(read.data?.memories.map((m: { id: string } | null) => m?.id)).toEqual(acked.slice(0, 100));
-    const search = await server.gql(`{ searchMemories(query: "before", limit: 100) { id } neighbors: memory(id: "before-0") { title neighbors { memory { id } } } }`);
+    const search = await server.gql(
+      `{ searchMemories(query: "before", limit: 100) { id } neighbors: memory(id: "before-0") { title neighbors { memory { id } } } }`,
+    );
     expect(search.errors).toBeUndefined();
     expect(search.data?.searchMemories).toHaveLength(20);
     expect(search.data?.neighbors.title).toBe('before 0');
@@ -67,9 +87,13 @@ describe('disk full under a running server', () => {
 
     await server.kill('SIGKILL');
     const again = await pool.start({ dbPath });
-    const afterRestart = await again.gql(`query ($ids: [ID!]!) { memories(ids: $ids) { id title } }`, { ids: acked.slice(-100) });
+    const afterRestart = await again.gql(`query ($ids: [ID!]!) { memories(ids: $ids) { id title } }`, {
+      ids: acked.slice(-100),
+    });
     expect(afterRestart.data?.memories.map((m: { id: string } | null) => m?.id)).toEqual(acked.slice(-100));
-    const failed = await again.gql(`query ($ids: [ID!]!) { memories(ids: $ids) { id } }`, { ids: failures.map((f) => f.id) });
+    const failed = await again.gql(`query ($ids: [ID!]!) { memories(ids: $ids) { id } }`, {
+      ids: failures.map((f) => f.id),
+    });
     expect(failed.data?.memories.every((m: unknown) => m === null)).toBe(true);
     const unchanged = await again.gql(`{ a: memory(id: "before-2") { title } b: memory(id: "big-a") { id } }`);
     expect(unchanged.data).toEqual({ a: { title: 'before 2' }, b: null });
@@ -83,6 +107,8 @@ describe('disk full under a running server', () => {
     } finally {
       db.close();
     }
-    console.log(`[disk-full] ${acked.length - 20} writes acknowledged before the disk filled, ${failures.length} refused with UNAVAILABLE`);
+    console.log(
+      `[disk-full] ${acked.length - 20} writes acknowledged before the disk filled, ${failures.length} refused with UNAVAILABLE`,
+    );
   });
 });

@@ -13,7 +13,9 @@ const TRIALS = 20;
 const LANES = 2;
 const RUN = process.env.CI === 'true' || process.env.ENGRAM_SLOW_TESTS === 'true';
 if (!RUN) {
-  console.log(`[durability] SKIPPED locally: ${TRIALS} kill -9 trials run only with CI=true (or ENGRAM_SLOW_TESTS=true)`);
+  console.log(
+    `[durability] SKIPPED locally: ${TRIALS} kill -9 trials run only with CI=true (or ENGRAM_SLOW_TESTS=true)`,
+  );
 }
 
 const CREATE = `mutation ($input: CreateMemoryInput!) { createMemory(input: $input) { id } }`;
@@ -27,9 +29,15 @@ interface Acked {
 }
 
 /** Six writers (create, link, weaken) until the server dies; only answered writes count. */
-async function writeUntilKilled(server: EngramServer, trial: number, killAfter: number, acked: Acked, root: string): Promise<{ inFlightLost: number }> {
+async function writeUntilKilled(
+  server: EngramServer,
+  trial: number,
+  killAfter: number,
+  acked: Acked,
+  root: string,
+): Promise<{ inFlightLost: number }> {
   let lost = 0;
-  let total = () => acked.memories.size + acked.edges.size + acked.events.size;
+  const total = () => acked.memories.size + acked.edges.size + acked.events.size;
   const start = total();
   let dead = false;
   const writer = async (w: number) => {
@@ -62,10 +70,14 @@ function verify(dbPath: string, acked: Acked): void {
   try {
     expect(db.pragma('integrity_check', { simple: true })).toBe('ok');
     expect(db.pragma('foreign_key_check')).toEqual([]);
-    const has = (table: string, id: string) => db.prepare(`SELECT 1 FROM ${table} WHERE workspace = 'default' AND id = ?`).get(id) !== undefined;
+    const has = (table: string, id: string) =>
+      db.prepare(`SELECT 1 FROM ${table} WHERE workspace = 'default' AND id = ?`).get(id) !== undefined;
     for (const id of acked.memories) expect(has('memories', id), `memory ${id}`).toBe(true);
     for (const [id, edge] of acked.edges) {
-      expect(db.prepare(`SELECT from_id AS "from", to_id AS "to" FROM edges WHERE id = ?`).get(id), `edge ${id}`).toEqual(edge);
+      expect(
+        db.prepare(`SELECT from_id AS "from", to_id AS "to" FROM edges WHERE id = ?`).get(id),
+        `edge ${id}`,
+      ).toEqual(edge);
     }
     for (const id of acked.events) expect(has('weight_events', id), `event ${id}`).toBe(true);
     const dangling = db
@@ -84,7 +96,9 @@ describe.runIf(RUN)(`durability: ${TRIALS} kill -9 trials during acknowledged wr
   const pool = createServerPool();
   afterAll(() => pool.cleanup());
 
-  it(`keeps every acknowledged write, a sound file, and no dangling edge (${LANES} lanes in parallel)`, { timeout: 600_000 }, async () => {
+  it(`keeps every acknowledged write, a sound file, and no dangling edge (${LANES} lanes in parallel)`, {
+    timeout: 600_000,
+  }, async () => {
     const results: string[] = [];
     const lane = async (lane: number) => {
       const dbPath = join(pool.tempDir(), 'engram.db');
@@ -100,13 +114,17 @@ describe.runIf(RUN)(`durability: ${TRIALS} kill -9 trials during acknowledged wr
         expect(existsSync(`${dbPath}-wal`)).toBe(true);
         server = await pool.start({ dbPath });
         verify(dbPath, acked);
-        results.push(`trial ${trial + 1}: ${acked.memories.size + acked.edges.size + acked.events.size} acknowledged writes kept, ${inFlightLost} in flight at the kill`);
+        results.push(
+          `trial ${trial + 1}: ${acked.memories.size + acked.edges.size + acked.events.size} acknowledged writes kept, ${inFlightLost} in flight at the kill`,
+        );
       }
       await server.kill('SIGTERM');
       verify(dbPath, acked);
     };
     await Promise.all(Array.from({ length: LANES }, (_, lane) => lane).map(lane));
-    console.log(`[durability] ${TRIALS} kill -9 trials passed:\n  ${results.sort((a, b) => trialOf(a) - trialOf(b)).join('\n  ')}`);
+    console.log(
+      `[durability] ${TRIALS} kill -9 trials passed:\n  ${results.sort((a, b) => trialOf(a) - trialOf(b)).join('\n  ')}`,
+    );
     expect(results).toHaveLength(TRIALS);
   });
 });

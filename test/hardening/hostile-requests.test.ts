@@ -20,16 +20,28 @@ const CREATE = 'mutation ($m: JSON) { createMemory(input: { title: "deep", metad
 describe('hostile requests (production mode)', () => {
   let t: HardenedApp;
   beforeAll(async () => {
-    t = await hardenedApp({ env: { ENGRAM_MODE: 'production', ENGRAM_RATE_POINTS_PER_SECOND: '0' }, logLevel: 'debug' });
+    t = await hardenedApp({
+      env: { ENGRAM_MODE: 'production', ENGRAM_RATE_POINTS_PER_SECOND: '0' },
+      logLevel: 'debug',
+    });
   });
   afterAll(() => t.close());
 
   const post = async (body: string, headers: Record<string, string> = {}) => {
-    const response = await t.fetch('/graphql', { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body });
+    const response = await t.fetch('/graphql', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...headers },
+      body,
+    });
     const text = await response.text();
-    return { status: response.status, text, json: JSON.parse(text) as { data?: unknown; errors?: { message: string; extensions?: Record<string, any> }[] } };
+    return {
+      status: response.status,
+      text,
+      json: JSON.parse(text) as { data?: unknown; errors?: { message: string; extensions?: Record<string, any> }[] },
+    };
   };
-  const memoryCount = async () => ((await t.gql('{ searchMemories(query: "deep", limit: 100) { id } }')).data?.searchMemories as unknown[]).length;
+  const memoryCount = async () =>
+    ((await t.gql('{ searchMemories(query: "deep", limit: 100) { id } }')).data?.searchMemories as unknown[]).length;
 
   it(`refuses metadata nested deeper than ${LIMITS.metadataDepth} levels with BAD_USER_INPUT, as a variable or a literal, and writes nothing`, async () => {
     const ok = await t.gql(CREATE, { m: nestedObject(LIMITS.metadataDepth) });
@@ -43,11 +55,18 @@ describe('hostile requests (production mode)', () => {
     // Thousands of levels, as a raw JSON body (JSON.stringify itself would overflow on the way out).
     for (const levels of [2_050, 5_000, 100_000]) {
       const deep = await post(`{"query": ${JSON.stringify(CREATE)}, "variables": {"m": ${nestedLists(levels)}}}`);
-      expect(deep.json.errors?.map((e) => e.extensions?.code), `${levels} levels`).toEqual(['BAD_USER_INPUT']);
+      expect(
+        deep.json.errors?.map((e) => e.extensions?.code),
+        `${levels} levels`,
+      ).toEqual(['BAD_USER_INPUT']);
     }
-    const literal = await t.gql(`mutation { createMemory(input: { title: "deep", metadata: ${JSON.stringify(nestedObject(LIMITS.metadataDepth + 1)).replace(/"/g, '')} }) { id } }`);
+    const literal = await t.gql(
+      `mutation { createMemory(input: { title: "deep", metadata: ${JSON.stringify(nestedObject(LIMITS.metadataDepth + 1)).replace(/"/g, '')} }) { id } }`,
+    );
     expect(codes(literal)).toEqual(['BAD_USER_INPUT']);
-    const linkLiteral = await t.gql(`mutation { link(input: { from: "a", to: "b", type: "X", metadata: ${nestedLists(40)} }) { id } }`);
+    const linkLiteral = await t.gql(
+      `mutation { link(input: { from: "a", to: "b", type: "X", metadata: ${nestedLists(40)} }) { id } }`,
+    );
     expect(codes(linkLiteral)).toEqual(['BAD_USER_INPUT']);
     expect(await memoryCount()).toBe(before);
   });
@@ -57,7 +76,9 @@ describe('hostile requests (production mode)', () => {
       const ids = await t.gql(`{ memories(ids: ${nestedLists(levels)}) { id } }`);
       expect(codes(ids), `ids, ${levels} levels`).toEqual(['LIMIT_EXCEEDED']);
       expect(ids.errors?.[0]?.message).toMatch(/nested/);
-      const metadata = await t.gql(`mutation { createMemory(input: { title: "deep", metadata: ${nestedLists(levels)} }) { id } }`);
+      const metadata = await t.gql(
+        `mutation { createMemory(input: { title: "deep", metadata: ${nestedLists(levels)} }) { id } }`,
+      );
       expect(codes(metadata), `metadata, ${levels} levels`).toEqual(['LIMIT_EXCEEDED']);
     }
     // Brackets inside strings and comments are text, not nesting.
@@ -83,7 +104,10 @@ describe('hostile requests (production mode)', () => {
       const response = await post(JSON.stringify({ query }), { accept: 'application/graphql-response+json' });
       expect(response.status, query).toBeGreaterThanOrEqual(400);
       expect(response.status, query).toBeLessThan(500);
-      expect(response.json.errors?.map((e) => e.extensions?.code), query).toEqual(['GRAPHQL_VALIDATION_FAILED']);
+      expect(
+        response.json.errors?.map((e) => e.extensions?.code),
+        query,
+      ).toEqual(['GRAPHQL_VALIDATION_FAILED']);
       expect(response.json.errors?.[0]?.message).toMatch(/subscription/i);
       expect(response.json.errors?.[0]?.extensions?.retryable).toBe(false);
     }
@@ -94,7 +118,11 @@ describe('hostile requests (production mode)', () => {
 
   it('never echoes the body of a request it cannot parse (no extensions.originalError)', async () => {
     const secret = 'sk-live-do-not-echo';
-    for (const body of [`{"query": "{ __typename }", "variables": {"key": "${secret}`, `{"query": "${secret}`, `${secret}`]) {
+    for (const body of [
+      `{"query": "{ __typename }", "variables": {"key": "${secret}`,
+      `{"query": "${secret}`,
+      `${secret}`,
+    ]) {
       const response = await post(body);
       expect(response.status, response.text).toBe(400);
       expect(response.json.errors?.map((e) => e.extensions?.code)).toEqual(['BAD_REQUEST']);
@@ -110,9 +138,16 @@ describe('hostile requests (production mode)', () => {
     form.set('map', JSON.stringify({ 0: ['variables.m'] }));
     form.set('0', new File(['hello'], 'a.txt', { type: 'text/plain' }));
     // The workspace header makes it a preflighted request, so CSRF prevention lets it through to here.
-    const response = await t.fetch('/graphql', { method: 'POST', headers: { 'x-engram-workspace': 'default' }, body: form });
+    const response = await t.fetch('/graphql', {
+      method: 'POST',
+      headers: { 'x-engram-workspace': 'default' },
+      body: form,
+    });
     expect(response.status).toBe(415);
-    const json = (await response.json()) as { data?: unknown; errors?: { message: string; extensions?: Record<string, any> }[] };
+    const json = (await response.json()) as {
+      data?: unknown;
+      errors?: { message: string; extensions?: Record<string, any> }[];
+    };
     expect(json.data).toBeUndefined();
     expect(json.errors?.[0]?.extensions).toMatchObject({ code: 'BAD_REQUEST', retryable: false });
     expect(json.errors?.[0]?.message).toMatch(/multipart|upload/i);

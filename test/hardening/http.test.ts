@@ -17,7 +17,11 @@ describe('CORS and CSRF prevention', () => {
   it('answers a preflight from an allowed origin, with the headers Engram needs', async () => {
     const response = await t.fetch('/graphql', {
       method: 'OPTIONS',
-      headers: { origin: 'https://app.example.com', 'access-control-request-method': 'POST', 'access-control-request-headers': 'content-type,authorization,x-engram-workspace' },
+      headers: {
+        origin: 'https://app.example.com',
+        'access-control-request-method': 'POST',
+        'access-control-request-headers': 'content-type,authorization,x-engram-workspace',
+      },
     });
     expect(response.status).toBeLessThan(300);
     expect(response.headers.get('access-control-allow-origin')).toBe('https://app.example.com');
@@ -51,15 +55,23 @@ describe('CORS and CSRF prevention', () => {
       const response = await t.fetch('/graphql', { method: 'POST', headers: { 'content-type': contentType }, body });
       expect(response.status, contentType).toBe(403);
       const json = (await response.json()) as { errors: { extensions: Record<string, unknown> }[] };
-      expect(json.errors[0]?.extensions).toMatchObject({ code: 'FORBIDDEN', retryable: false, reason: 'CSRF_PREVENTION' });
+      expect(json.errors[0]?.extensions).toMatchObject({
+        code: 'FORBIDDEN',
+        retryable: false,
+        reason: 'CSRF_PREVENTION',
+      });
     }
-    const plainGet = await t.fetch(`/graphql?query=${encodeURIComponent('{ __typename }')}`, { headers: { accept: 'application/json' } });
+    const plainGet = await t.fetch(`/graphql?query=${encodeURIComponent('{ __typename }')}`, {
+      headers: { accept: 'application/json' },
+    });
     expect(plainGet.status).toBe(403);
   });
 
   it('lets JSON posts, GETs with an Engram header, and the GraphiQL page through', async () => {
     expect((await t.gql('{ __typename }')).data?.__typename).toBe('Query');
-    const get = await t.fetch(`/graphql?query=${encodeURIComponent('{ __typename }')}`, { headers: { accept: 'application/json', 'x-engram-workspace': 'default' } });
+    const get = await t.fetch(`/graphql?query=${encodeURIComponent('{ __typename }')}`, {
+      headers: { accept: 'application/json', 'x-engram-workspace': 'default' },
+    });
     expect(get.status).toBe(200);
     const page = await t.fetch('/graphql', { headers: { accept: 'text/html' } });
     expect(page.status).toBe(200);
@@ -92,7 +104,11 @@ describe('request ids and structured logs', () => {
       { input: { title: secret, content: secret, metadata: { secret } } },
       { 'x-request-id': 'log-1', 'x-engram-workspace': 'ws-log' },
     );
-    await t.gql('query Missing { memory(id: "nope") { id } edge(id: "nope") { id } path(from: "x", to: "y") { found } }', {}, { 'x-request-id': 'log-2' });
+    await t.gql(
+      'query Missing { memory(id: "nope") { id } edge(id: "nope") { id } path(from: "x", to: "y") { found } }',
+      {},
+      { 'x-request-id': 'log-2' },
+    );
     const lines = t.logs.filter((line) => line.msg === 'request');
     expect(lines.find((line) => line.reqId === 'log-1')).toMatchObject({
       level: 30,
@@ -105,7 +121,12 @@ describe('request ids and structured logs', () => {
       outcome: 'ok',
     });
     expect(typeof lines.find((line) => line.reqId === 'log-1')?.ms).toBe('number');
-    expect(lines.find((line) => line.reqId === 'log-2')).toMatchObject({ op: 'Missing', workspace: 'default', outcome: 'error', codes: ['NOT_FOUND'] });
+    expect(lines.find((line) => line.reqId === 'log-2')).toMatchObject({
+      op: 'Missing',
+      workspace: 'default',
+      outcome: 'error',
+      codes: ['NOT_FOUND'],
+    });
     expect(t.logText()).not.toContain(secret);
   });
 });
@@ -120,28 +141,93 @@ describe('every error carries extensions.code and extensions.retryable', () => {
   const raw = async (init: RequestInit, path = '/graphql') => {
     const response = await t.fetch(path, init);
     const text = await response.text();
-    return { status: response.status, body: text ? (JSON.parse(text) as { errors?: { extensions?: Record<string, unknown> }[] }) : {} };
+    return {
+      status: response.status,
+      body: text ? (JSON.parse(text) as { errors?: { extensions?: Record<string, unknown> }[] }) : {},
+    };
   };
 
   it('for each kind of failure, from HTTP parsing to execution', async () => {
     const json = { 'content-type': 'application/json' };
-    const cases: [string, Promise<{ status: number; body: { errors?: { extensions?: Record<string, unknown> }[] } }>][] = [
+    const cases: [
+      string,
+      Promise<{ status: number; body: { errors?: { extensions?: Record<string, unknown> }[] } }>,
+    ][] = [
       ['invalid JSON', raw({ method: 'POST', headers: json, body: '{"query": ' })],
       ['no query', raw({ method: 'POST', headers: json, body: '{}' })],
       ['query not a string', raw({ method: 'POST', headers: json, body: '{"query": 42}' })],
-      ['variables not an object', raw({ method: 'POST', headers: json, body: '{"query": "{ __typename }", "variables": 3}' })],
+      [
+        'variables not an object',
+        raw({ method: 'POST', headers: json, body: '{"query": "{ __typename }", "variables": 3}' }),
+      ],
       ['unknown parameter', raw({ method: 'POST', headers: json, body: '{"query": "{ __typename }", "nope": 1}' })],
       ['batch (off)', raw({ method: 'POST', headers: json, body: '[{"query": "{ __typename }"}]' })],
-      ['body too large', raw({ method: 'POST', headers: json, body: JSON.stringify({ query: `{ __typename } # ${'x'.repeat(3000)}` }) })],
+      [
+        'body too large',
+        raw({ method: 'POST', headers: json, body: JSON.stringify({ query: `{ __typename } # ${'x'.repeat(3000)}` }) }),
+      ],
       ['syntax error', raw({ method: 'POST', headers: json, body: JSON.stringify({ query: '{ memory(' }) })],
       ['unknown field', raw({ method: 'POST', headers: json, body: JSON.stringify({ query: '{ nope }' }) })],
-      ['wrong variable type', raw({ method: 'POST', headers: json, body: JSON.stringify({ query: 'query ($n: Int!) { searchMemories(query: "a", limit: $n) { id } }', variables: { n: 'x' } }) })],
-      ['rule broken', raw({ method: 'POST', headers: json, body: JSON.stringify({ query: '{ searchMemories(query: "a", limit: 1000) { id } }' }) })],
-      ['not found', raw({ method: 'POST', headers: json, body: JSON.stringify({ query: '{ path(from: "a", to: "b") { found } }' }) })],
-      ['bad workspace header', raw({ method: 'POST', headers: { ...json, 'x-engram-workspace': '../etc' }, body: JSON.stringify({ query: '{ __typename }' }) })],
-      ['mutation over GET', raw({ method: 'GET', headers: { accept: 'application/json' } }, `/graphql?query=${encodeURIComponent('mutation { deleteMemory(id: "a") { id } }')}`)],
-      ['operation name missing', raw({ method: 'POST', headers: json, body: JSON.stringify({ query: 'query A { __typename } query B { __typename }' }) })],
-      ['too many aliases', raw({ method: 'POST', headers: json, body: JSON.stringify({ query: `{ ${Array.from({ length: 20 }, (_, i) => `a${i}: relationTypes { name }`).join(' ')} }` }) })],
+      [
+        'wrong variable type',
+        raw({
+          method: 'POST',
+          headers: json,
+          body: JSON.stringify({
+            query: 'query ($n: Int!) { searchMemories(query: "a", limit: $n) { id } }',
+            variables: { n: 'x' },
+          }),
+        }),
+      ],
+      [
+        'rule broken',
+        raw({
+          method: 'POST',
+          headers: json,
+          body: JSON.stringify({ query: '{ searchMemories(query: "a", limit: 1000) { id } }' }),
+        }),
+      ],
+      [
+        'not found',
+        raw({
+          method: 'POST',
+          headers: json,
+          body: JSON.stringify({ query: '{ path(from: "a", to: "b") { found } }' }),
+        }),
+      ],
+      [
+        'bad workspace header',
+        raw({
+          method: 'POST',
+          headers: { ...json, 'x-engram-workspace': '../etc' },
+          body: JSON.stringify({ query: '{ __typename }' }),
+        }),
+      ],
+      [
+        'mutation over GET',
+        raw(
+          { method: 'GET', headers: { accept: 'application/json' } },
+          `/graphql?query=${encodeURIComponent('mutation { deleteMemory(id: "a") { id } }')}`,
+        ),
+      ],
+      [
+        'operation name missing',
+        raw({
+          method: 'POST',
+          headers: json,
+          body: JSON.stringify({ query: 'query A { __typename } query B { __typename }' }),
+        }),
+      ],
+      [
+        'too many aliases',
+        raw({
+          method: 'POST',
+          headers: json,
+          body: JSON.stringify({
+            query: `{ ${Array.from({ length: 20 }, (_, i) => `a${i}: relationTypes { name }`).join(' ')} }`,
+          }),
+        }),
+      ],
     ];
     for (const [name, pending] of cases) {
       const { status, body } = await pending;
@@ -165,7 +251,9 @@ describe('/metrics', () => {
       const text = await (await t.fetch('/metrics')).text();
       expect(text).toMatch(/graphql_envelop_request\{operationName="Hello",operationType="query"\} 1/);
       expect(text).toMatch(/graphql_envelop_request_duration_count\{operationName="Hello",operationType="query"\} 1/);
-      expect(text).toMatch(/graphql_yoga_http_duration_count\{operationName="Hello",operationType="query",method="POST",statusCode="200"\} 1/);
+      expect(text).toMatch(
+        /graphql_yoga_http_duration_count\{operationName="Hello",operationType="query",method="POST",statusCode="200"\} 1/,
+      );
       expect(text).toMatch(/engram_graphql_errors_total\{code="NOT_FOUND"\} 1/);
       expect(text).toMatch(/engram_store_duration_seconds_count\{method="searchMemories",outcome="ok"\} 1/);
       expect(text).toMatch(/engram_store_duration_seconds_count\{method="getMemories",outcome="ok"\} 1/);
@@ -207,7 +295,10 @@ describe('ENGRAM_PERSISTED_ONLY', () => {
     dir = mkdtempSync(join(tmpdir(), 'engram-ops-'));
     writeFileSync(join(dir, 'fragments.graphql'), 'fragment Ref on Memory { id title }\n');
     writeFileSync(join(dir, 'get.graphql'), '# comment\nquery Get($id: ID!) { memory(id: $id) { ...Ref } }\n');
-    writeFileSync(join(dir, 'create.graphql'), 'mutation Create($title: String!) { createMemory(input: { title: $title }) { ...Ref } }\n');
+    writeFileSync(
+      join(dir, 'create.graphql'),
+      'mutation Create($title: String!) { createMemory(input: { title: $title }) { ...Ref } }\n',
+    );
     t = await hardenedApp({ env: { ENGRAM_PERSISTED_ONLY: 'true', ENGRAM_OPERATIONS_DIR: dir } });
   });
   afterAll(async () => {
@@ -221,10 +312,20 @@ describe('ENGRAM_PERSISTED_ONLY', () => {
     const documents = loadTrustedDocuments(dir);
     expect([...documents.values()].map((doc) => doc.name).sort()).toEqual(['Create', 'Get']);
     for (const [id, doc] of documents) expect(id).toBe(hash(doc.text));
-    const created = await t.gql('', { title: 'trusted' }, {}, { query: undefined, extensions: { persistedQuery: { version: 1, sha256Hash: idOf('Create') } } });
+    const created = await t.gql(
+      '',
+      { title: 'trusted' },
+      {},
+      { query: undefined, extensions: { persistedQuery: { version: 1, sha256Hash: idOf('Create') } } },
+    );
     expect(created.errors).toBeUndefined();
     const id = created.data?.createMemory.id as string;
-    const read = await t.gql('', { id }, {}, { query: undefined, extensions: { persistedQuery: { version: 1, sha256Hash: idOf('Get') } } });
+    const read = await t.gql(
+      '',
+      { id },
+      {},
+      { query: undefined, extensions: { persistedQuery: { version: 1, sha256Hash: idOf('Get') } } },
+    );
     expect(read.data?.memory).toEqual({ id, title: 'trusted' });
   });
 
@@ -237,9 +338,17 @@ describe('ENGRAM_PERSISTED_ONLY', () => {
     const arbitrary = await t.gql('mutation { createMemory(input: { title: "sneaky" }) { id } }');
     expect(arbitrary.status).toBe(400);
     expect(arbitrary.errors?.[0]?.extensions).toMatchObject({ code: 'PERSISTED_QUERY_REQUIRED', retryable: false });
-    const edited = await t.gql('query Get($id: ID!) { memory(id: $id) { ...Ref content } } fragment Ref on Memory { id title }', { id: 'x' });
+    const edited = await t.gql(
+      'query Get($id: ID!) { memory(id: $id) { ...Ref content } } fragment Ref on Memory { id title }',
+      { id: 'x' },
+    );
     expect(codes(edited)).toEqual(['PERSISTED_QUERY_REQUIRED']);
-    const unknown = await t.gql('', {}, {}, { query: undefined, extensions: { persistedQuery: { version: 1, sha256Hash: 'f'.repeat(64) } } });
+    const unknown = await t.gql(
+      '',
+      {},
+      {},
+      { query: undefined, extensions: { persistedQuery: { version: 1, sha256Hash: 'f'.repeat(64) } } },
+    );
     expect(unknown.errors?.[0]?.extensions).toMatchObject({ code: 'PERSISTED_QUERY_NOT_FOUND', retryable: false });
     expect(codes(await t.gql('', {}, {}, { query: undefined }))).toEqual(['PERSISTED_QUERY_REQUIRED']);
     expect((await t.gql('{ searchMemories(query: "sneaky") { id } }')).data ?? null).toBeNull();
@@ -250,7 +359,9 @@ describe('ENGRAM_PERSISTED_ONLY', () => {
     await real.close();
     const empty = mkdtempSync(join(tmpdir(), 'engram-ops-empty-'));
     try {
-      await expect(hardenedApp({ env: { ENGRAM_PERSISTED_ONLY: 'true', ENGRAM_OPERATIONS_DIR: empty } })).rejects.toThrow(/holds no named operation/);
+      await expect(
+        hardenedApp({ env: { ENGRAM_PERSISTED_ONLY: 'true', ENGRAM_OPERATIONS_DIR: empty } }),
+      ).rejects.toThrow(/holds no named operation/);
       writeFileSync(join(empty, 'broken.graphql'), 'query {');
       expect(() => loadTrustedDocuments(empty)).toThrow(ConfigError);
       expect(() => loadTrustedDocuments(empty)).toThrow(/broken\.graphql is not a valid GraphQL document/);

@@ -27,7 +27,8 @@ async function eventLoopLagMaxMs(target: EngramServer): Promise<number> {
   return Number(match[1]) * 1000;
 }
 
-const quantile = (sorted: number[], q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] as number;
+const quantile = (sorted: number[], q: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] as number;
 
 describe('a hub under attack (issue 12, finding 1)', () => {
   beforeAll(async () => {
@@ -35,7 +36,16 @@ describe('a hub under attack (issue 12, finding 1)', () => {
     const dbPath = join(dir, 'hub.db');
     const store = createSqliteStore({ path: dbPath });
     const now = new Date().toISOString();
-    const memory = (id: string) => ({ id, key: null, title: `memory ${id}`, content: `content of ${id}`, kind: 'fact', tags: ['t'], weight: 0.5, metadata: null });
+    const memory = (id: string) => ({
+      id,
+      key: null,
+      title: `memory ${id}`,
+      content: `content of ${id}`,
+      kind: 'fact',
+      tags: ['t'],
+      weight: 0.5,
+      metadata: null,
+    });
     const ids = Array.from({ length: HUB_EDGES }, (_, i) => `m${i}`);
     await store.importBatch('attacker', { memories: [memory(HUB)], edges: [] }, now);
     for (let at = 0; at < ids.length; at += 10_000) {
@@ -46,7 +56,8 @@ describe('a hub under attack (issue 12, finding 1)', () => {
         ? { id: `v${i}`, fromId: id, toId: HUB, type: 'VALIDATES', weight: 0.2 + (i % 70) / 100, metadata: null }
         : { id: `r${i}`, fromId: HUB, toId: id, type: 'RELATED_TO', weight: 0.2 + (i % 70) / 100, metadata: null },
     );
-    for (let at = 0; at < edges.length; at += 10_000) await store.importBatch('attacker', { memories: [], edges: edges.slice(at, at + 10_000) }, now);
+    for (let at = 0; at < edges.length; at += 10_000)
+      await store.importBatch('attacker', { memories: [], edges: edges.slice(at, at + 10_000) }, now);
     await store.importBatch('bystander', { memories: [memory('quiet')], edges: [] }, now);
     await store.close();
     server = await pool.start({
@@ -70,7 +81,10 @@ describe('a hub under attack (issue 12, finding 1)', () => {
       while (probing) {
         const started = performance.now();
         const during = running;
-        const response = await server.gql('{ memory(id: "quiet") { id title } }', undefined, { workspace: 'bystander', timeoutMs: 60_000 });
+        const response = await server.gql('{ memory(id: "quiet") { id title } }', undefined, {
+          workspace: 'bystander',
+          timeoutMs: 60_000,
+        });
         const ms = performance.now() - started;
         latencies.push(ms);
         worstDuring.set(during, Math.max(worstDuring.get(during) ?? 0, ms));
@@ -79,7 +93,10 @@ describe('a hub under attack (issue 12, finding 1)', () => {
       }
     })();
 
-    const aliases = Array.from({ length: 15 }, (_, i) => `e${i}: memory(id: "${HUB}") { evidence(maxDepth: 1) { score } }`).join('\n');
+    const aliases = Array.from(
+      { length: 15 },
+      (_, i) => `e${i}: memory(id: "${HUB}") { evidence(maxDepth: 1) { score } }`,
+    ).join('\n');
     const attacks: [string, string][] = [
       ['aliased evidence', `{ ${aliases} }`],
       ['deep evidence', `{ memory(id: "${HUB}") { evidence(maxDepth: 5) { score supporting { memory { id } } } } }`],
@@ -118,14 +135,19 @@ describe('a hub under attack (issue 12, finding 1)', () => {
         `[hub] ${outcome.name}: ${outcome.ms} ms, ${outcome.bytes} bytes, ${outcome.codes.join(',') || 'ok'}; other workspace's worst meanwhile ${Math.round(worstDuring.get(outcome.name) ?? 0)} ms`,
       );
     }
-    console.log(`[hub] longest event-loop block in the server (nodejs_eventloop_lag_max_seconds): ${lagMaxMs.toFixed(1)} ms`);
+    console.log(
+      `[hub] longest event-loop block in the server (nodejs_eventloop_lag_max_seconds): ${lagMaxMs.toFixed(1)} ms`,
+    );
 
     expect(sorted.at(-1) as number).toBeLessThan(250);
     for (const outcome of outcomes) {
       // No answer runs past the request deadline (with room for the socket), none is huge, and none is a server fault.
       expect(outcome.ms, outcome.name).toBeLessThan(1500);
       expect(outcome.bytes, outcome.name).toBeLessThan(200_000);
-      expect(outcome.codes.filter((code) => code === 'INTERNAL_SERVER_ERROR'), outcome.name).toEqual([]);
+      expect(
+        outcome.codes.filter((code) => code === 'INTERNAL_SERVER_ERROR'),
+        outcome.name,
+      ).toEqual([]);
     }
   }, 240_000);
 });

@@ -18,7 +18,11 @@ function prng(seed: number) {
     t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
     return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
   };
-  return { next, int: (n: number) => Math.floor(next() * n), pick: <T>(items: readonly T[]): T | undefined => items[Math.floor(next() * items.length)] };
+  return {
+    next,
+    int: (n: number) => Math.floor(next() * n),
+    pick: <T>(items: readonly T[]): T | undefined => items[Math.floor(next() * items.length)],
+  };
 }
 
 interface Model {
@@ -45,7 +49,8 @@ function checksum(memories: [string, string, number][], edges: [string, string, 
   const hash = createHash('sha256');
   for (const row of [...memories].sort((a, b) => (a[0] < b[0] ? -1 : 1))) hash.update(JSON.stringify(row));
   hash.update('|');
-  for (const row of [...edges].sort((a, b) => (JSON.stringify(a) < JSON.stringify(b) ? -1 : 1))) hash.update(JSON.stringify(row));
+  for (const row of [...edges].sort((a, b) => (JSON.stringify(a) < JSON.stringify(b) ? -1 : 1)))
+    hash.update(JSON.stringify(row));
   return hash.digest('hex');
 }
 
@@ -58,7 +63,11 @@ const modelChecksum = (model: Model) =>
 function dbChecksum(dbPath: string, ws: Ws): string {
   const db = new Database(dbPath, { readonly: true, fileMustExist: true });
   try {
-    const memories = db.prepare(`SELECT id, title, weight FROM memories WHERE workspace = ?`).all(ws) as { id: string; title: string; weight: number }[];
+    const memories = db.prepare(`SELECT id, title, weight FROM memories WHERE workspace = ?`).all(ws) as {
+      id: string;
+      title: string;
+      weight: number;
+    }[];
     const edges = db
       .prepare(`SELECT from_id, to_id, type, weight FROM edges WHERE workspace = ? AND id NOT LIKE 'forbidden-%'`)
       .all(ws) as { from_id: string; to_id: string; type: string; weight: number }[];
@@ -73,7 +82,9 @@ function dbChecksum(dbPath: string, ws: Ws): string {
 
 describe(`tenant isolation fuzz (seed ${SEED})`, () => {
   let t: HardenedApp;
-  const models = new Map<Ws, Model>(WORKSPACES.map((ws) => [ws, { memories: new Map(), edges: new Map(), everSeen: new Set(), created: 0 }]));
+  const models = new Map<Ws, Model>(
+    WORKSPACES.map((ws) => [ws, { memories: new Map(), edges: new Map(), everSeen: new Set(), created: 0 }]),
+  );
   const other = (ws: Ws): Ws => (ws === 'alpha' ? 'beta' : 'alpha');
   const leaks: string[] = [];
   const unexpected: string[] = [];
@@ -101,7 +112,11 @@ describe(`tenant isolation fuzz (seed ${SEED})`, () => {
       const model = models.get(ws) as Model;
       for (let i = 0; i < 3; i++) {
         const id = `${ws}-m${model.created++}`;
-        const response = await run(ws, `mutation ($id: ID!, $t: String!) { createMemory(input: { id: $id, title: $t }) { id } }`, { id, t: `shared words ${id}` });
+        const response = await run(
+          ws,
+          `mutation ($id: ID!, $t: String!) { createMemory(input: { id: $id, title: $t }) { id } }`,
+          { id, t: `shared words ${id}` },
+        );
         expect(response.errors).toBeUndefined();
         model.memories.set(id, { title: `shared words ${id}`, weight: DEFAULT_WEIGHT_POLICY.defaultMemoryWeight });
         model.everSeen.add(id);
@@ -134,13 +149,29 @@ describe(`tenant isolation fuzz (seed ${SEED})`, () => {
       const ownEdge = () => random.pick([...model.edges.entries()]);
       const roll = random.int(100);
       const op =
-        roll < 14 ? 'create' : roll < 28 ? 'link' : roll < 36 ? 'nudge' : roll < 40 ? 'delete' : roll < 44 ? 'update' : roll < 50 ? 'crossWrite' : roll < 56 ? 'invalid' : 'read';
+        roll < 14
+          ? 'create'
+          : roll < 28
+            ? 'link'
+            : roll < 36
+              ? 'nudge'
+              : roll < 40
+                ? 'delete'
+                : roll < 44
+                  ? 'update'
+                  : roll < 50
+                    ? 'crossWrite'
+                    : roll < 56
+                      ? 'invalid'
+                      : 'read';
       counts.set(op, (counts.get(op) ?? 0) + 1);
 
       if (op === 'create') {
         const id = `${ws}-m${model.created++}`;
         const title = `shared words ${id} ${random.int(1000)}`;
-        const r = await run(ws, `mutation ($i: CreateMemoryInput!) { createMemory(input: $i) { id title } }`, { i: { id, title } });
+        const r = await run(ws, `mutation ($i: CreateMemoryInput!) { createMemory(input: $i) { id title } }`, {
+          i: { id, title },
+        });
         expect(r.data?.createMemory.id, JSON.stringify(r.errors)).toBe(id);
         model.memories.set(id, { title, weight: DEFAULT_WEIGHT_POLICY.defaultMemoryWeight });
         model.everSeen.add(id);
@@ -148,13 +179,16 @@ describe(`tenant isolation fuzz (seed ${SEED})`, () => {
         const from = anyOwn();
         const to = anyOwn();
         const type = random.pick(TYPES) as string;
-        const r = await run(ws, `mutation ($i: LinkInput!) { link(input: $i) { id weight from { id } to { id } } }`, { i: { from, to, type } });
+        const r = await run(ws, `mutation ($i: LinkInput!) { link(input: $i) { id weight from { id } to { id } } }`, {
+          i: { from, to, type },
+        });
         if (from === to || !model.memories.has(from)) {
           expect(codes(r)[0], `${from}->${to}`).toMatch(/BAD_USER_INPUT|NOT_FOUND/);
         } else {
           const id = r.data?.link.id as string;
           expect(id, JSON.stringify(r.errors)).toBeTruthy();
-          if (!model.edges.has(id)) model.edges.set(id, { from, to, type, weight: DEFAULT_WEIGHT_POLICY.defaultEdgeWeight });
+          if (!model.edges.has(id))
+            model.edges.set(id, { from, to, type, weight: DEFAULT_WEIGHT_POLICY.defaultEdgeWeight });
           model.everSeen.add(id);
         }
       } else if (op === 'nudge') {
@@ -186,7 +220,11 @@ describe(`tenant isolation fuzz (seed ${SEED})`, () => {
       } else if (op === 'update') {
         const id = anyOwn();
         const title = `shared words renamed ${random.int(1000)}`;
-        const r = await run(ws, `mutation ($id: ID!, $t: String!) { updateMemory(id: $id, input: { title: $t }) { title } }`, { id, t: title });
+        const r = await run(
+          ws,
+          `mutation ($id: ID!, $t: String!) { updateMemory(id: $id, input: { title: $t }) { title } }`,
+          { id, t: title },
+        );
         if (model.memories.has(id)) {
           expect(r.data?.updateMemory.title).toBe(title);
           (model.memories.get(id) as { title: string }).title = title;
@@ -197,45 +235,82 @@ describe(`tenant isolation fuzz (seed ${SEED})`, () => {
         const theirEdge = random.pick([...foreign.edges.entries()]);
         const attempts: [string, Record<string, unknown>, string[]][] = [
           [`mutation ($id: ID!) { deleteMemory(id: $id) { id } }`, { id: target }, ['NOT_FOUND']],
-          [`mutation ($id: ID!) { updateMemory(id: $id, input: { title: "hijack" }) { id } }`, { id: target }, ['NOT_FOUND']],
-          [`mutation ($f: ID!, $t: ID!) { link(input: { from: $f, to: $t, type: "CITES" }) { id } }`, { f: anyOwn(), t: target }, ['NOT_FOUND', 'BAD_USER_INPUT']],
+          [
+            `mutation ($id: ID!) { updateMemory(id: $id, input: { title: "hijack" }) { id } }`,
+            { id: target },
+            ['NOT_FOUND'],
+          ],
+          [
+            `mutation ($f: ID!, $t: ID!) { link(input: { from: $f, to: $t, type: "CITES" }) { id } }`,
+            { f: anyOwn(), t: target },
+            ['NOT_FOUND', 'BAD_USER_INPUT'],
+          ],
           [`mutation ($m: ID!) { feedback(memoryId: $m, signal: USED) { newWeight } }`, { m: target }, ['NOT_FOUND']],
         ];
         if (theirEdge) {
           const [edgeId, edge] = theirEdge;
           attempts.push(
-            [`mutation ($f: ID!, $t: ID!, $y: String!) { weaken(from: $f, to: $t, type: $y) { newWeight } }`, { f: edge.from, t: edge.to, y: edge.type }, ['NOT_FOUND']],
-            [`mutation ($id: ID!) { setEdgeWeight(id: $id, weight: 0.01) { newWeight } }`, { id: edgeId }, ['NOT_FOUND']],
+            [
+              `mutation ($f: ID!, $t: ID!, $y: String!) { weaken(from: $f, to: $t, type: $y) { newWeight } }`,
+              { f: edge.from, t: edge.to, y: edge.type },
+              ['NOT_FOUND'],
+            ],
+            [
+              `mutation ($id: ID!) { setEdgeWeight(id: $id, weight: 0.01) { newWeight } }`,
+              { id: edgeId },
+              ['NOT_FOUND'],
+            ],
           );
-          const unlinked = await run(ws, `mutation ($id: ID!) { unlink(input: { id: $id }) { removed } }`, { id: edgeId });
+          const unlinked = await run(ws, `mutation ($id: ID!) { unlink(input: { id: $id }) { removed } }`, {
+            id: edgeId,
+          });
           expect(unlinked.data?.unlink.removed ?? 0).toBe(0);
         }
         const [query, variables, allowed] = random.pick(attempts) as (typeof attempts)[number];
         const r = await run(ws, query, variables);
         expect(allowed, `${query} ${JSON.stringify(r)}`).toContain(codes(r)[0]);
       } else if (op === 'invalid') {
-        const r = await run(ws, `mutation ($i: LinkInput!) { link(input: $i) { id } }`, { i: { from: anyOwn(), to: anyOwn(), type: 'not a type!' } });
+        const r = await run(ws, `mutation ($i: LinkInput!) { link(input: $i) { id } }`, {
+          i: { from: anyOwn(), to: anyOwn(), type: 'not a type!' },
+        });
         expect(codes(r)).toEqual(['BAD_USER_INPUT']);
       } else {
         const start = random.int(3) === 0 ? anyTheirs() : anyOwn();
         const reads = [
-          [`query ($id: ID!) { memory(id: $id) { id title neighbors(includePruned: true) { memory { id } edge { id from { id } to { id } } } } }`, { id: start }],
-          [`query ($id: ID!) { memory(id: $id) { id traverse(maxDepth: 5, limit: 100) { memory { id } via { id } } } }`, { id: start }],
-          [`query ($a: ID!, $b: ID!) { path(from: $a, to: $b, maxHops: 10) { found steps { memory { id } edgeToNext { id } } } }`, { a: anyOwn(), b: start }],
+          [
+            `query ($id: ID!) { memory(id: $id) { id title neighbors(includePruned: true) { memory { id } edge { id from { id } to { id } } } } }`,
+            { id: start },
+          ],
+          [
+            `query ($id: ID!) { memory(id: $id) { id traverse(maxDepth: 5, limit: 100) { memory { id } via { id } } } }`,
+            { id: start },
+          ],
+          [
+            `query ($a: ID!, $b: ID!) { path(from: $a, to: $b, maxHops: 10) { found steps { memory { id } edgeToNext { id } } } }`,
+            { a: anyOwn(), b: start },
+          ],
           [`query { searchMemories(query: "shared words", limit: 100) { id title } }`, {}],
           [`query ($ids: [ID!]!) { memories(ids: $ids) { id } }`, { ids: [anyOwn(), anyTheirs(), start] }],
           [`query { weightEvents(limit: 100) { id edge { id } memory { id } } }`, {}],
-          [`query ($id: ID!) { edge(id: $id) { id from { id } to { id } } }`, { id: random.pick([...foreign.edges.keys(), 'forbidden-a', 'forbidden-b', 'forbidden-c']) ?? 'forbidden-a' }],
+          [
+            `query ($id: ID!) { edge(id: $id) { id from { id } to { id } } }`,
+            {
+              id: random.pick([...foreign.edges.keys(), 'forbidden-a', 'forbidden-b', 'forbidden-c']) ?? 'forbidden-a',
+            },
+          ],
           [`query ($a: ID!, $b: ID!) { edgesBetween(from: $a, to: $b) { id } }`, { a: anyOwn(), b: start }],
           [`query ($id: ID!) { memory(id: $id) { id degree neighbors { memory { id } } } }`, { id: `${ws}-m0` }],
         ] as const;
         const [query, variables] = random.pick(reads) as (typeof reads)[number];
         const r = await run(ws, query, variables);
         for (const code of codes(r)) expect(['NOT_FOUND'], `${query}: ${JSON.stringify(r.errors)}`).toContain(code);
-        if (query.startsWith('query ($id: ID!) { memory(id: $id) { id title') && !model.memories.has(start)) expect(r.data?.memory).toBeNull();
+        if (query.startsWith('query ($id: ID!) { memory(id: $id) { id title') && !model.memories.has(start))
+          expect(r.data?.memory).toBeNull();
       }
     }
-    console.log(`[isolation] ${OPS_PER_WORKSPACE * 2} operations: ${JSON.stringify(Object.fromEntries(counts))}; leaks: ${leaks.length}`);
+    console.log(
+      `[isolation] ${OPS_PER_WORKSPACE * 2} operations: ${JSON.stringify(Object.fromEntries(counts))}; leaks: ${leaks.length}`,
+    );
     expect(unexpected).toEqual([]);
     expect(leaks).toEqual([]);
   });
@@ -248,7 +323,9 @@ describe(`tenant isolation fuzz (seed ${SEED})`, () => {
       const ids = [...model.memories.keys()];
       const seen: [string, string, number][] = [];
       for (let offset = 0; offset < ids.length; offset += 100) {
-        const r = await run(ws, `query ($ids: [ID!]!) { memories(ids: $ids) { id title weight } }`, { ids: ids.slice(offset, offset + 100) });
+        const r = await run(ws, `query ($ids: [ID!]!) { memories(ids: $ids) { id title weight } }`, {
+          ids: ids.slice(offset, offset + 100),
+        });
         for (const memory of r.data?.memories ?? []) seen.push([memory.id, memory.title, memory.weight]);
       }
       const edges: [string, string, string, number][] = [];

@@ -46,9 +46,12 @@ const get = async (server: EngramServer, path: string) => {
   }
 };
 
-const CREATE = (id: string) => JSON.stringify({ query: `mutation { createMemory(input: { id: "${id}", title: "${id}" }) { id } }` });
+const CREATE = (id: string) =>
+  JSON.stringify({ query: `mutation { createMemory(input: { id: "${id}", title: "${id}" }) { id } }` });
 
-type KeepAliveAnswer = { id: string; status: number; connection: string | null; reused: boolean } | { id: string; error: string; reused: boolean };
+type KeepAliveAnswer =
+  | { id: string; status: number; connection: string | null; reused: boolean }
+  | { id: string; error: string; reused: boolean };
 
 /** One createMemory POST through a keep-alive agent: the answer, or the network error it met. */
 function postKeepAlive(server: EngramServer, agent: Agent, id: string): Promise<KeepAliveAnswer> {
@@ -56,11 +59,22 @@ function postKeepAlive(server: EngramServer, agent: Agent, id: string): Promise<
   return new Promise((resolve) => {
     let reused = false;
     const request = httpRequest(
-      { host: '127.0.0.1', port: server.port, path: '/graphql', method: 'POST', agent, headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) } },
+      {
+        host: '127.0.0.1',
+        port: server.port,
+        path: '/graphql',
+        method: 'POST',
+        agent,
+        headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) },
+      },
       (response) => {
         response.resume();
-        response.on('end', () => resolve({ id, status: response.statusCode ?? 0, connection: response.headers.connection ?? null, reused }));
-        response.on('error', (error) => resolve({ id, error: (error as NodeJS.ErrnoException).code ?? error.message, reused }));
+        response.on('end', () =>
+          resolve({ id, status: response.statusCode ?? 0, connection: response.headers.connection ?? null, reused }),
+        );
+        response.on('error', (error) =>
+          resolve({ id, error: (error as NodeJS.ErrnoException).code ?? error.message, reused }),
+        );
       },
     );
     request.on('socket', (socket) => {
@@ -68,7 +82,9 @@ function postKeepAlive(server: EngramServer, agent: Agent, id: string): Promise<
       reused = (socket as unknown as { _engramUsed?: boolean })._engramUsed === true;
       (socket as unknown as { _engramUsed?: boolean })._engramUsed = true;
     });
-    request.on('error', (error) => resolve({ id, error: (error as NodeJS.ErrnoException).code ?? error.message, reused }));
+    request.on('error', (error) =>
+      resolve({ id, error: (error as NodeJS.ErrnoException).code ?? error.message, reused }),
+    );
     request.end(body);
   });
 }
@@ -80,7 +96,9 @@ describe('graceful shutdown (real server process)', () => {
   it('on SIGTERM: /ready is 503 at once, in-flight requests finish, the store is checkpointed and closed, exit 0', async () => {
     const dbPath = join(pool.tempDir(), 'engram.db');
     const server = await pool.start({ dbPath, env: { ENGRAM_SHUTDOWN_GRACE_MS: '8000' } });
-    expect((await server.gql(`mutation { createMemory(input: { id: "before", title: "before" }) { id } }`)).errors).toBeUndefined();
+    expect(
+      (await server.gql(`mutation { createMemory(input: { id: "before", title: "before" }) { id } }`)).errors,
+    ).toBeUndefined();
     expect((await get(server, '/ready')).status).toBe(200);
     expect(statSync(`${dbPath}-wal`).size).toBeGreaterThan(0);
 
@@ -145,7 +163,9 @@ describe('graceful shutdown (real server process)', () => {
     expect(await postKeepAlive(server, idleAgent, 'idle-0')).toMatchObject({ status: 200 });
     const idleSocket = Object.values(idleAgent.freeSockets).flat()[0];
     expect(idleSocket).toBeDefined();
-    const idleClosed = new Promise<{ hadError: boolean }>((resolve) => idleSocket?.once('close', (hadError) => resolve({ hadError })));
+    const idleClosed = new Promise<{ hadError: boolean }>((resolve) =>
+      idleSocket?.once('close', (hadError) => resolve({ hadError })),
+    );
 
     const answers: KeepAliveAnswer[] = [];
     let signalled = false;
@@ -172,8 +192,12 @@ describe('graceful shutdown (real server process)', () => {
     idleAgent.destroy();
     expect(exit).toEqual({ code: 0, signal: null });
 
-    const failures = answers.filter((answer): answer is Extract<KeepAliveAnswer, { error: string }> => 'error' in answer);
-    console.log(`[keep-alive drain] ${answers.length} requests, ${failures.length} failed: ${JSON.stringify(failures)}`);
+    const failures = answers.filter(
+      (answer): answer is Extract<KeepAliveAnswer, { error: string }> => 'error' in answer,
+    );
+    console.log(
+      `[keep-alive drain] ${answers.length} requests, ${failures.length} failed: ${JSON.stringify(failures)}`,
+    );
     // A refused connection sent nothing; a reset or hang-up on a pooled connection may have lost a request.
     expect(failures.filter((failure) => failure.error !== 'ECONNREFUSED')).toEqual([]);
     expect(answers.filter((answer) => 'status' in answer && answer.status !== 200)).toEqual([]);
@@ -204,7 +228,14 @@ describe('graceful shutdown (real server process)', () => {
             sent++;
             const answer = await new Promise<number>((resolve) => {
               const request = httpRequest(
-                { host: '127.0.0.1', port: server.port, path: '/graphql', method: 'POST', agent, headers: { 'content-type': 'application/json' } },
+                {
+                  host: '127.0.0.1',
+                  port: server.port,
+                  path: '/graphql',
+                  method: 'POST',
+                  agent,
+                  headers: { 'content-type': 'application/json' },
+                },
                 (response) => {
                   response.resume().on('end', () => resolve(response.statusCode ?? 0));
                 },
@@ -223,7 +254,10 @@ describe('graceful shutdown (real server process)', () => {
       const tookMs = performance.now() - signalled;
       // Exit 0; or, when a log write is blocked in the kernel (stderr in blocking mode), which
       // process.exit() would wait for, the default end of the signal, after closing the store.
-      expect([{ code: 0, signal: null }, { code: null, signal: 'SIGTERM' }]).toContainEqual(exit);
+      expect([
+        { code: 0, signal: null },
+        { code: null, signal: 'SIGTERM' },
+      ]).toContainEqual(exit);
       // Drain (nothing in flight) + store close + at most 1.5 s waiting on the log pipe.
       expect(tookMs).toBeLessThan(4000);
       expect(!existsSync(`${dbPath}-wal`) || statSync(`${dbPath}-wal`).size === 0).toBe(true);

@@ -50,7 +50,8 @@ export async function hardenedApp(
   });
   const logger = pino({ level: options.logLevel ?? 'info', base: { service: 'engram' } }, sink);
   const app = createApp({ config, store, logger });
-  const fetch = (path: string, init?: RequestInit): Promise<Response> => Promise.resolve(app.fetch(new URL(`http://engram.test${path}`), init ?? {}));
+  const fetch = (path: string, init?: RequestInit): Promise<Response> =>
+    Promise.resolve(app.fetch(new URL(`http://engram.test${path}`), init ?? {}));
   return {
     app,
     store,
@@ -71,7 +72,9 @@ export async function hardenedApp(
         body: JSON.stringify({ query, variables, ...extra }),
       });
       const body = (await response.json()) as Omit<GraphQLResponse, 'status'>;
-      return { status: response.status, headers: response.headers, ...body } as GraphQLResponse<any> & { headers: Headers };
+      return { status: response.status, headers: response.headers, ...body } as GraphQLResponse<any> & {
+        headers: Headers;
+      };
     },
     async close() {
       await realStore.close();

@@ -42,16 +42,36 @@ async function start(env: Record<string, string> = {}): Promise<TestApp> {
 /** A hub with `size` memories validating it (weights spread, strongest v0) and `size` it relates to. */
 async function seedHub(t: TestApp, size: number, workspace = 'default'): Promise<void> {
   const now = new Date().toISOString();
-  const memory = (id: string) => ({ id, key: null, title: id, content: null, kind: null, tags: [], weight: 0.5, metadata: null });
+  const memory = (id: string) => ({
+    id,
+    key: null,
+    title: id,
+    content: null,
+    kind: null,
+    tags: [],
+    weight: 0.5,
+    metadata: null,
+  });
   const ids = Array.from({ length: size }, (_, i) => i);
-  await t.store.importBatch(workspace, { memories: [memory('hub'), ...ids.flatMap((i) => [memory(`v${i}`), memory(`r${i}`)])], edges: [] }, now);
+  await t.store.importBatch(
+    workspace,
+    { memories: [memory('hub'), ...ids.flatMap((i) => [memory(`v${i}`), memory(`r${i}`)])], edges: [] },
+    now,
+  );
   await t.store.importBatch(
     workspace,
     {
       memories: [],
       edges: ids.flatMap((i) => [
         { id: `ev${i}`, fromId: `v${i}`, toId: 'hub', type: 'VALIDATES', weight: 0.9 - (i % 80) / 100, metadata: null },
-        { id: `er${i}`, fromId: 'hub', toId: `r${i}`, type: 'RELATED_TO', weight: 0.9 - (i % 80) / 100, metadata: null },
+        {
+          id: `er${i}`,
+          fromId: 'hub',
+          toId: `r${i}`,
+          type: 'RELATED_TO',
+          weight: 0.9 - (i % 80) / 100,
+          metadata: null,
+        },
       ]),
     },
     now,
@@ -77,7 +97,10 @@ describe('the per-request work budget', () => {
     expect(small.data?.memory.neighbors).toHaveLength(20);
 
     const ids = Array.from({ length: 10 }, (_, i) => `v${i}`);
-    const big = await t.gql('query ($ids: [ID!]!) { memories(ids: $ids) { id } hub: memory(id: "hub") { neighbors(limit: 100) { memory { id } } } }', { ids });
+    const big = await t.gql(
+      'query ($ids: [ID!]!) { memories(ids: $ids) { id } hub: memory(id: "hub") { neighbors(limit: 100) { memory { id } } } }',
+      { ids },
+    );
     expect(codeOf(big)).toBe('LIMIT_EXCEEDED');
     expect(big.errors?.[0]?.extensions).toMatchObject({ reason: 'WORK_BUDGET', workBudget: 60, retryable: false });
     expect(big.errors?.[0]?.message).toMatch(/more than 60 rows of store work \(ENGRAM_WORK_BUDGET\)/);
@@ -119,7 +142,9 @@ describe('bounded research views on a hub', () => {
   it('evidence returns at most limit items a side, says truncated, and scores all the evidence read', async () => {
     const t = await start();
     await seedHub(t, 250);
-    const response = await t.gql('{ memory(id: "hub") { evidence(maxDepth: 1, limit: 10) { score truncated supporting { memory { id } weight } } } }');
+    const response = await t.gql(
+      '{ memory(id: "hub") { evidence(maxDepth: 1, limit: 10) { score truncated supporting { memory { id } weight } } } }',
+    );
     expect(response.errors).toBeUndefined();
     const evidence = response.data?.memory.evidence;
     expect(evidence.supporting).toHaveLength(10);
@@ -147,7 +172,8 @@ describe('bounded research views on a hub', () => {
     const response = await t.gql('{ context(seeds: ["hub"], budget: 5) { items { memory { id } role } truncated } }');
     expect(response.errors).toBeUndefined();
     expect(adjacencyQueries.length).toBeGreaterThan(0);
-    for (const query of adjacencyQueries) expect(query.limitPerMemory ?? Number.POSITIVE_INFINITY).toBeLessThanOrEqual(15);
+    for (const query of adjacencyQueries)
+      expect(query.limitPerMemory ?? Number.POSITIVE_INFINITY).toBeLessThanOrEqual(15);
     expect(response.data?.context.items).toHaveLength(5);
     expect(response.data?.context.truncated).toBe(true);
   });
@@ -160,12 +186,16 @@ describe('feedback and reinforcement touch a bounded number of edges', () => {
     const before = rawCount(t, 'SELECT COUNT(*) AS n FROM weight_events');
     const response = await t.gql('mutation { feedback(memoryId: "hub", signal: NOT_RELEVANT) { newWeight } }');
     expect(codeOf(response)).toBe('LIMIT_EXCEEDED');
-    expect(response.errors?.[0]?.message).toMatch(/feedback without via on "hub" \(40 edges\) touches more than 25 edges \(ENGRAM_FEEDBACK_MAX_EDGES\); pass via/);
+    expect(response.errors?.[0]?.message).toMatch(
+      /feedback without via on "hub" \(40 edges\) touches more than 25 edges \(ENGRAM_FEEDBACK_MAX_EDGES\); pass via/,
+    );
     expect(response.errors?.[0]?.extensions).toMatchObject({ reason: 'TOO_MANY_EDGES', maxEdges: 25 });
     expect(counter.calls.get('getAdjacent') ?? 0).toBe(0);
     expect(rawCount(t, 'SELECT COUNT(*) AS n FROM weight_events')).toBe(before);
 
-    const withVia = await t.gql('mutation { feedback(memoryId: "hub", signal: USED, via: ["ev0", "er0"]) { newWeight } }');
+    const withVia = await t.gql(
+      'mutation { feedback(memoryId: "hub", signal: USED, via: ["ev0", "er0"]) { newWeight } }',
+    );
     expect(withVia.errors).toBeUndefined();
     expect(withVia.data?.feedback).toHaveLength(3);
   });

@@ -37,7 +37,11 @@ afterEach(async () => {
 async function touch(app: TestApp, from: number, count: number): Promise<void> {
   for (let n = from; n < from + count; n++) {
     const workspace = `tenant-${n}`;
-    const created = await app.gql('mutation { createMemory(input: { id: "m", title: "only memory" }) { id } }', {}, { workspace });
+    const created = await app.gql(
+      'mutation { createMemory(input: { id: "m", title: "only memory" }) { id } }',
+      {},
+      { workspace },
+    );
     expect(created.errors).toBeUndefined();
     const read = await app.gql('{ memory(id: "m") { degree } }', {}, { workspace });
     expect(read.data?.memory?.degree).toBe(0);
@@ -76,9 +80,13 @@ describe('many workspaces (issue 12, finding 2)', () => {
     await growth(1_000);
   }, 120_000);
 
-  it.skipIf(!FULL)('keeps memory flat over 10,000 workspaces with one memory and one degree query each', async () => {
-    await growth(10_000);
-  }, 600_000);
+  it.skipIf(!FULL)(
+    'keeps memory flat over 10,000 workspaces with one memory and one degree query each',
+    async () => {
+      await growth(10_000);
+    },
+    600_000,
+  );
 
   it('drops the indexes of workspaces unused for ENGRAM_INDEX_IDLE_SECONDS', async () => {
     t = await createTestApp({ env: { ENGRAM_INDEX_IDLE_SECONDS: '4' } });
@@ -90,7 +98,9 @@ describe('many workspaces (issue 12, finding 2)', () => {
     await new Promise((resume) => setTimeout(resume, 4_200));
     await touch(t, 40, 1);
     const after = store.adjacencyIndexTotals();
-    console.log(`[workspace-growth] idle 4 s: ${busy.indexes} indexes (${(busy.bytes / 1024).toFixed(0)} KiB) after ${elapsed.toFixed(0)} ms -> ${after.indexes} (${(after.bytes / 1024).toFixed(0)} KiB) once the 40 went idle`);
+    console.log(
+      `[workspace-growth] idle 4 s: ${busy.indexes} indexes (${(busy.bytes / 1024).toFixed(0)} KiB) after ${elapsed.toFixed(0)} ms -> ${after.indexes} (${(after.bytes / 1024).toFixed(0)} KiB) once the 40 went idle`,
+    );
     if (elapsed < 4_000) expect(busy.indexes).toBe(40);
     expect(after.indexes).toBe(1);
     expect(store.adjacencyIndexStats('tenant-40')).not.toBeNull();
@@ -106,15 +116,23 @@ describe('many workspaces (issue 12, finding 2)', () => {
       const workspace = `tenant-${n}`;
       // 20 memories in a star: a small graph whose index is a few KiB.
       const memories = Array.from({ length: 20 }, (_, k) => `{ id: "m${k}", title: "m${k}" }`).join(', ');
-      const edges = Array.from({ length: 19 }, (_, k) => `{ from: "m0", to: "m${k + 1}", type: "RELATED_TO" }`).join(', ');
-      const imported = await t.gql(`mutation { importGraph(memories: [${memories}], edges: [${edges}]) { memories edges } }`, {}, { workspace });
+      const edges = Array.from({ length: 19 }, (_, k) => `{ from: "m0", to: "m${k + 1}", type: "RELATED_TO" }`).join(
+        ', ',
+      );
+      const imported = await t.gql(
+        `mutation { importGraph(memories: [${memories}], edges: [${edges}]) { memories edges } }`,
+        {},
+        { workspace },
+      );
       expect(imported.errors).toBeUndefined();
       const read = await t.gql('{ memory(id: "m0") { degree } }', {}, { workspace });
       expect(read.data?.memory?.degree).toBe(19);
       peak = Math.max(peak, store.adjacencyIndexTotals().bytes);
     }
     const totals = store.adjacencyIndexTotals();
-    console.log(`[workspace-growth] cap 1 MiB, ${workspaces} workspaces of 20 memories and 19 edges: ${totals.indexes} indexes kept, ${(totals.bytes / 1024).toFixed(0)} KiB, peak ${(peak / 1024).toFixed(0)} KiB`);
+    console.log(
+      `[workspace-growth] cap 1 MiB, ${workspaces} workspaces of 20 memories and 19 edges: ${totals.indexes} indexes kept, ${(totals.bytes / 1024).toFixed(0)} KiB, peak ${(peak / 1024).toFixed(0)} KiB`,
+    );
     expect(peak).toBeLessThanOrEqual(MB);
     expect(totals.indexes).toBeLessThan(workspaces);
     // The newest stays, the oldest was dropped, and an evicted workspace is indexed again on use.

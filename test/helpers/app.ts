@@ -21,7 +21,11 @@ export interface TestApp {
   dbPath: string;
   config: Config;
   /** Runs one operation through yoga.fetch, as an HTTP client would. */
-  gql<T = Record<string, any>>(query: string, variables?: Record<string, unknown>, options?: { workspace?: string; headers?: Record<string, string> }): Promise<GraphQLResponse<T>>;
+  gql<T = Record<string, any>>(
+    query: string,
+    variables?: Record<string, unknown>,
+    options?: { workspace?: string; headers?: Record<string, string> },
+  ): Promise<GraphQLResponse<T>>;
   close(): Promise<void>;
 }
 
@@ -38,7 +42,9 @@ export async function createTestApp(
   const config = loadConfig({ ENGRAM_SQLITE_PATH: dbPath, ENGRAM_LOG_LEVEL: 'silent', ...options.env });
   const live = apiTestsOnNeo4j() ? openLiveNeo4jStore() : null;
   // The server's own SQLite options (ENGRAM_INDEX_MAX_MB and the rest), on the temp file.
-  const realStore = live ? live.store : createSqliteStore(config.store.kind === 'sqlite' ? sqliteStoreOptions(config.store) : { path: dbPath });
+  const realStore = live
+    ? live.store
+    : createSqliteStore(config.store.kind === 'sqlite' ? sqliteStoreOptions(config.store) : { path: dbPath });
   const store = options.wrapStore ? options.wrapStore(realStore) : realStore;
   const app = createApp({ config, store, logger: createLogger('silent') });
   return {

@@ -30,13 +30,18 @@ export function namespaced<T extends GraphStore>(store: T, ns: (workspace: strin
     get(target, property, receiver) {
       const value = Reflect.get(target, property, receiver) as unknown;
       if (typeof value !== 'function' || unscoped.has(String(property))) return value;
-      return (workspace: string, ...rest: unknown[]) => (value as (...args: unknown[]) => unknown).call(target, ns(workspace), ...rest);
+      return (workspace: string, ...rest: unknown[]) =>
+        (value as (...args: unknown[]) => unknown).call(target, ns(workspace), ...rest);
     },
   });
 }
 
 /** Runs statements with a driver of their own, bypassing the adapter (inspection and cleanup). */
-export async function queryNeo4j(config: Neo4jStoreConfig, text: string, parameters: Record<string, unknown> = {}): Promise<RecordLike[]> {
+export async function queryNeo4j(
+  config: Neo4jStoreConfig,
+  text: string,
+  parameters: Record<string, unknown> = {},
+): Promise<RecordLike[]> {
   const driver = createNeo4jDriver(config);
   try {
     return await runOn(driver, config, text, parameters);
@@ -45,8 +50,16 @@ export async function queryNeo4j(config: Neo4jStoreConfig, text: string, paramet
   }
 }
 
-export async function runOn(driver: DriverLike, config: Neo4jStoreConfig, text: string, parameters: Record<string, unknown>): Promise<RecordLike[]> {
-  const session = driver.session({ defaultAccessMode: 'WRITE', ...(config.database ? { database: config.database } : {}) });
+export async function runOn(
+  driver: DriverLike,
+  config: Neo4jStoreConfig,
+  text: string,
+  parameters: Record<string, unknown>,
+): Promise<RecordLike[]> {
+  const session = driver.session({
+    defaultAccessMode: 'WRITE',
+    ...(config.database ? { database: config.database } : {}),
+  });
   try {
     return await session.executeWrite(async (tx) => (await tx.run(text, parameters)).records);
   } finally {

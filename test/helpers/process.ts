@@ -64,7 +64,11 @@ const exitOf = (child: ChildProcess): Promise<ServerExit> =>
  * closes as idle just as a request is written to it fails with ECONNRESET under load, which would
  * read as a lost write here. Never rejects: failures come back as `networkError`.
  */
-function post(port: number, body: string, options: { workspace?: string; timeoutMs?: number }): Promise<HttpGraphQLResponse<any>> {
+function post(
+  port: number,
+  body: string,
+  options: { workspace?: string; timeoutMs?: number },
+): Promise<HttpGraphQLResponse<any>> {
   return new Promise((resolve) => {
     const req = request(
       {
@@ -84,19 +88,26 @@ function post(port: number, body: string, options: { workspace?: string; timeout
         let text = '';
         response.setEncoding('utf8');
         response.on('data', (chunk: string) => (text += chunk));
-        response.on('error', (error) => resolve({ status: 0, networkError: (error as NodeJS.ErrnoException).code ?? error.message }));
+        response.on('error', (error) =>
+          resolve({ status: 0, networkError: (error as NodeJS.ErrnoException).code ?? error.message }),
+        );
         response.on('end', () => {
           try {
             resolve({ status: response.statusCode ?? 0, ...(JSON.parse(text) as Omit<GraphQLResponse, 'status'>) });
           } catch {
             // A body cut short by the process dying is not an answer.
-            resolve({ status: 0, networkError: `HTTP ${response.statusCode} with an unparsable body (${text.length} bytes)` });
+            resolve({
+              status: 0,
+              networkError: `HTTP ${response.statusCode} with an unparsable body (${text.length} bytes)`,
+            });
           }
         });
       },
     );
     req.on('timeout', () => req.destroy(Object.assign(new Error('request timed out'), { code: 'TIMEOUT' })));
-    req.on('error', (error) => resolve({ status: 0, networkError: (error as NodeJS.ErrnoException).code ?? error.message }));
+    req.on('error', (error) =>
+      resolve({ status: 0, networkError: (error as NodeJS.ErrnoException).code ?? error.message }),
+    );
     req.end(body);
   });
 }
@@ -114,7 +125,11 @@ export function createServerPool(): ServerPool {
   };
   process.once('exit', killLeftovers);
 
-  async function start(options: { dbPath: string; env?: Record<string, string>; startTimeoutMs?: number }): Promise<EngramServer> {
+  async function start(options: {
+    dbPath: string;
+    env?: Record<string, string>;
+    startTimeoutMs?: number;
+  }): Promise<EngramServer> {
     const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
       cwd: ROOT,
       env: {
@@ -152,7 +167,8 @@ export function createServerPool(): ServerPool {
         done();
         resolve(Number(match[1]));
       };
-      const onExit = (code: number | null, signal: NodeJS.Signals | null) => fail(`exited before listening (code ${code}, signal ${signal})`);
+      const onExit = (code: number | null, signal: NodeJS.Signals | null) =>
+        fail(`exited before listening (code ${code}, signal ${signal})`);
       const done = () => {
         clearTimeout(timer);
         child.stdout?.off('data', onData);
@@ -213,7 +229,9 @@ export function createServerPool(): ServerPool {
 
 /** True when a response is an acknowledged success: HTTP 200, data present, no errors. */
 export function acknowledged(response: HttpGraphQLResponse | GraphQLResponse): boolean {
-  return response.status === 200 && response.data != null && (response.errors === undefined || response.errors.length === 0);
+  return (
+    response.status === 200 && response.data != null && (response.errors === undefined || response.errors.length === 0)
+  );
 }
 
 /** The error codes in a response (UNAVAILABLE, CONFLICT ...), or the network error. */

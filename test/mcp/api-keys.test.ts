@@ -33,19 +33,29 @@ describe('engram mcp with API keys configured', () => {
   });
 
   it("writes into the workspace of ENGRAM_MCP_API_KEY's key, whatever ENGRAM_WORKSPACE says", async () => {
-    session = await startStdio({ dbPath, workspace: 'default', env: { ENGRAM_API_KEYS: KEYS, ENGRAM_MCP_API_KEY: 'agent-key-0123456789' } });
+    session = await startStdio({
+      dbPath,
+      workspace: 'default',
+      env: { ENGRAM_API_KEYS: KEYS, ENGRAM_MCP_API_KEY: 'agent-key-0123456789' },
+    });
     const created = await call(session.client, 'memory_create', { title: 'Keys decide the workspace', key: 'keyed' });
     expect(created.isError).toBe(false);
     const db = new Database(dbPath, { readonly: true });
     try {
-      expect(db.prepare('SELECT workspace FROM memories WHERE key = ?').all('keyed')).toEqual([{ workspace: 'team-a' }]);
+      expect(db.prepare('SELECT workspace FROM memories WHERE key = ?').all('keyed')).toEqual([
+        { workspace: 'team-a' },
+      ]);
     } finally {
       db.close();
     }
   });
 
   it('answers FORBIDDEN to writes when the key is read-only, and writes nothing', async () => {
-    session = await startStdio({ dbPath, workspace: 'default', env: { ENGRAM_API_KEYS: KEYS, ENGRAM_MCP_API_KEY: 'reader-key-0123456789' } });
+    session = await startStdio({
+      dbPath,
+      workspace: 'default',
+      env: { ENGRAM_API_KEYS: KEYS, ENGRAM_MCP_API_KEY: 'reader-key-0123456789' },
+    });
     const created = await call(session.client, 'memory_create', { title: 'Not allowed' });
     expect(created.isError).toBe(true);
     expect(created.text).toMatch(/FORBIDDEN/);
@@ -63,6 +73,9 @@ describe('engram mcp with API keys configured', () => {
       env: { ...withoutMcpKey(process.env), ENGRAM_SQLITE_PATH: dbPath, ENGRAM_API_KEYS: KEYS },
       timeout: 20_000,
     });
-    await expect(run).rejects.toMatchObject({ code: 1, stderr: expect.stringContaining('ENGRAM_MCP_API_KEY: API keys are configured') });
+    await expect(run).rejects.toMatchObject({
+      code: 1,
+      stderr: expect.stringContaining('ENGRAM_MCP_API_KEY: API keys are configured'),
+    });
   });
 });

@@ -30,14 +30,18 @@ describe('tool results', () => {
   async function appClient(env: Record<string, string> = {}): Promise<{ client: Client; testApp: TestApp }> {
     const testApp = await createTestApp({ env });
     cleanups.push(() => testApp.close());
-    const execute = createInProcessExecutor((url, init) => testApp.app.fetch(url, init), { [WORKSPACE_HEADER]: 'unit' });
+    const execute = createInProcessExecutor((url, init) => testApp.app.fetch(url, init), {
+      [WORKSPACE_HEADER]: 'unit',
+    });
     return { client: await connect(execute), testApp };
   }
 
   it('runs through the app in the executor workspace', async () => {
     const { client, testApp } = await appClient();
     await ok(client, 'memory_create', { title: 'Scoped', key: 'scoped' });
-    expect((await testApp.gql('{ memory(key: "scoped") { title } }', undefined, { workspace: 'unit' })).data?.memory).toEqual({ title: 'Scoped' });
+    expect(
+      (await testApp.gql('{ memory(key: "scoped") { title } }', undefined, { workspace: 'unit' })).data?.memory,
+    ).toEqual({ title: 'Scoped' });
   });
 
   it('works when the server runs only its trusted operations (the tools send schema/operations documents)', async () => {

@@ -39,12 +39,22 @@ export interface StdioSession {
  * Starts the real `engram mcp` process (bin/engram.js, as `npx engram mcp` runs it) on the SQLite
  * file `dbPath`, in `workspace`, and connects an MCP client to it over stdio.
  */
-export async function startStdio(options: { dbPath: string; workspace: string; env?: Record<string, string> }): Promise<StdioSession> {
+export async function startStdio(options: {
+  dbPath: string;
+  workspace: string;
+  env?: Record<string, string>;
+}): Promise<StdioSession> {
   const transport = new StdioClientTransport({
     command: process.execPath,
     args: [join(ROOT, 'bin/engram.js'), 'mcp'],
     cwd: ROOT,
-    env: { ...getDefaultEnvironment(), ENGRAM_SQLITE_PATH: options.dbPath, ENGRAM_WORKSPACE: options.workspace, ENGRAM_LOG_LEVEL: 'info', ...options.env },
+    env: {
+      ...getDefaultEnvironment(),
+      ENGRAM_SQLITE_PATH: options.dbPath,
+      ENGRAM_WORKSPACE: options.workspace,
+      ENGRAM_LOG_LEVEL: 'info',
+      ...options.env,
+    },
     stderr: 'pipe',
   });
   let stderr = '';
@@ -78,7 +88,12 @@ export async function ok(client: Client, name: string, args: Record<string, unkn
 }
 
 /** Calls a tool that must fail with the given GraphQL error code. */
-export async function fails(client: Client, name: string, args: Record<string, unknown>, code: string): Promise<ToolCall> {
+export async function fails(
+  client: Client,
+  name: string,
+  args: Record<string, unknown>,
+  code: string,
+): Promise<ToolCall> {
   const result = await call(client, name, args);
   expect(result.isError, `${name} should have failed: ${result.text}`).toBe(true);
   expect(result.structured?.error?.code).toBe(code);

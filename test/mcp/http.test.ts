@@ -16,7 +16,10 @@ describe('/mcp over Streamable HTTP', () => {
     const transport = new StreamableHTTPClientTransport(new URL('/mcp', base), {
       requestInit: { headers: workspace ? { 'x-engram-workspace': workspace } : {} },
     });
-    const client = new Client({ name: 'engram-http-test', version: '0.0.0' }, options.modern ? { versionNegotiation: { mode: 'auto' } } : {});
+    const client = new Client(
+      { name: 'engram-http-test', version: '0.0.0' },
+      options.modern ? { versionNegotiation: { mode: 'auto' } } : {},
+    );
     await client.connect(transport);
     clients.push(client);
     return client;
@@ -93,7 +96,9 @@ describe('/mcp with API keys configured', () => {
   let testApp: TestApp;
 
   beforeAll(async () => {
-    testApp = await createTestApp({ env: { ENGRAM_API_KEYS: 'writer-key-0123456789=team-a:write,reader-key-0123456789=team-b:read' } });
+    testApp = await createTestApp({
+      env: { ENGRAM_API_KEYS: 'writer-key-0123456789=team-a:write,reader-key-0123456789=team-b:read' },
+    });
   });
 
   afterAll(async () => {

@@ -47,9 +47,19 @@ describe('research tools over stdio', () => {
       const { tools } = await client.listTools();
       const hints = (name: string) => tools.find((tool) => tool.name === name)?.annotations;
       for (const name of ['memory_evidence', 'memory_contradictions', 'memory_context']) {
-        expect(hints(name), name).toMatchObject({ readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false });
+        expect(hints(name), name).toMatchObject({
+          readOnlyHint: true,
+          destructiveHint: false,
+          idempotentHint: true,
+          openWorldHint: false,
+        });
       }
-      expect(hints('memory_reinforce')).toMatchObject({ readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false });
+      expect(hints('memory_reinforce')).toMatchObject({
+        readOnlyHint: false,
+        destructiveHint: false,
+        idempotentHint: false,
+        openWorldHint: false,
+      });
     });
 
     it('advertises snake_case inputs with their ranges and defaults, and points context at reinforce', async () => {
@@ -83,7 +93,15 @@ describe('research tools over stdio', () => {
         memory: { id: hyp.id('e1'), key: 'hyp-e1', title: 'Load test on staging', kind: 'experiment' },
         relation: 'VALIDATES',
         weight: 0.9,
-        via: [{ edge_id: hyp.edge('e1', 'h').id, type: 'VALIDATES', from_id: hyp.id('e1'), to_id: hyp.id('h'), weight: 0.9 }],
+        via: [
+          {
+            edge_id: hyp.edge('e1', 'h').id,
+            type: 'VALIDATES',
+            from_id: hyp.id('e1'),
+            to_id: hyp.id('h'),
+            weight: 0.9,
+          },
+        ],
       });
       expect(out.contradicting).toHaveLength(1);
       expect(out.contradicting[0]).toMatchObject({ relation: 'CONTRADICTS', weight: 0.7, memory: { key: 'hyp-e4' } });
@@ -105,7 +123,10 @@ describe('research tools over stdio', () => {
       expect(missing.structured.error).toMatchObject({ argument: 'memory_id', retryable: false });
       expect(missing.text).toMatch(/no-such-hypothesis/);
       const deep = await fails(client, 'memory_evidence', { memory_id: 'hyp', max_depth: 6 }, 'BAD_USER_INPUT');
-      expect(deep.structured.error).toMatchObject({ argument: 'max_depth', message: 'max_depth: must be between 1 and 5' });
+      expect(deep.structured.error).toMatchObject({
+        argument: 'max_depth',
+        message: 'max_depth: must be between 1 and 5',
+      });
     });
   });
 
@@ -114,7 +135,13 @@ describe('research tools over stdio', () => {
       const result = await call(client, 'memory_contradictions', {});
       expect(result.isError, result.text).toBe(false);
       const out = result.structured;
-      const pairs = out.contradictions.map((pair: any) => [pair.resolved ? 'resolved' : 'open', pair.kind, pair.a.key, pair.b.key, pair.strength]);
+      const pairs = out.contradictions.map((pair: any) => [
+        pair.resolved ? 'resolved' : 'open',
+        pair.kind,
+        pair.a.key,
+        pair.b.key,
+        pair.strength,
+      ]);
       expect(pairs).toEqual([
         ['open', 'direct', 'mix-claim-a', 'mix-claim-b', 0.9],
         ['open', 'direct', 'hyp-e4', 'hyp', 0.7],
@@ -125,7 +152,13 @@ describe('research tools over stdio', () => {
       ]);
       expect(out.count).toBe(6);
       expect(out.contradictions[1].edge_id).toBe(hyp.edge('e4', 'h').id);
-      expect(out.contradictions[2]).toMatchObject({ edge_id: null, edges: [{ type: 'REPRODUCES', weight: 0.7 }, { type: 'FAILS_TO_REPRODUCE', weight: 0.6 }] });
+      expect(out.contradictions[2]).toMatchObject({
+        edge_id: null,
+        edges: [
+          { type: 'REPRODUCES', weight: 0.7 },
+          { type: 'FAILS_TO_REPRODUCE', weight: 0.6 },
+        ],
+      });
       expect(result.text.split('\n')).toEqual([
         'OPEN DIRECT mix-claim-a → mix-claim-b 0.90',
         'OPEN DIRECT hyp-e4 → hyp 0.70',
@@ -161,12 +194,25 @@ describe('research tools over stdio', () => {
         ['neighbor', 'hyp-e2'],
         ['neighbor', 'hyp-e3'],
       ]);
-      expect(out.items[0].memory).toMatchObject({ id: hyp.id('h'), title: 'Caching halves p99 latency', kind: 'hypothesis', tags: [] });
+      expect(out.items[0].memory).toMatchObject({
+        id: hyp.id('h'),
+        title: 'Caching halves p99 latency',
+        kind: 'hypothesis',
+        tags: [],
+      });
       expect(out.items[2].score).toBeCloseTo(0.9);
       expect(out.truncated).toBe(false);
       expect(out.edges).toHaveLength(4);
-      expect(out.edges).toContainEqual({ id: hyp.edge('e1', 'h').id, type: 'VALIDATES', from_id: hyp.id('e1'), to_id: hyp.id('h'), weight: 0.9 });
-      expect(out.contradictions).toEqual([{ kind: 'direct', strength: 0.7, a_id: hyp.id('e4'), b_id: hyp.id('h'), edge_id: hyp.edge('e4', 'h').id }]);
+      expect(out.edges).toContainEqual({
+        id: hyp.edge('e1', 'h').id,
+        type: 'VALIDATES',
+        from_id: hyp.id('e1'),
+        to_id: hyp.id('h'),
+        weight: 0.9,
+      });
+      expect(out.contradictions).toEqual([
+        { kind: 'direct', strength: 0.7, a_id: hyp.id('e4'), b_id: hyp.id('h'), edge_id: hyp.edge('e4', 'h').id },
+      ]);
       expect(result.text).toMatch(/^5 memories in context, 4 edges among them:/);
       expect(result.text).toMatch(/^- \[contradicting\] "Cold-cache benchmark"/m);
       expect(result.text).toMatch(/^- DIRECT hyp-e4 → hyp 0\.70$/m);
@@ -176,8 +222,14 @@ describe('research tools over stdio', () => {
       const cut = await ok(client, 'memory_context', { seeds: [hyp.id('h')], budget: 2 });
       expect(cut.items.map((item: any) => item.role)).toEqual(['seed', 'contradicting']);
       expect(cut.truncated).toBe(true);
-      const onlyValidations = await ok(client, 'memory_context', { seeds: ['hyp'], edge_types: ['validates'], min_weight: 0.7 });
-      expect(onlyValidations.items.filter((item: any) => item.role === 'neighbor').map((item: any) => item.memory.key)).toEqual(['hyp-e1', 'hyp-e2']);
+      const onlyValidations = await ok(client, 'memory_context', {
+        seeds: ['hyp'],
+        edge_types: ['validates'],
+        min_weight: 0.7,
+      });
+      expect(
+        onlyValidations.items.filter((item: any) => item.role === 'neighbor').map((item: any) => item.memory.key),
+      ).toEqual(['hyp-e1', 'hyp-e2']);
     });
 
     it('is NOT_FOUND naming seeds when a seed does not exist, and BAD_USER_INPUT for no seeds', async () => {
@@ -192,16 +244,28 @@ describe('research tools over stdio', () => {
   describe('memory_reinforce', () => {
     it('strengthens the edges among the memories used by the AGENT step, and again on every call', async () => {
       const context = await ok(client, 'memory_context', { seeds: ['hyp'] });
-      const used = context.items.filter((item: any) => ['hyp', 'hyp-e1', 'hyp-e2'].includes(item.memory.key)).map((item: any) => item.memory.id);
+      const used = context.items
+        .filter((item: any) => ['hyp', 'hyp-e1', 'hyp-e2'].includes(item.memory.key))
+        .map((item: any) => item.memory.id);
 
-      const result = await call(client, 'memory_reinforce', { memory_ids: used, reason: 'answered the latency question' });
+      const result = await call(client, 'memory_reinforce', {
+        memory_ids: used,
+        reason: 'answered the latency question',
+      });
       expect(result.isError, result.text).toBe(false);
       expect(result.structured.count).toBe(2);
       for (const change of result.structured.changes) {
-        expect(change).toMatchObject({ target: 'edge', source: 'AGENT', reason: 'answered the latency question', pruned: false });
+        expect(change).toMatchObject({
+          target: 'edge',
+          source: 'AGENT',
+          reason: 'answered the latency question',
+          pruned: false,
+        });
         expect(change.new_weight - change.previous_weight).toBeCloseTo(0.00001, 10);
       }
-      expect(result.structured.changes.map((change: any) => change.edge.id).sort()).toEqual([hyp.edge('e1', 'h').id, hyp.edge('e2', 'h').id].sort());
+      expect(result.structured.changes.map((change: any) => change.edge.id).sort()).toEqual(
+        [hyp.edge('e1', 'h').id, hyp.edge('e2', 'h').id].sort(),
+      );
       expect(result.text.split('\n')[0]).toBe('Strengthened 2 edges by 0.00001:');
       expect(result.text).toMatch(/^- hyp-e1 -\[VALIDATES\]-> hyp: 0\.9 -> 0\.90001$/m);
 
@@ -219,7 +283,12 @@ describe('research tools over stdio', () => {
     });
 
     it('is NOT_FOUND naming memory_ids when one names no memory, and changes nothing', async () => {
-      const result = await fails(client, 'memory_reinforce', { memory_ids: ['mix-claim-a', 'no-such-memory', 'mix-claim-b'] }, 'NOT_FOUND');
+      const result = await fails(
+        client,
+        'memory_reinforce',
+        { memory_ids: ['mix-claim-a', 'no-such-memory', 'mix-claim-b'] },
+        'NOT_FOUND',
+      );
       expect(result.structured.error.argument).toBe('memory_ids');
       expect(result.text).toMatch(/no-such-memory/);
       const direct = await ok(client, 'memory_contradictions', { kinds: ['direct'], limit: 1 });

@@ -52,9 +52,13 @@ describe('engram mcp over stdio', () => {
         expect(tool.title, tool.name).toBeTruthy();
         expect(tool.description?.length, tool.name).toBeGreaterThan(200);
         // Descriptions point at siblings, so an agent can tell when another tool fits better.
-        expect(tools.some((other) => other.name !== tool.name && tool.description?.includes(other.name)), tool.name).toBe(true);
+        expect(
+          tools.some((other) => other.name !== tool.name && tool.description?.includes(other.name)),
+          tool.name,
+        ).toBe(true);
         expect(tool.inputSchema.type).toBe('object');
-        for (const name of Object.keys(tool.inputSchema.properties ?? {})) expect(name, tool.name).toMatch(/^[a-z][a-z_]*$/);
+        for (const name of Object.keys(tool.inputSchema.properties ?? {}))
+          expect(name, tool.name).toMatch(/^[a-z][a-z_]*$/);
         expect(tool.outputSchema?.type, tool.name).toBe('object');
         for (const hint of ['readOnlyHint', 'destructiveHint', 'idempotentHint', 'openWorldHint'] as const) {
           expect(typeof tool.annotations?.[hint], `${tool.name}.${hint}`).toBe('boolean');
@@ -76,22 +80,36 @@ describe('engram mcp over stdio', () => {
 
     it('maps the seed-style arguments onto the contract and advertises ranges and defaults', async () => {
       const { tools } = await client.listTools();
-      const props = (name: string) => tools.find((tool) => tool.name === name)!.inputSchema.properties as Record<string, any>;
+      const props = (name: string) =>
+        tools.find((tool) => tool.name === name)!.inputSchema.properties as Record<string, any>;
       expect(props('memory_path').max_hops).toMatchObject({ type: 'integer', minimum: 1, maximum: 10, default: 4 });
-      expect(Object.keys(props('memory_path'))).toEqual(expect.arrayContaining(['from_id', 'to_id', 'max_hops', 'edge_types', 'direction']));
+      expect(Object.keys(props('memory_path'))).toEqual(
+        expect.arrayContaining(['from_id', 'to_id', 'max_hops', 'edge_types', 'direction']),
+      );
       expect(props('memory_traverse').max_depth).toMatchObject({ minimum: 1, maximum: 5, default: 3 });
       expect(props('memory_related').limit).toMatchObject({ minimum: 1, maximum: 100, default: 20 });
-      expect(props('memory_related').direction).toMatchObject({ enum: ['outgoing', 'incoming', 'both'], default: 'both' });
-      expect(Object.keys(props('memory_link'))).toEqual(expect.arrayContaining(['source_id', 'target_id', 'edge_type', 'weight', 'metadata']));
-      expect(Object.keys(props('memory_weaken'))).toEqual(expect.arrayContaining(['source_id', 'target_id', 'edge_type', 'amount', 'reason']));
-      expect(Object.keys(props('memory_feedback'))).toEqual(expect.arrayContaining(['memory_id', 'signal', 'via_edge_ids']));
+      expect(props('memory_related').direction).toMatchObject({
+        enum: ['outgoing', 'incoming', 'both'],
+        default: 'both',
+      });
+      expect(Object.keys(props('memory_link'))).toEqual(
+        expect.arrayContaining(['source_id', 'target_id', 'edge_type', 'weight', 'metadata']),
+      );
+      expect(Object.keys(props('memory_weaken'))).toEqual(
+        expect.arrayContaining(['source_id', 'target_id', 'edge_type', 'amount', 'reason']),
+      );
+      expect(Object.keys(props('memory_feedback'))).toEqual(
+        expect.arrayContaining(['memory_id', 'signal', 'via_edge_ids']),
+      );
     });
   });
 
   describe('tools/call', () => {
     it('relation_types lists the vocabulary with descriptions', async () => {
       const out = await ok(client, 'relation_types');
-      expect(out.relation_types).toContainEqual(expect.objectContaining({ name: 'SUPERSEDES', inverse: 'SUPERSEDED_BY' }));
+      expect(out.relation_types).toContainEqual(
+        expect.objectContaining({ name: 'SUPERSEDES', inverse: 'SUPERSEDED_BY' }),
+      );
     });
 
     it('memory_create stores memories and answers with the stored record', async () => {
@@ -103,10 +121,21 @@ describe('engram mcp over stdio', () => {
         content: 'Postgres for the ledger service.',
         metadata: { by: 'alice' },
       });
-      expect(pg.memory).toMatchObject({ key: 'postgres-choice', title: 'We chose Postgres', kind: 'decision', tags: ['db'], weight: 0.5, metadata: { by: 'alice' } });
+      expect(pg.memory).toMatchObject({
+        key: 'postgres-choice',
+        title: 'We chose Postgres',
+        kind: 'decision',
+        tags: ['db'],
+        weight: 0.5,
+        metadata: { by: 'alice' },
+      });
       ids.pg = pg.memory.id;
-      ids.acid = (await ok(client, 'memory_create', { title: 'We need ACID transactions', key: 'need-acid', kind: 'fact' })).memory.id;
-      ids.mysql = (await ok(client, 'memory_create', { title: 'We chose MySQL', key: 'mysql-choice', kind: 'decision' })).memory.id;
+      ids.acid = (
+        await ok(client, 'memory_create', { title: 'We need ACID transactions', key: 'need-acid', kind: 'fact' })
+      ).memory.id;
+      ids.mysql = (
+        await ok(client, 'memory_create', { title: 'We chose MySQL', key: 'mysql-choice', kind: 'decision' })
+      ).memory.id;
     });
 
     it('a memory written over MCP reads back over HTTP in the same workspace, and only there', async () => {
@@ -130,13 +159,37 @@ describe('engram mcp over stdio', () => {
     });
 
     it('memory_link creates, then confirms the same edge (upsert), normalising the type', async () => {
-      const first = await ok(client, 'memory_link', { source_id: 'postgres-choice', target_id: 'need-acid', edge_type: 'caused_by' });
-      expect(first).toMatchObject({ created: true, edge: { type: 'CAUSED_BY', from: { id: ids.pg, key: 'postgres-choice' }, to: { id: ids.acid, key: 'need-acid' }, weight: 0.5, pruned: false } });
-      const again = await ok(client, 'memory_link', { source_id: ids.pg, target_id: ids.acid, edge_type: 'CAUSED_BY', metadata: { source: 'adr-7' } });
+      const first = await ok(client, 'memory_link', {
+        source_id: 'postgres-choice',
+        target_id: 'need-acid',
+        edge_type: 'caused_by',
+      });
+      expect(first).toMatchObject({
+        created: true,
+        edge: {
+          type: 'CAUSED_BY',
+          from: { id: ids.pg, key: 'postgres-choice' },
+          to: { id: ids.acid, key: 'need-acid' },
+          weight: 0.5,
+          pruned: false,
+        },
+      });
+      const again = await ok(client, 'memory_link', {
+        source_id: ids.pg,
+        target_id: ids.acid,
+        edge_type: 'CAUSED_BY',
+        metadata: { source: 'adr-7' },
+      });
       expect(again).toMatchObject({ created: false, edge: { id: first.edge.id, metadata: { source: 'adr-7' } } });
       expect(again.edge.last_confirmed_at).toEqual(expect.any(String));
       ids.causedBy = first.edge.id;
-      const supersedes = await ok(client, 'memory_link', { source_id: 'postgres-choice', target_id: 'mysql-choice', edge_type: 'SUPERSEDES', weight: 0.8, reason: 'ADR 7' });
+      const supersedes = await ok(client, 'memory_link', {
+        source_id: 'postgres-choice',
+        target_id: 'mysql-choice',
+        edge_type: 'SUPERSEDES',
+        weight: 0.8,
+        reason: 'ADR 7',
+      });
       ids.supersedes = supersedes.edge.id;
     });
 
@@ -150,7 +203,11 @@ describe('engram mcp over stdio', () => {
       ]);
       const limited = await ok(client, 'memory_get', { memory_id: ids.pg, neighbor_limit: 1 });
       expect(limited.neighbors).toHaveLength(1);
-      expect(await ok(client, 'memory_get', { memory_id: 'no-such-memory' })).toEqual({ found: false, memory: null, neighbors: [] });
+      expect(await ok(client, 'memory_get', { memory_id: 'no-such-memory' })).toEqual({
+        found: false,
+        memory: null,
+        neighbors: [],
+      });
     });
 
     it('memory_search finds by words, best first, with kind filters', async () => {
@@ -162,12 +219,22 @@ describe('engram mcp over stdio', () => {
     });
 
     it('memory_related follows direction and type filters', async () => {
-      const out = await ok(client, 'memory_related', { memory_id: 'postgres-choice', direction: 'outgoing', edge_types: ['caused_by'] });
+      const out = await ok(client, 'memory_related', {
+        memory_id: 'postgres-choice',
+        direction: 'outgoing',
+        edge_types: ['caused_by'],
+      });
       expect(out.memory.key).toBe('postgres-choice');
       expect(out.neighbors).toHaveLength(1);
-      expect(out.neighbors[0]).toMatchObject({ direction: 'outgoing', edge: { id: ids.causedBy }, memory: { key: 'need-acid', kind: 'fact' } });
+      expect(out.neighbors[0]).toMatchObject({
+        direction: 'outgoing',
+        edge: { id: ids.causedBy },
+        memory: { key: 'need-acid', kind: 'fact' },
+      });
       const incoming = await ok(client, 'memory_related', { memory_id: 'need-acid', direction: 'incoming' });
-      expect(incoming.neighbors.map((n: any) => [n.direction, n.memory.key])).toEqual([['incoming', 'postgres-choice']]);
+      expect(incoming.neighbors.map((n: any) => [n.direction, n.memory.key])).toEqual([
+        ['incoming', 'postgres-choice'],
+      ]);
     });
 
     it('memory_path returns the steps with the edge type to the next one, or found: false with a message', async () => {
@@ -178,7 +245,12 @@ describe('engram mcp over stdio', () => {
         ['postgres-choice', 'CAUSED_BY', 'outgoing'],
         ['need-acid', null, null],
       ]);
-      const forwardOnly = await call(client, 'memory_path', { from_id: 'mysql-choice', to_id: 'need-acid', direction: 'outgoing', max_hops: 3 });
+      const forwardOnly = await call(client, 'memory_path', {
+        from_id: 'mysql-choice',
+        to_id: 'need-acid',
+        direction: 'outgoing',
+        max_hops: 3,
+      });
       expect(forwardOnly.isError).toBe(false);
       expect(forwardOnly.structured).toMatchObject({ found: false, hops: 0, path: [] });
       expect(forwardOnly.structured.message).toMatch(/No path/);
@@ -216,7 +288,12 @@ describe('engram mcp over stdio', () => {
     });
 
     it('memory_feedback strengthens the memory and the via edges on used, and only the memory on not_useful', async () => {
-      const used = await ok(client, 'memory_feedback', { memory_id: 'need-acid', signal: 'used', via_edge_ids: [ids.causedBy], reason: 'answered the question' });
+      const used = await ok(client, 'memory_feedback', {
+        memory_id: 'need-acid',
+        signal: 'used',
+        via_edge_ids: [ids.causedBy],
+        reason: 'answered the question',
+      });
       expect(used.count).toBe(2);
       expect(used.changes.map((c: any) => c.target).sort()).toEqual(['edge', 'memory']);
       for (const change of used.changes) expect(change.new_weight).toBeGreaterThan(change.previous_weight);
@@ -228,15 +305,31 @@ describe('engram mcp over stdio', () => {
     });
 
     it('memory_update changes the given fields; null clears one, left-out fields stay', async () => {
-      const out = await ok(client, 'memory_update', { memory_id: 'postgres-choice', content: 'Postgres 16 for the ledger.', kind: null, tags: ['db', 'ledger'] });
-      expect(out.memory).toMatchObject({ id: ids.pg, title: 'We chose Postgres', content: 'Postgres 16 for the ledger.', kind: null, tags: ['db', 'ledger'], metadata: { by: 'alice' } });
+      const out = await ok(client, 'memory_update', {
+        memory_id: 'postgres-choice',
+        content: 'Postgres 16 for the ledger.',
+        kind: null,
+        tags: ['db', 'ledger'],
+      });
+      expect(out.memory).toMatchObject({
+        id: ids.pg,
+        title: 'We chose Postgres',
+        content: 'Postgres 16 for the ledger.',
+        kind: null,
+        tags: ['db', 'ledger'],
+        metadata: { by: 'alice' },
+      });
     });
 
     it('memory_unlink removes by edge id, and removes nothing the second time', async () => {
       const out = await ok(client, 'memory_unlink', { edge_id: ids.supersedes });
       expect(out).toMatchObject({ removed: 1, edges: [{ id: ids.supersedes, type: 'SUPERSEDES' }] });
       expect(await ok(client, 'memory_unlink', { edge_id: ids.supersedes })).toEqual({ removed: 0, edges: [] });
-      const byTriple = await ok(client, 'memory_unlink', { source_id: 'postgres-choice', target_id: 'mysql-choice', edge_type: 'SUPERSEDES' });
+      const byTriple = await ok(client, 'memory_unlink', {
+        source_id: 'postgres-choice',
+        target_id: 'mysql-choice',
+        edge_type: 'SUPERSEDES',
+      });
       expect(byTriple.removed).toBe(0);
     });
 
@@ -250,29 +343,60 @@ describe('engram mcp over stdio', () => {
 
   describe('errors come back as isError results with the GraphQL code', () => {
     it('weaken on a missing edge is NOT_FOUND and creates nothing', async () => {
-      const result = await fails(client, 'memory_weaken', { source_id: 'need-acid', target_id: 'mysql-choice', edge_type: 'CAUSED_BY' }, 'NOT_FOUND');
+      const result = await fails(
+        client,
+        'memory_weaken',
+        { source_id: 'need-acid', target_id: 'mysql-choice', edge_type: 'CAUSED_BY' },
+        'NOT_FOUND',
+      );
       expect(result.text).toMatch(/CAUSED_BY/);
-      expect((await ok(client, 'memory_related', { memory_id: 'need-acid', include_pruned: true })).neighbors).toEqual([]);
+      expect((await ok(client, 'memory_related', { memory_id: 'need-acid', include_pruned: true })).neighbors).toEqual(
+        [],
+      );
     });
 
     it('a malformed relation type is BAD_USER_INPUT naming edge_type', async () => {
-      const result = await fails(client, 'memory_link', { source_id: 'need-acid', target_id: 'mysql-choice', edge_type: '1 not a type!' }, 'BAD_USER_INPUT');
+      const result = await fails(
+        client,
+        'memory_link',
+        { source_id: 'need-acid', target_id: 'mysql-choice', edge_type: '1 not a type!' },
+        'BAD_USER_INPUT',
+      );
       expect(result.structured.error.argument).toBe('edge_type');
       expect(result.structured.error.message).toMatch(/^edge_type: /);
     });
 
     it('max_hops 11 is BAD_USER_INPUT naming max_hops', async () => {
-      const result = await fails(client, 'memory_path', { from_id: 'need-acid', to_id: 'mysql-choice', max_hops: 11 }, 'BAD_USER_INPUT');
-      expect(result.structured.error).toMatchObject({ argument: 'max_hops', message: 'max_hops: must be between 1 and 10', retryable: false });
+      const result = await fails(
+        client,
+        'memory_path',
+        { from_id: 'need-acid', to_id: 'mysql-choice', max_hops: 11 },
+        'BAD_USER_INPUT',
+      );
+      expect(result.structured.error).toMatchObject({
+        argument: 'max_hops',
+        message: 'max_hops: must be between 1 and 10',
+        retryable: false,
+      });
     });
 
     it('linking a memory to itself, a taken key and a missing start memory keep their codes', async () => {
-      const self = await fails(client, 'memory_link', { source_id: 'need-acid', target_id: 'need-acid', edge_type: 'RELATED_TO' }, 'BAD_USER_INPUT');
+      const self = await fails(
+        client,
+        'memory_link',
+        { source_id: 'need-acid', target_id: 'need-acid', edge_type: 'RELATED_TO' },
+        'BAD_USER_INPUT',
+      );
       expect(self.structured.error.argument).toBe('target_id');
       await fails(client, 'memory_create', { title: 'Again', key: 'need-acid' }, 'CONFLICT');
       await fails(client, 'memory_related', { memory_id: 'no-such-memory' }, 'NOT_FOUND');
       await fails(client, 'memory_traverse', { memory_id: 'no-such-memory' }, 'NOT_FOUND');
-      await fails(client, 'memory_link', { source_id: 'need-acid', target_id: 'no-such-memory', edge_type: 'RELATED_TO' }, 'NOT_FOUND');
+      await fails(
+        client,
+        'memory_link',
+        { source_id: 'need-acid', target_id: 'no-such-memory', edge_type: 'RELATED_TO' },
+        'NOT_FOUND',
+      );
     });
   });
 

@@ -53,7 +53,8 @@ if (!process.env.NEO4J_URI) {
     dir = mkdtempSync(join(tmpdir(), 'engram-neo4j-cli-'));
     file = join(dir, 'graph.ndjson');
     const lines: string[] = [];
-    for (let index = 0; index < graph.spec.memories; index++) lines.push(memoryLine({ ...graph.memory(index), createdAt: '', updatedAt: '' }));
+    for (let index = 0; index < graph.spec.memories; index++)
+      lines.push(memoryLine({ ...graph.memory(index), createdAt: '', updatedAt: '' }));
     for (let index = 0; index < graph.spec.edges; index++) {
       lines.push(edgeLine(graph, index));
     }
@@ -79,7 +80,17 @@ if (!process.env.NEO4J_URI) {
       const records = exported.stdout
         .trim()
         .split('\n')
-        .map((line) => JSON.parse(line) as { record: string; id?: string; from?: string; to?: string; type?: string; weight?: number });
+        .map(
+          (line) =>
+            JSON.parse(line) as {
+              record: string;
+              id?: string;
+              from?: string;
+              to?: string;
+              type?: string;
+              weight?: number;
+            },
+        );
       const memories = records.filter((record) => record.record === 'memory');
       const edges = records.filter((record) => record.record === 'edge');
       expect(memories.map((memory) => memory.id).sort()).toEqual([...graph.ids].sort());

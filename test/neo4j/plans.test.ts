@@ -22,7 +22,8 @@ if (!process.env.NEO4J_URI) {
   const SMALL = { memories: 300, edges: 1_200, seed: 7 };
   const LARGE = { memories: 6_000, edges: 24_000, seed: 11 };
   /** Scans of a label or relationship type read the whole database, not one workspace. */
-  const SCANS = /^(AllNodesScan|NodeByLabelScan|DirectedRelationshipTypeScan|UndirectedRelationshipTypeScan|DirectedAllRelationshipsScan|UndirectedAllRelationshipsScan|NodeIndexScan|DirectedRelationshipIndexScan|UndirectedRelationshipIndexScan)$/;
+  const SCANS =
+    /^(AllNodesScan|NodeByLabelScan|DirectedRelationshipTypeScan|UndirectedRelationshipTypeScan|DirectedAllRelationshipsScan|UndirectedAllRelationshipsScan|NodeIndexScan|DirectedRelationshipIndexScan|UndirectedRelationshipIndexScan)$/;
 
   const config = liveNeo4jConfig();
   let live: LiveNeo4jStore;
@@ -45,7 +46,10 @@ if (!process.env.NEO4J_URI) {
   }
 
   async function profile(text: string, parameters: Record<string, unknown>): Promise<Profile> {
-    const session = driver.session({ defaultAccessMode: neo4j.session.READ, ...(config.database ? { database: config.database } : {}) });
+    const session = driver.session({
+      defaultAccessMode: neo4j.session.READ,
+      ...(config.database ? { database: config.database } : {}),
+    });
     try {
       const result = await session.run(`PROFILE ${text}`, parameters);
       const plan = result.summary.profile;
@@ -57,7 +61,10 @@ if (!process.env.NEO4J_URI) {
   }
 
   async function explain(text: string, parameters: Record<string, unknown>): Promise<string[]> {
-    const session = driver.session({ defaultAccessMode: neo4j.session.WRITE, ...(config.database ? { database: config.database } : {}) });
+    const session = driver.session({
+      defaultAccessMode: neo4j.session.WRITE,
+      ...(config.database ? { database: config.database } : {}),
+    });
     try {
       const result = await session.run(`EXPLAIN ${text}`, parameters);
       const operators: string[] = [];
@@ -78,7 +85,10 @@ if (!process.env.NEO4J_URI) {
     ws = live.ns('small');
     small = generateGraph(SMALL);
     const now = new Date().toISOString();
-    for (const [name, graph] of [['large', generateGraph(LARGE)], ['small', small]] as const) {
+    for (const [name, graph] of [
+      ['large', generateGraph(LARGE)],
+      ['small', small],
+    ] as const) {
       for (const batch of importBatches(graph, 2_000)) await live.store.importBatch(name, batch, now);
     }
     // A little weight history on the small graph, for the event statements.
@@ -123,21 +133,83 @@ if (!process.env.NEO4J_URI) {
           20 * small.topHub.degree + 500,
         ],
       ),
-      ['getAdjacent BOTH (20 memories)', cypher.getAdjacent('BOTH'), { ...BASE, ws, ids: ids(20), limit: int(20) }, 6_000],
-      ['countAdjacent BOTH (20 memories)', cypher.countAdjacent('BOTH'), { above: 0.05, types: null, ws, ids: ids(20) }, 6_000],
-      ['expandFrontier BOTH (20 memories)', cypher.expandFrontier('BOTH'), { above: 0.05, types: null, ws, ids: ids(20), take: int(10_000) }, 6_000],
-      ['findEdge', cypher.FIND_EDGE, { ws, fromId: edge.fromId, toId: edge.toId, type: edge.type }, 2 * small.topHub.degree + 200],
-      ['edgesBetween', cypher.EDGES_BETWEEN, { ws, aId: edge.fromId, bId: edge.toId, types: null }, 2 * small.topHub.degree + 200],
+      [
+        'getAdjacent BOTH (20 memories)',
+        cypher.getAdjacent('BOTH'),
+        { ...BASE, ws, ids: ids(20), limit: int(20) },
+        6_000,
+      ],
+      [
+        'countAdjacent BOTH (20 memories)',
+        cypher.countAdjacent('BOTH'),
+        { above: 0.05, types: null, ws, ids: ids(20) },
+        6_000,
+      ],
+      [
+        'expandFrontier BOTH (20 memories)',
+        cypher.expandFrontier('BOTH'),
+        { above: 0.05, types: null, ws, ids: ids(20), take: int(10_000) },
+        6_000,
+      ],
+      [
+        'findEdge',
+        cypher.FIND_EDGE,
+        { ws, fromId: edge.fromId, toId: edge.toId, type: edge.type },
+        2 * small.topHub.degree + 200,
+      ],
+      [
+        'edgesBetween',
+        cypher.EDGES_BETWEEN,
+        { ws, aId: edge.fromId, bId: edge.toId, types: null },
+        2 * small.topHub.degree + 200,
+      ],
       ...('EDGES_AMONG' in cypher
-        ? [['edgesAmong (20 memories)', (cypher as Record<string, unknown>).EDGES_AMONG as string, { ws, ids: ids(20), above: 0.05, limit: int(100) }, 6_000] as [string, string, Record<string, unknown>, number]]
+        ? [
+            [
+              'edgesAmong (20 memories)',
+              (cypher as Record<string, unknown>).EDGES_AMONG as string,
+              { ws, ids: ids(20), above: 0.05, limit: int(100) },
+              6_000,
+            ] as [string, string, Record<string, unknown>, number],
+          ]
         : []),
-      ['searchMemories', cypher.SEARCH_MEMORIES, { ws, query: toLuceneQuery('graph latency'), kinds: null, tags: null, limit: int(20) }, 20_000],
-      ['listWeightEvents (edge)', cypher.listWeightEvents({ edgeId: true, memoryId: false, source: false }), { ws, edgeId: small.edgeId(1), limit: int(20) }, 200],
-      ['listWeightEvents (all)', cypher.listWeightEvents({ edgeId: false, memoryId: false, source: false }), { ws, limit: int(20) }, 2_000],
+      [
+        'searchMemories',
+        cypher.SEARCH_MEMORIES,
+        { ws, query: toLuceneQuery('graph latency'), kinds: null, tags: null, limit: int(20) },
+        20_000,
+      ],
+      [
+        'listWeightEvents (edge)',
+        cypher.listWeightEvents({ edgeId: true, memoryId: false, source: false }),
+        { ws, edgeId: small.edgeId(1), limit: int(20) },
+        200,
+      ],
+      [
+        'listWeightEvents (all)',
+        cypher.listWeightEvents({ edgeId: false, memoryId: false, source: false }),
+        { ws, limit: int(20) },
+        2_000,
+      ],
       ['getEdgeHistories (20 edges)', cypher.GET_EDGE_HISTORIES, { ws, ids: edgeIds(20), limit: int(5) }, 1_000],
-      ['getWeightEvents (20 ids)', cypher.GET_WEIGHT_EVENTS, { ws, ids: Array.from({ length: 20 }, (_, index) => `ev-${index}`) }, 400],
-      ['listEdgesByType', cypher.listEdgesByType(['CITES'], false), { ws, above: 0.05, atLeast: -1, limit: int(20) }, 20_000],
-      ['rankTargetsBySources', cypher.rankTargetsBySources(['CITES']), { ws, above: 0.05, atLeast: -1, minSources: int(2), limit: int(20) }, 20_000],
+      [
+        'getWeightEvents (20 ids)',
+        cypher.GET_WEIGHT_EVENTS,
+        { ws, ids: Array.from({ length: 20 }, (_, index) => `ev-${index}`) },
+        400,
+      ],
+      [
+        'listEdgesByType',
+        cypher.listEdgesByType(['CITES'], false),
+        { ws, above: 0.05, atLeast: -1, limit: int(20) },
+        20_000,
+      ],
+      [
+        'rankTargetsBySources',
+        cypher.rankTargetsBySources(['CITES']),
+        { ws, above: 0.05, atLeast: -1, minSources: int(2), limit: int(20) },
+        20_000,
+      ],
       ['listMemories (page of 100)', cypher.LIST_MEMORIES, { ws, afterId: '', limit: int(100) }, 1_500],
       ['listEdges (page of 100)', cypher.LIST_EDGES, { ws, afterId: '', limit: int(100) }, 10_000],
     ];
@@ -150,28 +222,58 @@ if (!process.env.NEO4J_URI) {
       for (const [name, text, parameters, maxHits] of reads()) {
         const result = await profile(text, parameters);
         const scans = result.operators.filter((operator) => SCANS.test(operator));
-        report.push(`${name.padEnd(44)} ${String(result.dbHits).padStart(8)} db hits ${String(result.rows).padStart(5)} rows  ${[...new Set(result.operators)].join(' ')}`);
+        report.push(
+          `${name.padEnd(44)} ${String(result.dbHits).padStart(8)} db hits ${String(result.rows).padStart(5)} rows  ${[...new Set(result.operators)].join(' ')}`,
+        );
         if (scans.length > 0) problems.push(`${name}: ${scans.join(', ')}`);
         if (result.dbHits > maxHits) problems.push(`${name}: ${result.dbHits} db hits (at most ${maxHits})`);
         // Export pages must come in index order (Limit), not by sorting every row after the cursor (Top).
-        if (name.startsWith('list') && name.includes('page') && result.operators.includes('Top')) problems.push(`${name}: sorts instead of reading in index order`);
+        if (name.startsWith('list') && name.includes('page') && result.operators.includes('Top'))
+          problems.push(`${name}: sorts instead of reading in index order`);
       }
-      console.log(`statement costs (small workspace ${SMALL.memories}/${SMALL.edges} beside ${LARGE.memories}/${LARGE.edges}):\n${report.join('\n')}`);
+      console.log(
+        `statement costs (small workspace ${SMALL.memories}/${SMALL.edges} beside ${LARGE.memories}/${LARGE.edges}):\n${report.join('\n')}`,
+      );
       expect(problems).toEqual([]);
     });
 
     it('writes find what they change by index', async () => {
       const edge = importEdge(small, 5);
       const now = new Date().toISOString();
-      const change = { index: int(0), eventId: 'x', targetId: edge.id, isDelta: true, amount: 0.1, source: 'AGENT', reason: null, revertsEventId: null };
+      const change = {
+        index: int(0),
+        eventId: 'x',
+        targetId: edge.id,
+        isDelta: true,
+        amount: 0.1,
+        source: 'AGENT',
+        reason: null,
+        revertsEventId: null,
+      };
       const writes: [string, string, Record<string, unknown>][] = [
         ['linkPrepare', cypher.LINK_PREPARE, { ws, fromId: edge.fromId, toId: edge.toId, type: edge.type }],
-        ['linkCreate', cypher.linkCreate('CITES'), { ws, fromId: edge.fromId, toId: edge.toId, type: 'CITES', id: 'x', weight: 0.5, metadata: null, now }],
-        ['linkConfirm', cypher.LINK_CONFIRM, { ws, fromId: edge.fromId, toId: edge.toId, edgeId: edge.id, metadata: null, now }],
+        [
+          'linkCreate',
+          cypher.linkCreate('CITES'),
+          { ws, fromId: edge.fromId, toId: edge.toId, type: 'CITES', id: 'x', weight: 0.5, metadata: null, now },
+        ],
+        [
+          'linkConfirm',
+          cypher.LINK_CONFIRM,
+          { ws, fromId: edge.fromId, toId: edge.toId, edgeId: edge.id, metadata: null, now },
+        ],
         ['unlinkEdge id', cypher.unlinkEdge('id'), { ws, id: edge.id }],
-        ['unlinkEdge triple', cypher.unlinkEdge('triple'), { ws, fromId: edge.fromId, toId: edge.toId, type: edge.type }],
+        [
+          'unlinkEdge triple',
+          cypher.unlinkEdge('triple'),
+          { ws, fromId: edge.fromId, toId: edge.toId, type: edge.type },
+        ],
         ['applyEdgeWeights', cypher.APPLY_EDGE_WEIGHTS, { ws, changes: [change], floor: 0, ceiling: 1, now }],
-        ['applyMemoryWeights', cypher.APPLY_MEMORY_WEIGHTS, { ws, changes: [{ ...change, targetId: edge.fromId }], floor: 0, ceiling: 1, now }],
+        [
+          'applyMemoryWeights',
+          cypher.APPLY_MEMORY_WEIGHTS,
+          { ws, changes: [{ ...change, targetId: edge.fromId }], floor: 0, ceiling: 1, now },
+        ],
         ['updateMemory', cypher.UPDATE_MEMORY, { ws, id: edge.fromId, changes: { title: 'x' }, now }],
         ['deleteMemory', cypher.DELETE_MEMORY, { ws, id: edge.fromId }],
         ['importMemories', cypher.IMPORT_MEMORIES, { ws, memories: [], now }],

@@ -24,14 +24,33 @@ const jsOrder = (ids: readonly string[]): string[] => [...ids].sort((a, b) => (a
 const database = tempDatabase('engram-index-ids-');
 const open = database.open;
 
-async function link(store: GraphStore, id: string, from: string, to: string, type: string, weight: number): Promise<void> {
-  await store.linkEdge(WS, { id, fromId: from, toId: to, type, weight, defaultWeight: 0.5, metadata: null, reason: null, eventId: `ev-${id}` }, NOW);
+async function link(
+  store: GraphStore,
+  id: string,
+  from: string,
+  to: string,
+  type: string,
+  weight: number,
+): Promise<void> {
+  await store.linkEdge(
+    WS,
+    { id, fromId: from, toId: to, type, weight, defaultWeight: 0.5, metadata: null, reason: null, eventId: `ev-${id}` },
+    NOW,
+  );
 }
 
 async function setWeight(store: GraphStore, edgeId: string, value: number, eventId: string): Promise<void> {
   await store.applyWeightChanges(
     WS,
-    [{ eventId, target: { kind: 'edge', id: edgeId }, operation: { kind: 'set', value }, source: 'MANUAL', reason: null }],
+    [
+      {
+        eventId,
+        target: { kind: 'edge', id: edgeId },
+        operation: { kind: 'set', value },
+        source: 'MANUAL',
+        reason: null,
+      },
+    ],
     { floor: 0, ceiling: 1 },
     NOW,
   );
@@ -109,18 +128,27 @@ describe('adjacency index: edge ids of any shape', () => {
     const odd = `${newId()}-old`;
     await link(writer, packed, 'a', 'b', 'CITES', 0.5);
     await link(writer, odd, 'a', 'c', 'CAUSED_BY', 0.6);
-    expect(keys((await reader.expandFrontier(WS, ['a'], frontier())).steps)).toEqual([`a>b#${packed}@0.5`, `a>c#${odd}@0.6`]);
+    expect(keys((await reader.expandFrontier(WS, ['a'], frontier())).steps)).toEqual([
+      `a>b#${packed}@0.5`,
+      `a>c#${odd}@0.6`,
+    ]);
 
     const raw = new Database(database.path);
     const move = raw.prepare('UPDATE edges SET to_id = ? WHERE id = ?');
     move.run('d', packed);
     move.run('d', odd);
-    expect(keys((await reader.expandFrontier(WS, ['a'], frontier())).steps)).toEqual([`a>d#${packed}@0.5`, `a>d#${odd}@0.6`]);
+    expect(keys((await reader.expandFrontier(WS, ['a'], frontier())).steps)).toEqual([
+      `a>d#${packed}@0.5`,
+      `a>d#${odd}@0.6`,
+    ]);
     // Moved twice: the id now names an overlay slot, which the next change must find.
     move.run('b', packed);
     raw.prepare('UPDATE edges SET weight = 0.7 WHERE id = ?').run(odd);
     raw.close();
-    expect(keys((await reader.expandFrontier(WS, ['a'], frontier())).steps)).toEqual([`a>b#${packed}@0.5`, `a>d#${odd}@0.7`]);
+    expect(keys((await reader.expandFrontier(WS, ['a'], frontier())).steps)).toEqual([
+      `a>b#${packed}@0.5`,
+      `a>d#${odd}@0.7`,
+    ]);
     expect(await reader.expandFrontier(WS, ['c'], frontier())).toEqual({ steps: [], truncated: false });
     expect(reader.adjacencyIndexStats(WS)).toMatchObject({ builds: 1 });
   });
@@ -150,13 +178,22 @@ describe('adjacency index: edge ids of any shape', () => {
         for (let pair = 0; pair < 24; pair++) {
           const a = pair % 4 === 0 ? (ids[0] as string) : pick(ids);
           const b = pick(ids);
-          const options = walkOptions({ direction: directions[pair % 3] as Direction, types: pair % 4 === 1 ? ['CITES', 'EXTENDS'] : null });
+          const options = walkOptions({
+            direction: directions[pair % 3] as Direction,
+            types: pair % 4 === 1 ? ['CITES', 'EXTENDS'] : null,
+          });
           const hops = 1 + (pair % 5);
           const label = `${round} seed ${seed} ${a}->${b} ${options.direction} ${hops}`;
-          expect(await findShortestPath(indexed, WS, a, b, hops, options), label).toEqual(await findShortestPath(sqlOnly, WS, a, b, hops, options));
+          expect(await findShortestPath(indexed, WS, a, b, hops, options), label).toEqual(
+            await findShortestPath(sqlOnly, WS, a, b, hops, options),
+          );
           const query = frontier({ direction: options.direction, types: options.types });
-          expect(keys((await indexed.expandFrontier(WS, [a, b], query)).steps), label).toEqual(keys((await sqlOnly.expandFrontier(WS, [a, b], query)).steps));
-          expect(await traverse(indexed, WS, a, 3, 20, options), label).toEqual(await traverse(sqlOnly, WS, a, 3, 20, options));
+          expect(keys((await indexed.expandFrontier(WS, [a, b], query)).steps), label).toEqual(
+            keys((await sqlOnly.expandFrontier(WS, [a, b], query)).steps),
+          );
+          expect(await traverse(indexed, WS, a, 3, 20, options), label).toEqual(
+            await traverse(sqlOnly, WS, a, 3, 20, options),
+          );
           const neighbors = adjacency({
             direction: options.direction,
             types: options.types,
@@ -164,16 +201,28 @@ describe('adjacency index: edge ids of any shape', () => {
             includePruned: pair % 3 === 1,
             limitPerMemory: pair % 2 === 0 ? 3 : null,
           });
-          expect(await indexed.getAdjacent(WS, [a, b, 'nobody'], neighbors), label).toEqual(await sqlOnly.getAdjacent(WS, [a, b, 'nobody'], neighbors));
-          expect(await indexed.countAdjacent(WS, [a, b, 'nobody'], neighbors), label).toEqual(await sqlOnly.countAdjacent(WS, [a, b, 'nobody'], neighbors));
+          expect(await indexed.getAdjacent(WS, [a, b, 'nobody'], neighbors), label).toEqual(
+            await sqlOnly.getAdjacent(WS, [a, b, 'nobody'], neighbors),
+          );
+          expect(await indexed.countAdjacent(WS, [a, b, 'nobody'], neighbors), label).toEqual(
+            await sqlOnly.countAdjacent(WS, [a, b, 'nobody'], neighbors),
+          );
         }
       };
       await compare('built');
       for (let at = 0; at < 12; at++) {
-        await link(indexed, mixedId(random, edgeAt++), at % 2 === 0 ? (ids[0] as string) : pick(ids), pick(ids), pick(types), pick(weights));
+        await link(
+          indexed,
+          mixedId(random, edgeAt++),
+          at % 2 === 0 ? (ids[0] as string) : pick(ids),
+          pick(ids),
+          pick(types),
+          pick(weights),
+        );
       }
       const some = (await indexed.listEdges(WS, { afterId: null, limit: 1000 })).filter((_, at) => at % 4 === 0);
-      for (const [at, edge] of some.entries()) await setWeight(indexed, edge.id, weights[at % weights.length] as number, `w${seed}-${at}`);
+      for (const [at, edge] of some.entries())
+        await setWeight(indexed, edge.id, weights[at % weights.length] as number, `w${seed}-${at}`);
       await indexed.deleteMemory(WS, ids[3] as string);
       await compare('patched');
       expect(indexed.adjacencyIndexStats(WS)).toMatchObject({ builds: 1 });
@@ -195,7 +244,11 @@ describe('neighbor records read by rowid', () => {
     // b had the largest rowid, so the next memory (c) takes it; b comes back with a new one.
     await store.deleteMemory(WS, 'b');
     await memory(store, 'c');
-    await store.createMemory(WS, { id: 'b', key: null, title: 'b, again', content: null, kind: null, tags: [], weight: 0.5, metadata: null }, NOW);
+    await store.createMemory(
+      WS,
+      { id: 'b', key: null, title: 'b, again', content: null, kind: null, tags: [], weight: 0.5, metadata: null },
+      NOW,
+    );
     const second = newId();
     await link(store, second, 'a', 'b', 'RELATED_TO', 0.7);
     await link(store, newId(), 'a', 'c', 'RELATED_TO', 0.2);

@@ -8,15 +8,34 @@ import { NOW, THRESHOLD, WS, frontier, keys, memory, tempDatabase, walkOptions }
 
 /** The store without its one-call search: findShortestPath then walks level by level over expandFrontier. */
 const levelByLevel = (store: GraphStore): GraphStore =>
-  new Proxy(store, { get: (target, property) => (property === 'shortestPath' ? undefined : Reflect.get(target, property)) });
+  new Proxy(store, {
+    get: (target, property) => (property === 'shortestPath' ? undefined : Reflect.get(target, property)),
+  });
 
 const database = tempDatabase('engram-index-');
 const open = database.open;
 
-async function link(store: GraphStore, from: string, to: string, type = 'RELATED_TO', weight = 0.5, workspace = WS): Promise<string> {
+async function link(
+  store: GraphStore,
+  from: string,
+  to: string,
+  type = 'RELATED_TO',
+  weight = 0.5,
+  workspace = WS,
+): Promise<string> {
   const { edge } = await store.linkEdge(
     workspace,
-    { id: `e-${from}-${to}-${type}`, fromId: from, toId: to, type, weight, defaultWeight: 0.5, metadata: null, reason: null, eventId: `ev-${from}-${to}-${type}-${Math.random()}` },
+    {
+      id: `e-${from}-${to}-${type}`,
+      fromId: from,
+      toId: to,
+      type,
+      weight,
+      defaultWeight: 0.5,
+      metadata: null,
+      reason: null,
+      eventId: `ev-${from}-${to}-${type}-${Math.random()}`,
+    },
     NOW,
   );
   return edge.id;
@@ -31,7 +50,10 @@ describe('adjacency index: coherence', () => {
     expect(keys((await reader.expandFrontier(WS, ['a'], frontier())).steps)).toEqual(['a>b#e-a-b-RELATED_TO@0.5']);
 
     await link(writer, 'a', 'c', 'CITES', 0.7);
-    expect(keys((await reader.expandFrontier(WS, ['a'], frontier())).steps)).toEqual(['a>b#e-a-b-RELATED_TO@0.5', 'a>c#e-a-c-CITES@0.7']);
+    expect(keys((await reader.expandFrontier(WS, ['a'], frontier())).steps)).toEqual([
+      'a>b#e-a-b-RELATED_TO@0.5',
+      'a>c#e-a-c-CITES@0.7',
+    ]);
   });
 
   it("sees another connection's weight change, unlink and memory deletion", async () => {
@@ -45,7 +67,15 @@ describe('adjacency index: coherence', () => {
 
     await writer.applyWeightChanges(
       WS,
-      [{ eventId: 'w1', target: { kind: 'edge', id: ab }, operation: { kind: 'set', value: 0.9 }, source: 'MANUAL', reason: null }],
+      [
+        {
+          eventId: 'w1',
+          target: { kind: 'edge', id: ab },
+          operation: { kind: 'set', value: 0.9 },
+          source: 'MANUAL',
+          reason: null,
+        },
+      ],
       { floor: 0, ceiling: 1 },
       NOW,
     );
@@ -58,7 +88,10 @@ describe('adjacency index: coherence', () => {
     const store = open();
     for (const id of ['a', 'b', 'c']) await memory(store, id);
     await link(store, 'a', 'b');
-    expect(await findShortestPath(store, WS, 'a', 'c', 4, walkOptions())).toEqual({ found: false, budgetExhausted: false });
+    expect(await findShortestPath(store, WS, 'a', 'c', 4, walkOptions())).toEqual({
+      found: false,
+      budgetExhausted: false,
+    });
     const bc = await link(store, 'b', 'c');
     expect(await findShortestPath(store, WS, 'a', 'c', 4, walkOptions())).toEqual({
       found: true,
@@ -77,7 +110,20 @@ describe('adjacency index: coherence', () => {
     expect((await findShortestPath(reader, WS, 'a', 'b', 2, walkOptions())).found).toBe(true);
 
     const nudge = async (delta: number, eventId: string) =>
-      writer.applyWeightChanges(WS, [{ eventId, target: { kind: 'edge', id: ab }, operation: { kind: 'delta', delta }, source: 'CONSCIOUS', reason: null }], { floor: 0, ceiling: 1 }, NOW);
+      writer.applyWeightChanges(
+        WS,
+        [
+          {
+            eventId,
+            target: { kind: 'edge', id: ab },
+            operation: { kind: 'delta', delta },
+            source: 'CONSCIOUS',
+            reason: null,
+          },
+        ],
+        { floor: 0, ceiling: 1 },
+        NOW,
+      );
     await nudge(-0.3, 'w1');
     expect(await reader.expandFrontier(WS, ['a'], frontier())).toEqual({ steps: [], truncated: false });
     expect((await findShortestPath(reader, WS, 'a', 'b', 2, walkOptions())).found).toBe(false);
@@ -97,7 +143,10 @@ describe('adjacency index: coherence', () => {
     const raw = new Database(database.path);
     raw.prepare('DELETE FROM edge_changes').run();
     raw.close();
-    expect(keys((await reader.expandFrontier(WS, ['a'], frontier())).steps)).toEqual(['a>b#e-a-b-RELATED_TO@0.5', 'a>c#e-a-c-RELATED_TO@0.5']);
+    expect(keys((await reader.expandFrontier(WS, ['a'], frontier())).steps)).toEqual([
+      'a>b#e-a-b-RELATED_TO@0.5',
+      'a>c#e-a-c-RELATED_TO@0.5',
+    ]);
   });
 
   it('sees edges and memories created after the build, in order, across many small changes', async () => {
@@ -111,7 +160,9 @@ describe('adjacency index: coherence', () => {
       await link(writer, `m${at - 1}`, `m${at}`, 'EXTENDS', 0.5 + at / 100);
     }
     const outcome = await findShortestPath(reader, WS, 'm0', 'm9', 10, walkOptions());
-    expect(outcome).toEqual(await findShortestPath(levelByLevel(open({ adjacencyIndex: false })), WS, 'm0', 'm9', 10, walkOptions()));
+    expect(outcome).toEqual(
+      await findShortestPath(levelByLevel(open({ adjacencyIndex: false })), WS, 'm0', 'm9', 10, walkOptions()),
+    );
     expect(outcome.found && outcome.memoryIds).toEqual(['m0', 'm1', 'm2', 'm3', 'm4', 'm5', 'm6', 'm7', 'm8', 'm9']);
   });
 
@@ -160,8 +211,24 @@ describe('adjacency index: coherence', () => {
     await writer.importBatch(
       WS,
       {
-        memories: ids.map((id) => ({ id, key: null, title: id, content: null, kind: null, tags: [], weight: 0.5, metadata: null })),
-        edges: ids.map((id, at) => ({ id: `edge-${at}`, fromId: 'a', toId: id, type: 'CITES', weight: 0.5, metadata: null })),
+        memories: ids.map((id) => ({
+          id,
+          key: null,
+          title: id,
+          content: null,
+          kind: null,
+          tags: [],
+          weight: 0.5,
+          metadata: null,
+        })),
+        edges: ids.map((id, at) => ({
+          id: `edge-${at}`,
+          fromId: 'a',
+          toId: id,
+          type: 'CITES',
+          weight: 0.5,
+          metadata: null,
+        })),
       },
       NOW,
     );
@@ -189,7 +256,21 @@ describe('adjacency index: id order', () => {
     const sqlOnly = open({ adjacencyIndex: false });
     for (const id of ['a', 'z', wide, emoji]) await memory(indexed, id);
     const edge = async (from: string, to: string, id: string) =>
-      indexed.linkEdge(WS, { id, fromId: from, toId: to, type: 'CITES', weight: 0.5, defaultWeight: 0.5, metadata: null, reason: null, eventId: `ev-${id}` }, NOW);
+      indexed.linkEdge(
+        WS,
+        {
+          id,
+          fromId: from,
+          toId: to,
+          type: 'CITES',
+          weight: 0.5,
+          defaultWeight: 0.5,
+          metadata: null,
+          reason: null,
+          eventId: `ev-${id}`,
+        },
+        NOW,
+      );
     await edge('a', wide, `e${wide}1`);
     await edge('a', emoji, `e${emoji}1`);
     await edge(wide, 'z', `e${wide}2`);
@@ -198,7 +279,14 @@ describe('adjacency index: id order', () => {
     expect(expected).toEqual({ found: true, memoryIds: ['a', emoji, 'z'], edgeIds: [`e${emoji}1`, `e${emoji}2`] });
     expect(await findShortestPath(indexed, WS, 'a', 'z', 4, walkOptions())).toEqual(expected);
     // Neighbors break ties the same way. (SQL alone orders such ids by bytes; ids Engram makes are ASCII, where the two agree.)
-    const neighbors = { direction: 'BOTH' as const, types: null, minWeight: null, includePruned: false, pruneThreshold: THRESHOLD, limitPerMemory: 1 };
+    const neighbors = {
+      direction: 'BOTH' as const,
+      types: null,
+      minWeight: null,
+      includePruned: false,
+      pruneThreshold: THRESHOLD,
+      limitPerMemory: 1,
+    };
     expect((await indexed.getAdjacent(WS, ['a'], neighbors))[0]?.map((entry) => entry.edge.id)).toEqual([`e${emoji}1`]);
   });
 });
@@ -246,9 +334,14 @@ describe('adjacency index: budget', () => {
     }
     for (const budget of [5, 29, 30, 31, 32, 60]) {
       const fast = await findShortestPath(store, WS, 'a', 'z', 4, walkOptions({ budget }));
-      expect(fast, `budget ${budget}`).toEqual(await findShortestPath(levelByLevel(store), WS, 'a', 'z', 4, walkOptions({ budget })));
+      expect(fast, `budget ${budget}`).toEqual(
+        await findShortestPath(levelByLevel(store), WS, 'a', 'z', 4, walkOptions({ budget })),
+      );
     }
-    expect(await findShortestPath(store, WS, 'a', 'z', 4, walkOptions({ budget: 5 }))).toEqual({ found: false, budgetExhausted: true });
+    expect(await findShortestPath(store, WS, 'a', 'z', 4, walkOptions({ budget: 5 }))).toEqual({
+      found: false,
+      budgetExhausted: true,
+    });
   });
 });
 
@@ -290,7 +383,9 @@ describe('adjacency index: same answers as SQL', () => {
           expect(keys((await indexed.expandFrontier(WS, [a, b], query)).steps), label).toEqual(
             keys((await sqlOnly.expandFrontier(WS, [a, b], query)).steps),
           );
-          expect(await traverse(indexed, WS, a, 3, 20, options), label).toEqual(await traverse(sqlOnly, WS, a, 3, 20, options));
+          expect(await traverse(indexed, WS, a, 3, 20, options), label).toEqual(
+            await traverse(sqlOnly, WS, a, 3, 20, options),
+          );
           const adjacency = {
             direction: options.direction,
             types: options.types,
@@ -299,8 +394,12 @@ describe('adjacency index: same answers as SQL', () => {
             pruneThreshold: THRESHOLD,
             limitPerMemory: pair % 2 === 0 ? 2 : null,
           };
-          expect(await indexed.getAdjacent(WS, [a, b, a, 'nobody'], adjacency), label).toEqual(await sqlOnly.getAdjacent(WS, [a, b, a, 'nobody'], adjacency));
-          expect(await indexed.countAdjacent(WS, [a, b, 'nobody'], adjacency), label).toEqual(await sqlOnly.countAdjacent(WS, [a, b, 'nobody'], adjacency));
+          expect(await indexed.getAdjacent(WS, [a, b, a, 'nobody'], adjacency), label).toEqual(
+            await sqlOnly.getAdjacent(WS, [a, b, a, 'nobody'], adjacency),
+          );
+          expect(await indexed.countAdjacent(WS, [a, b, 'nobody'], adjacency), label).toEqual(
+            await sqlOnly.countAdjacent(WS, [a, b, 'nobody'], adjacency),
+          );
         }
       };
       await compare('built');
@@ -315,7 +414,13 @@ describe('adjacency index: same answers as SQL', () => {
       const some = (await indexed.listEdges(WS, { afterId: null, limit: 1000 })).filter((_, at) => at % 5 === 0);
       await indexed.applyWeightChanges(
         WS,
-        some.map((edge, at) => ({ eventId: `w${seed}-${at}`, target: { kind: 'edge' as const, id: edge.id }, operation: { kind: 'set' as const, value: weights[at % weights.length] as number }, source: 'MANUAL' as const, reason: null })),
+        some.map((edge, at) => ({
+          eventId: `w${seed}-${at}`,
+          target: { kind: 'edge' as const, id: edge.id },
+          operation: { kind: 'set' as const, value: weights[at % weights.length] as number },
+          source: 'MANUAL' as const,
+          reason: null,
+        })),
         { floor: 0, ceiling: 1 },
         NOW,
       );

@@ -11,16 +11,32 @@ export const WS = 'ws';
 export const NOW = '2099-01-01T00:00:00.000Z';
 export const THRESHOLD = 0.05;
 
-export const frontier = (query: Partial<FrontierQuery> = {}): FrontierQuery => ({ direction: 'BOTH', types: null, pruneThreshold: THRESHOLD, budget: 1000, ...query });
+export const frontier = (query: Partial<FrontierQuery> = {}): FrontierQuery => ({
+  direction: 'BOTH',
+  types: null,
+  pruneThreshold: THRESHOLD,
+  budget: 1000,
+  ...query,
+});
 
-export const walkOptions = (options: Partial<WalkOptions> = {}): WalkOptions => ({ direction: 'BOTH', types: null, pruneThreshold: THRESHOLD, budget: 1000, ...options });
+export const walkOptions = (options: Partial<WalkOptions> = {}): WalkOptions => ({
+  direction: 'BOTH',
+  types: null,
+  pruneThreshold: THRESHOLD,
+  budget: 1000,
+  ...options,
+});
 
 /** Steps as sortable strings, so two walks compare whatever order they listed them in. */
 export const keys = (steps: readonly { from: string; to: string; edgeId: string; weight: number }[]) =>
   steps.map((step) => `${step.from}>${step.to}#${step.edgeId}@${step.weight}`).sort();
 
 export async function memory(store: GraphStore, id: string, workspace = WS): Promise<void> {
-  await store.createMemory(workspace, { id, key: null, title: id, content: null, kind: null, tags: [], weight: 0.5, metadata: null }, NOW);
+  await store.createMemory(
+    workspace,
+    { id, key: null, title: id, content: null, kind: null, tags: [], weight: 0.5, metadata: null },
+    NOW,
+  );
 }
 
 /**

@@ -7,11 +7,18 @@ const base = { ENGRAM_LOG_LEVEL: 'silent' };
 describe('ENGRAM_STORE=neo4j configuration', () => {
   it('is a config error naming NEO4J_URI when the URI is missing', () => {
     expect(() => loadConfig({ ...base, ENGRAM_STORE: 'neo4j' })).toThrow(ConfigError);
-    expect(() => loadConfig({ ...base, ENGRAM_STORE: 'neo4j' })).toThrow(/NEO4J_URI is required when ENGRAM_STORE=neo4j/);
+    expect(() => loadConfig({ ...base, ENGRAM_STORE: 'neo4j' })).toThrow(
+      /NEO4J_URI is required when ENGRAM_STORE=neo4j/,
+    );
   });
 
   it('reads the connection and the bounded waits, with their defaults', () => {
-    const config = loadConfig({ ...base, ENGRAM_STORE: 'neo4j', NEO4J_URI: 'neo4j+s://abc123.databases.neo4j.io', NEO4J_PASSWORD: 'secret' });
+    const config = loadConfig({
+      ...base,
+      ENGRAM_STORE: 'neo4j',
+      NEO4J_URI: 'neo4j+s://abc123.databases.neo4j.io',
+      NEO4J_PASSWORD: 'secret',
+    });
     expect(config.store).toEqual({
       kind: 'neo4j',
       uri: 'neo4j+s://abc123.databases.neo4j.io',
@@ -54,7 +61,9 @@ describe('ENGRAM_STORE=neo4j configuration', () => {
     ['NEO4J_DATABASE', 'my_db; DROP'],
     ['NEO4J_TRANSACTION_TIMEOUT_MS', 'soon'],
   ])('rejects a bad %s, naming it', (variable, value) => {
-    expect(() => loadConfig({ ...base, ENGRAM_STORE: 'neo4j', NEO4J_URI: 'neo4j://localhost', [variable]: value })).toThrow(new RegExp(variable));
+    expect(() =>
+      loadConfig({ ...base, ENGRAM_STORE: 'neo4j', NEO4J_URI: 'neo4j://localhost', [variable]: value }),
+    ).toThrow(new RegExp(variable));
   });
 
   it('ignores the NEO4J_ variables for the SQLite store', () => {
@@ -64,7 +73,9 @@ describe('ENGRAM_STORE=neo4j configuration', () => {
 
 describe('redactUri', () => {
   it('drops credentials from a URI before it is logged', () => {
-    expect(redactUri('neo4j+s://neo4j:secret@abc.databases.neo4j.io:7687')).toBe('neo4j+s://abc.databases.neo4j.io:7687');
+    expect(redactUri('neo4j+s://neo4j:secret@abc.databases.neo4j.io:7687')).toBe(
+      'neo4j+s://abc.databases.neo4j.io:7687',
+    );
     expect(redactUri('bolt://localhost:7687')).toBe('bolt://localhost:7687');
   });
 });

@@ -12,7 +12,8 @@ describe('schema/schema.graphql', () => {
 });
 
 describe('schema descriptions', () => {
-  const own = (type: GraphQLNamedType) => !type.name.startsWith('__') && !['String', 'Int', 'Float', 'Boolean', 'ID'].includes(type.name);
+  const own = (type: GraphQLNamedType) =>
+    !type.name.startsWith('__') && !['String', 'Int', 'Float', 'Boolean', 'ID'].includes(type.name);
 
   it('describes every type, field, argument, input field and enum value', () => {
     const missing: string[] = [];
@@ -24,7 +25,8 @@ describe('schema descriptions', () => {
           for (const arg of field.args) if (!arg.description) missing.push(`${type.name}.${field.name}(${arg.name})`);
         }
       } else if (isInputObjectType(type)) {
-        for (const field of Object.values(type.getFields())) if (!field.description) missing.push(`${type.name}.${field.name}`);
+        for (const field of Object.values(type.getFields()))
+          if (!field.description) missing.push(`${type.name}.${field.name}`);
       } else if (isEnumType(type)) {
         for (const value of type.getValues()) if (!value.description) missing.push(`${type.name}.${value.name}`);
       } else if (!isScalarType(type)) {

@@ -74,7 +74,14 @@ describe('useExplorer', () => {
     writeFileSync(join(root, '..', 'secret.js'), 'leak');
     folders.push(join(root, '..', 'secret.js'));
     const fetch = appWith({ root, build: null });
-    for (const path of ['/explore/missing.js', '/explore/notes.unknown', '/explore/%2e%2e/secret.js', '/explore/..%2fsecret.js', '/explore/%00.js', '/explore/%E0%A4%A.js']) {
+    for (const path of [
+      '/explore/missing.js',
+      '/explore/notes.unknown',
+      '/explore/%2e%2e/secret.js',
+      '/explore/..%2fsecret.js',
+      '/explore/%00.js',
+      '/explore/%E0%A4%A.js',
+    ]) {
       const response = await fetch(path);
       expect(response.status, path).toBe(404);
       expect(await response.text()).not.toContain('leak');
@@ -100,7 +107,11 @@ describe('useExplorer', () => {
     const root = tempFolder();
     writePage(root);
     const fetch = appWith({ root, build: null });
-    const graphql = await fetch('/graphql', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ query: '{ ok }' }) });
+    const graphql = await fetch('/graphql', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ query: '{ ok }' }),
+    });
     expect(await graphql.json()).toEqual({ data: { ok: true } });
     expect((await fetch('/explorer.js')).status).toBe(404);
   });

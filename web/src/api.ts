@@ -97,7 +97,13 @@ export class ApiError extends Error {
   }
 }
 
-function credentialHeaders({ workspace, apiKey }: { workspace: string; apiKey: string | null }): Record<string, string> {
+function credentialHeaders({
+  workspace,
+  apiKey,
+}: {
+  workspace: string;
+  apiKey: string | null;
+}): Record<string, string> {
   return apiKey ? { authorization: `Bearer ${apiKey}` } : { [WORKSPACE_HEADER]: workspace };
 }
 
@@ -114,7 +120,10 @@ export interface ApiClient {
  * `credentials()`: with an API key, `Authorization: Bearer` and no workspace header (the key's
  * workspace applies; the server refuses a header naming another); without, the chosen workspace.
  */
-export function createApiClient(options: { endpoint: string; credentials: () => { workspace: string; apiKey: string | null } }): ApiClient {
+export function createApiClient(options: {
+  endpoint: string;
+  credentials: () => { workspace: string; apiKey: string | null };
+}): ApiClient {
   async function run<TResult, TVariables>(op: Operation<TResult, TVariables>, variables: TVariables): Promise<TResult> {
     let response: Response;
     try {
@@ -138,7 +147,8 @@ export function createApiClient(options: { endpoint: string; credentials: () => 
     }
     const first = answer.errors?.[0];
     if (first) throw new ApiError(first.message, first.extensions?.code);
-    if (answer.data === undefined || answer.data === null) throw new ApiError('The server answered without data', undefined);
+    if (answer.data === undefined || answer.data === null)
+      throw new ApiError('The server answered without data', undefined);
     return answer.data;
   }
   return { run };

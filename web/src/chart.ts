@@ -20,7 +20,9 @@ export function weightSeries(input: ChartInput): { at: number; weight: number }[
   const start = Date.parse(input.createdAt);
   const end = (input.now ?? new Date()).getTime();
   const first = events[0];
-  const points = [{ at: Math.min(start, first ? Date.parse(first.at) : start), weight: first ? first.old : input.weight }];
+  const points = [
+    { at: Math.min(start, first ? Date.parse(first.at) : start), weight: first ? first.old : input.weight },
+  ];
   for (const event of events) points.push({ at: Date.parse(event.at), weight: event.new });
   points.push({ at: Math.max(end, points[points.length - 1]?.at ?? end), weight: input.weight });
   return points;
@@ -52,7 +54,13 @@ export function renderWeightChart(input: ChartInput): SVGSVGElement {
   const chart = svg('svg', { viewBox: `0 0 ${WIDTH} ${HEIGHT}`, class: 'chart', role: 'img', 'aria-label': label });
   for (const level of [0, 0.5, 1]) {
     chart.append(
-      svg('line', { class: level === 0 ? 'axis' : 'grid', x1: PAD.left, x2: WIDTH - PAD.right, y1: y(level), y2: y(level) }),
+      svg('line', {
+        class: level === 0 ? 'axis' : 'grid',
+        x1: PAD.left,
+        x2: WIDTH - PAD.right,
+        y1: y(level),
+        y2: y(level),
+      }),
       svg('text', { x: PAD.left - 4, y: y(level) + 3, 'text-anchor': 'end' }, String(level)),
     );
   }
@@ -63,7 +71,11 @@ export function renderWeightChart(input: ChartInput): SVGSVGElement {
       svg(
         'circle',
         { class: 'point', cx: x(Date.parse(event.at)), cy: y(event.new), r: 3.5 },
-        svg('title', {}, `${formatDate(event.at)}: ${formatWeight(event.old)} → ${formatWeight(event.new)} (${event.source})`),
+        svg(
+          'title',
+          {},
+          `${formatDate(event.at)}: ${formatWeight(event.old)} → ${formatWeight(event.new)} (${event.source})`,
+        ),
       ),
     );
   }

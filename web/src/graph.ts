@@ -83,7 +83,10 @@ const STYLE: StylesheetJson = [
   },
   // Last, so a selection shows over the path highlight.
   { selector: 'node:selected', style: { 'border-color': '#1d4ed8', 'border-width': 6, opacity: 1 } },
-  { selector: 'edge:selected', style: { 'line-color': '#1d4ed8', 'target-arrow-color': '#1d4ed8', color: '#1d4ed8', opacity: 1, 'z-index': 20 } },
+  {
+    selector: 'edge:selected',
+    style: { 'line-color': '#1d4ed8', 'target-arrow-color': '#1d4ed8', color: '#1d4ed8', opacity: 1, 'z-index': 20 },
+  },
 ];
 
 export interface GraphHandlers {

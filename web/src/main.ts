@@ -94,7 +94,10 @@ const state: ExplorerState = {
   relationTypes: new Set(),
 };
 
-const api = createApiClient({ endpoint: '/graphql', credentials: () => ({ workspace: state.workspace, apiKey: state.apiKey }) });
+const api = createApiClient({
+  endpoint: '/graphql',
+  credentials: () => ({ workspace: state.workspace, apiKey: state.apiKey }),
+});
 const graph = createGraphView(el.graph, {
   onMemory: (id) => void guarded(() => expand(id)),
   onEdge: (id) => void guarded(() => selectEdge(id)),
@@ -107,7 +110,9 @@ window.engramExplorer = { cy: graph.cy, state };
 function storedWorkspaces(): string[] {
   try {
     const parsed: unknown = JSON.parse(localStorage.getItem(WORKSPACES_KEY) ?? '[]');
-    return Array.isArray(parsed) ? parsed.filter((name): name is string => typeof name === 'string' && WORKSPACE_PATTERN.test(name)) : [];
+    return Array.isArray(parsed)
+      ? parsed.filter((name): name is string => typeof name === 'string' && WORKSPACE_PATTERN.test(name))
+      : [];
   } catch {
     return [];
   }
@@ -156,7 +161,7 @@ async function setApiKey(key: string | null): Promise<void> {
   resetGraph();
   el.searchResults.replaceChildren();
   await loadRelationTypes();
-  showStatus(key ? "Using the API key (its workspace)" : `Workspace ${state.workspace}`);
+  showStatus(key ? 'Using the API key (its workspace)' : `Workspace ${state.workspace}`);
 }
 
 // ---- status ----------------------------------------------------------------------------------
@@ -220,7 +225,12 @@ async function search(query: string): Promise<void> {
         {},
         h(
           'button',
-          { type: 'button', class: 'item', 'data-memory-id': hit.id, onclick: () => void guarded(() => expand(hit.id)) },
+          {
+            type: 'button',
+            class: 'item',
+            'data-memory-id': hit.id,
+            onclick: () => void guarded(() => expand(hit.id)),
+          },
           swatch(hit.kind),
           h('span', { class: 'title' }, hit.title),
           hit.kind ? h('span', { class: 'hint' }, hit.kind) : null,
@@ -228,12 +238,21 @@ async function search(query: string): Promise<void> {
       ),
     ),
   );
-  showStatus(hits.length === 0 ? `Nothing matches “${query}”` : `${hits.length} result${hits.length === 1 ? '' : 's'} for “${query}”`);
+  showStatus(
+    hits.length === 0
+      ? `Nothing matches “${query}”`
+      : `${hits.length} result${hits.length === 1 ? '' : 's'} for “${query}”`,
+  );
 }
 
 /** Opens a memory: draws it with its neighbors (current filters) and shows its details. */
 async function expand(id: string): Promise<void> {
-  const data = await api.run(operations.neighborhood, { id, direction: direction(), types: selectedTypes(), limit: NEIGHBOR_LIMIT });
+  const data = await api.run(operations.neighborhood, {
+    id,
+    direction: direction(),
+    types: selectedTypes(),
+    limit: NEIGHBOR_LIMIT,
+  });
   const memory = data.memory;
   if (!memory) {
     showStatus('That memory no longer exists in this workspace', 'error');
@@ -254,7 +273,9 @@ async function expand(id: string): Promise<void> {
   afterGraphChange();
   select({ memory: memory.id });
   const pruned = edges.filter((edge) => edge.pruned).length;
-  showStatus(`${memory.title}: ${edges.length} neighbor${edges.length === 1 ? '' : 's'}${pruned ? ` (${pruned} pruned)` : ''}`);
+  showStatus(
+    `${memory.title}: ${edges.length} neighbor${edges.length === 1 ? '' : 's'}${pruned ? ` (${pruned} pruned)` : ''}`,
+  );
 }
 
 function afterGraphChange(): void {
@@ -277,7 +298,13 @@ function resetGraph(): void {
   renderPathEnds();
   el.pathResult.textContent = '';
   el.pathSteps.replaceChildren();
-  el.details.replaceChildren(h('p', { class: 'hint' }, 'Search and open a memory; then click a node to expand it, or an edge to see its weight history.'));
+  el.details.replaceChildren(
+    h(
+      'p',
+      { class: 'hint' },
+      'Search and open a memory; then click a node to expand it, or an edge to see its weight history.',
+    ),
+  );
   afterGraphChange();
 }
 
@@ -293,7 +320,12 @@ function swatch(kind: string | null): HTMLSpanElement {
 function memoryButton(memory: MemoryNode, extra?: string): HTMLButtonElement {
   return h(
     'button',
-    { type: 'button', class: 'item', 'data-memory-id': memory.id, onclick: () => void guarded(() => expand(memory.id)) },
+    {
+      type: 'button',
+      class: 'item',
+      'data-memory-id': memory.id,
+      onclick: () => void guarded(() => expand(memory.id)),
+    },
     swatch(memory.kind),
     h('span', { class: 'title' }, memory.title),
     extra ? h('span', { class: 'hint' }, extra) : null,
@@ -308,18 +340,18 @@ function renderNodeList(): void {
 
 function renderLegend(): void {
   const kinds = [...new Set([...state.memories.values()].map((memory) => memory.kind ?? ''))].sort();
-  el.legend.replaceChildren(
-    ...kinds.map((kind) =>
-      h('li', {}, swatch(kind || null), kind || '(no kind)'),
-    ),
-  );
+  el.legend.replaceChildren(...kinds.map((kind) => h('li', {}, swatch(kind || null), kind || '(no kind)')));
 }
 
 function renderCounts(): void {
-  const edges = [...state.edges.values()].filter((edge) => state.memories.has(edge.from) && state.memories.has(edge.to));
+  const edges = [...state.edges.values()].filter(
+    (edge) => state.memories.has(edge.from) && state.memories.has(edge.to),
+  );
   const pruned = edges.filter((edge) => edge.pruned).length;
   el.graphCounts.textContent =
-    state.memories.size === 0 ? '' : `${state.memories.size} memories · ${edges.length} edges${pruned ? ` (${pruned} pruned)` : ''}`;
+    state.memories.size === 0
+      ? ''
+      : `${state.memories.size} memories · ${edges.length} edges${pruned ? ` (${pruned} pruned)` : ''}`;
 }
 
 // ---- selection and details -------------------------------------------------------------------
@@ -350,22 +382,46 @@ function renderMemoryDetails(id: string): void {
       h('dt', {}, 'Weight'),
       h('dd', { id: 'detail-weight' }, formatWeight(node.weight)),
       h('dt', {}, 'Tags'),
-      h('dd', {}, memory.tags.length === 0 ? '—' : h('span', { class: 'tags' }, ...memory.tags.map((tag) => h('span', { class: 'tag' }, tag)))),
+      h(
+        'dd',
+        {},
+        memory.tags.length === 0
+          ? '—'
+          : h('span', { class: 'tags' }, ...memory.tags.map((tag) => h('span', { class: 'tag' }, tag))),
+      ),
       h('dt', {}, 'Created'),
       h('dd', {}, h('time', { datetime: memory.createdAt }, formatDate(memory.createdAt))),
       h('dt', {}, 'Updated'),
       h('dd', {}, h('time', { datetime: memory.updatedAt }, formatDate(memory.updatedAt))),
     ),
-    memory.content ? h('p', { class: 'content', id: 'detail-content' }, memory.content) : h('p', { class: 'hint' }, 'No content.'),
+    memory.content
+      ? h('p', { class: 'content', id: 'detail-content' }, memory.content)
+      : h('p', { class: 'hint' }, 'No content.'),
     h(
       'div',
       { class: 'button-row' },
-      h('button', { type: 'button', id: 'expand-memory', onclick: () => void guarded(() => expand(id)) }, 'Expand neighbors'),
-      h('button', { type: 'button', id: 'path-start', class: 'secondary', onclick: () => setPathEnd('from', node) }, 'Path start'),
-      h('button', { type: 'button', id: 'path-end', class: 'secondary', onclick: () => setPathEnd('to', node) }, 'Path end'),
+      h(
+        'button',
+        { type: 'button', id: 'expand-memory', onclick: () => void guarded(() => expand(id)) },
+        'Expand neighbors',
+      ),
+      h(
+        'button',
+        { type: 'button', id: 'path-start', class: 'secondary', onclick: () => setPathEnd('from', node) },
+        'Path start',
+      ),
+      h(
+        'button',
+        { type: 'button', id: 'path-end', class: 'secondary', onclick: () => setPathEnd('to', node) },
+        'Path end',
+      ),
     ),
     h('h3', {}, 'Feedback'),
-    h('p', { class: 'hint' }, 'Used strengthens the memory and its edges; not relevant weakens its edges; not useful weakens the memory.'),
+    h(
+      'p',
+      { class: 'hint' },
+      'Used strengthens the memory and its edges; not relevant weakens its edges; not useful weakens the memory.',
+    ),
     h(
       'div',
       { class: 'button-row' },
@@ -385,7 +441,12 @@ function renderMemoryDetails(id: string): void {
           {},
           h(
             'button',
-            { type: 'button', class: 'item', 'data-edge-id': edge.id, onclick: () => void guarded(() => selectEdge(edge.id)) },
+            {
+              type: 'button',
+              class: 'item',
+              'data-edge-id': edge.id,
+              onclick: () => void guarded(() => selectEdge(edge.id)),
+            },
             h('span', { class: 'edge-type' }, `${outgoing ? '→' : '←'} ${edge.type}`),
             h('span', { class: 'title' }, other?.title ?? '?'),
             h('span', { class: 'hint' }, formatWeight(edge.weight)),
@@ -427,7 +488,12 @@ function renderEdgeDetails(edge: EdgeDetails): void {
     h('button', { type: 'button', class: 'link', onclick: () => void guarded(() => expand(memory.id)) }, memory.title);
 
   el.details.replaceChildren(
-    h('h2', { id: 'detail-title' }, h('span', { class: 'edge-type' }, edge.type), edge.pruned ? h('span', { class: 'badge' }, 'pruned') : null),
+    h(
+      'h2',
+      { id: 'detail-title' },
+      h('span', { class: 'edge-type' }, edge.type),
+      edge.pruned ? h('span', { class: 'badge' }, 'pruned') : null,
+    ),
     h('p', {}, memoryLink(edge.from), ' → ', memoryLink(edge.to)),
     h(
       'dl',
@@ -449,12 +515,21 @@ function renderEdgeDetails(edge: EdgeDetails): void {
       h('div', {}, h('label', { for: 'adjust-amount' }, 'Amount'), amount),
       h(
         'button',
-        { type: 'button', id: 'weaken-edge', class: 'danger', onclick: () => void guarded(() => adjustEdge(edge, 'weaken', Number(amount.value))) },
+        {
+          type: 'button',
+          id: 'weaken-edge',
+          class: 'danger',
+          onclick: () => void guarded(() => adjustEdge(edge, 'weaken', Number(amount.value))),
+        },
         'Weaken',
       ),
       h(
         'button',
-        { type: 'button', id: 'strengthen-edge', onclick: () => void guarded(() => adjustEdge(edge, 'strengthen', Number(amount.value))) },
+        {
+          type: 'button',
+          id: 'strengthen-edge',
+          onclick: () => void guarded(() => adjustEdge(edge, 'strengthen', Number(amount.value))),
+        },
         'Strengthen',
       ),
     ),
@@ -510,11 +585,15 @@ async function adjustEdge(edge: EdgeDetails, how: 'weaken' | 'strengthen', amoun
   }
   const variables = { from: edge.from.id, to: edge.to.id, type: edge.type, amount, reason: 'explorer' };
   const change =
-    how === 'weaken' ? (await api.run(operations.weaken, variables)).weaken : (await api.run(operations.strengthen, variables)).strengthen;
+    how === 'weaken'
+      ? (await api.run(operations.weaken, variables)).weaken
+      : (await api.run(operations.strengthen, variables)).strengthen;
   applyChanges([change]);
   await selectEdge(edge.id);
   const verb = how === 'weaken' ? 'Weakened' : 'Strengthened';
-  showStatus(`${verb} ${edge.type}: ${formatWeight(change.previousWeight)} → ${formatWeight(change.newWeight)}${change.pruned ? ' (pruned)' : ''}`);
+  showStatus(
+    `${verb} ${edge.type}: ${formatWeight(change.previousWeight)} → ${formatWeight(change.newWeight)}${change.pruned ? ' (pruned)' : ''}`,
+  );
 }
 
 async function giveFeedback(memoryId: string, signal: FeedbackSignal): Promise<void> {
@@ -522,7 +601,9 @@ async function giveFeedback(memoryId: string, signal: FeedbackSignal): Promise<v
   applyChanges(data.feedback);
   renderMemoryDetails(memoryId);
   const changed = data.feedback.length;
-  showStatus(`Feedback ${signal.toLowerCase().replace('_', ' ')}: ${changed} weight${changed === 1 ? '' : 's'} changed`);
+  showStatus(
+    `Feedback ${signal.toLowerCase().replace('_', ' ')}: ${changed} weight${changed === 1 ? '' : 's'} changed`,
+  );
 }
 
 // ---- shortest path ---------------------------------------------------------------------------
@@ -546,7 +627,13 @@ async function findPath(): Promise<void> {
   if (!from || !to) return;
   const maxHops = Math.min(10, Math.max(1, Math.round(Number(el.maxHops.value) || 4)));
   el.maxHops.value = String(maxHops);
-  const { path } = await api.run(operations.path, { from: from.id, to: to.id, maxHops, types: selectedTypes(), direction: direction() });
+  const { path } = await api.run(operations.path, {
+    from: from.id,
+    to: to.id,
+    maxHops,
+    types: selectedTypes(),
+    direction: direction(),
+  });
   el.pathSteps.replaceChildren();
   if (!path.found) {
     state.path = null;
@@ -568,7 +655,12 @@ async function findPath(): Promise<void> {
   el.pathResult.textContent = `${path.hops} hop${path.hops === 1 ? '' : 's'} from ${from.title} to ${to.title}`;
   el.pathSteps.replaceChildren(
     ...path.steps.map((step) =>
-      h('li', {}, memoryButton(toMemoryNode(step.memory)), step.edgeToNext ? h('span', { class: 'via' }, step.edgeToNext.type) : null),
+      h(
+        'li',
+        {},
+        memoryButton(toMemoryNode(step.memory)),
+        step.edgeToNext ? h('span', { class: 'via' }, step.edgeToNext.type) : null,
+      ),
     ),
   );
   showStatus(`Path found: ${path.hops} hop${path.hops === 1 ? '' : 's'}`);

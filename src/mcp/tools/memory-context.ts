@@ -5,14 +5,19 @@ import { defined, edgeTypesInput, label, memoryOutput, minWeightInput, round, to
 import { defineTool } from '../tool.js';
 
 const DEFAULT_BUDGET = 20;
-const ROLES = { SEED: 'seed', NEWER_VERSION: 'newer_version', CONTRADICTING: 'contradicting', NEIGHBOR: 'neighbor' } as const;
+const ROLES = {
+  SEED: 'seed',
+  NEWER_VERSION: 'newer_version',
+  CONTRADICTING: 'contradicting',
+  NEIGHBOR: 'neighbor',
+} as const;
 
 export const memoryContext = defineTool({
   name: 'memory_context',
   title: 'Build a context bundle around some memories',
   description: [
     `Gather, in one call, what you should see about the memories you are working with (seeds: 1-${LIMITS.idsPerBatch} ids or keys), ranked in this order:`,
-    'the seeds; newer versions that supersede a seed (prefer them over the stale seed); the other side of open contradictions touching a seed; then the seeds\' strongest neighbors (a memory next to several seeds ranks higher).',
+    "the seeds; newer versions that supersede a seed (prefer them over the stale seed); the other side of open contradictions touching a seed; then the seeds' strongest neighbors (a memory next to several seeds ranks higher).",
     `Cut to budget memories (${LIMITS.limit.min}-${LIMITS.limit.max}, default ${DEFAULT_BUDGET}); truncated says whether some were left out. edge_types and min_weight (0-1) filter the neighbors, min_weight also the contradictions.`,
     'Returns items (role, score, the full memory), the edges among them and the open contradictions among them. Read-only.',
     'Use it at the start of a step instead of several memory_get / memory_related calls; memory_search first when you have words rather than ids, memory_traverse to walk further out.',
@@ -28,7 +33,9 @@ export const memoryContext = defineTool({
       .int()
       .optional()
       .meta({ minimum: LIMITS.limit.min, maximum: LIMITS.limit.max, default: DEFAULT_BUDGET })
-      .describe(`Most memories in the bundle, seeds included, ${LIMITS.limit.min}-${LIMITS.limit.max} (default ${DEFAULT_BUDGET}).`),
+      .describe(
+        `Most memories in the bundle, seeds included, ${LIMITS.limit.min}-${LIMITS.limit.max} (default ${DEFAULT_BUDGET}).`,
+      ),
     edge_types: edgeTypesInput,
     min_weight: minWeightInput('Ignore neighbor and contradiction edges lighter than this'),
   }),
@@ -36,10 +43,14 @@ export const memoryContext = defineTool({
     items: z
       .array(
         z.object({
-          role: z.enum(['seed', 'newer_version', 'contradicting', 'neighbor']).describe('Why the memory is in the bundle; items come in this order of roles.'),
+          role: z
+            .enum(['seed', 'newer_version', 'contradicting', 'neighbor'])
+            .describe('Why the memory is in the bundle; items come in this order of roles.'),
           score: z
             .number()
-            .describe('What it was ranked by within its role: seed, its own weight; newer_version, the SUPERSEDES edge weight; contradicting, the contradiction strength; neighbor, the summed weights of its edges to the seeds.'),
+            .describe(
+              'What it was ranked by within its role: seed, its own weight; newer_version, the SUPERSEDES edge weight; contradicting, the contradiction strength; neighbor, the summed weights of its edges to the seeds.',
+            ),
           memory: memoryOutput,
         }),
       )
@@ -54,7 +65,12 @@ export const memoryContext = defineTool({
           strength: z.number(),
           a_id: z.string().describe('The memory that contradicts.'),
           b_id: z.string().describe('The memory contradicted.'),
-          edge_id: z.string().nullable().describe('The a -CONTRADICTS-> b edge; null for a mixed pair that disagrees only through FAILS_TO_REPRODUCE.'),
+          edge_id: z
+            .string()
+            .nullable()
+            .describe(
+              'The a -CONTRADICTS-> b edge; null for a mixed pair that disagrees only through FAILS_TO_REPRODUCE.',
+            ),
         }),
       )
       .describe('Open contradictions touching a seed whose two ends are in the bundle, strongest first.'),
@@ -63,11 +79,22 @@ export const memoryContext = defineTool({
   hints: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
   document: MemoryContextDocument,
   argumentNames: { seeds: 'seeds', budget: 'budget', types: 'edge_types', minWeight: 'min_weight' },
-  variables: (input) => defined({ seeds: input.seeds, budget: input.budget, types: input.edge_types, minWeight: input.min_weight }),
+  variables: (input) =>
+    defined({ seeds: input.seeds, budget: input.budget, types: input.edge_types, minWeight: input.min_weight }),
   present: (data) => {
     const { context } = data;
-    const items = context.items.map((item) => ({ role: ROLES[item.role], score: item.score, memory: toMemory(item.memory) }));
-    const edges = context.edges.map((edge) => ({ id: edge.id, type: edge.type, from_id: edge.from.id, to_id: edge.to.id, weight: edge.weight }));
+    const items = context.items.map((item) => ({
+      role: ROLES[item.role],
+      score: item.score,
+      memory: toMemory(item.memory),
+    }));
+    const edges = context.edges.map((edge) => ({
+      id: edge.id,
+      type: edge.type,
+      from_id: edge.from.id,
+      to_id: edge.to.id,
+      weight: edge.weight,
+    }));
     const contradictions = context.contradictions.map((pair) => ({
       kind: pair.kind === 'MIXED' ? ('mixed' as const) : ('direct' as const),
       strength: pair.strength,
@@ -82,9 +109,18 @@ export const memoryContext = defineTool({
     };
     const lines = [
       `${items.length} memor${items.length === 1 ? 'y' : 'ies'} in context${context.truncated ? ' (budget reached: more were left out)' : ''}, ${edges.length} edge${edges.length === 1 ? '' : 's'} among them:`,
-      ...items.map((item) => `- [${item.role}] ${label(item.memory)}${item.memory.kind ? ` [${item.memory.kind}]` : ''}, score ${round(item.score)}`),
+      ...items.map(
+        (item) =>
+          `- [${item.role}] ${label(item.memory)}${item.memory.kind ? ` [${item.memory.kind}]` : ''}, score ${round(item.score)}`,
+      ),
       ...(contradictions.length
-        ? ['Open contradictions:', ...contradictions.map((pair) => `- ${pair.kind.toUpperCase()} ${name(pair.a_id)} → ${name(pair.b_id)} ${pair.strength.toFixed(2)}`)]
+        ? [
+            'Open contradictions:',
+            ...contradictions.map(
+              (pair) =>
+                `- ${pair.kind.toUpperCase()} ${name(pair.a_id)} → ${name(pair.b_id)} ${pair.strength.toFixed(2)}`,
+            ),
+          ]
         : []),
     ];
     return { structured: { items, edges, contradictions, truncated: context.truncated }, text: lines.join('\n') };

@@ -23,19 +23,32 @@ export const memoryContradictions = defineTool({
     kinds: z
       .array(z.enum(['direct', 'mixed']))
       .optional()
-      .describe('Only these kinds: direct (a -CONTRADICTS-> b), mixed (a both supports and contradicts b). Omit for both.'),
+      .describe(
+        'Only these kinds: direct (a -CONTRADICTS-> b), mixed (a both supports and contradicts b). Omit for both.',
+      ),
   }),
   output: z.object({
     count: z.number().int(),
     contradictions: z.array(
       z.object({
         kind: kindOutput,
-        strength: z.number().describe('direct: the CONTRADICTS edge weight; mixed: the weaker of the strongest supporting and strongest contradicting edge.'),
+        strength: z
+          .number()
+          .describe(
+            'direct: the CONTRADICTS edge weight; mixed: the weaker of the strongest supporting and strongest contradicting edge.',
+          ),
         resolved: z.boolean().describe('True when a or b is superseded: the disagreement is history.'),
         a: sideOutput.describe('The memory that contradicts (the source of the edges).'),
         b: sideOutput.describe('The memory contradicted (the target of the edges).'),
-        edge_id: z.string().nullable().describe('The strongest a -CONTRADICTS-> b edge; null for a mixed pair that disagrees only through FAILS_TO_REPRODUCE.'),
-        edges: z.array(z.object({ id: z.string(), type: z.string(), weight: z.number() })).describe('Every supporting and contradicting edge from a to b, strongest first.'),
+        edge_id: z
+          .string()
+          .nullable()
+          .describe(
+            'The strongest a -CONTRADICTS-> b edge; null for a mixed pair that disagrees only through FAILS_TO_REPRODUCE.',
+          ),
+        edges: z
+          .array(z.object({ id: z.string(), type: z.string(), weight: z.number() }))
+          .describe('Every supporting and contradicting edge from a to b, strongest first.'),
       }),
     ),
   }),
@@ -43,7 +56,11 @@ export const memoryContradictions = defineTool({
   document: MemoryContradictionsDocument,
   argumentNames: { limit: 'limit', minWeight: 'min_weight', kinds: 'kinds' },
   variables: (input) =>
-    defined({ limit: input.limit, minWeight: input.min_weight, kinds: input.kinds?.map((kind) => kind.toUpperCase() as ContradictionKind) }),
+    defined({
+      limit: input.limit,
+      minWeight: input.min_weight,
+      kinds: input.kinds?.map((kind) => kind.toUpperCase() as ContradictionKind),
+    }),
   present: (data) => {
     const contradictions = data.contradictions.map((pair) => ({
       kind: pair.kind === 'MIXED' ? ('mixed' as const) : ('direct' as const),
@@ -56,7 +73,10 @@ export const memoryContradictions = defineTool({
     }));
     const text = contradictions.length
       ? contradictions
-          .map((pair) => `${pair.resolved ? 'RESOLVED' : 'OPEN'} ${pair.kind.toUpperCase()} ${handle(pair.a)} → ${handle(pair.b)} ${pair.strength.toFixed(2)}`)
+          .map(
+            (pair) =>
+              `${pair.resolved ? 'RESOLVED' : 'OPEN'} ${pair.kind.toUpperCase()} ${handle(pair.a)} → ${handle(pair.b)} ${pair.strength.toFixed(2)}`,
+          )
           .join('\n')
       : 'No contradictions found.';
     return { structured: { count: contradictions.length, contradictions }, text };

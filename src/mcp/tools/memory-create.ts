@@ -16,19 +16,45 @@ export const memoryCreate = defineTool({
   input: z.object({
     title: z.string().describe(`Short title, 1-${LIMITS.titleChars} characters; matched first by memory_search.`),
     content: z.string().optional().describe(`Body text, at most ${LIMITS.contentChars} characters; searched.`),
-    kind: z.string().optional().describe(`Free label such as fact, decision, hypothesis, experiment (1-${LIMITS.kindChars} characters).`),
-    tags: z.array(z.string()).optional().describe(`Free tags, at most ${LIMITS.tags}, each 1-${LIMITS.tagChars} characters; searched, and filterable in memory_search.`),
+    kind: z
+      .string()
+      .optional()
+      .describe(`Free label such as fact, decision, hypothesis, experiment (1-${LIMITS.kindChars} characters).`),
+    tags: z
+      .array(z.string())
+      .optional()
+      .describe(
+        `Free tags, at most ${LIMITS.tags}, each 1-${LIMITS.tagChars} characters; searched, and filterable in memory_search.`,
+      ),
     key: z
       .string()
       .optional()
-      .describe('Optional handle, unique in the workspace: letters, digits and _ . : / -, starting with a letter or digit, at most 128 characters.'),
+      .describe(
+        'Optional handle, unique in the workspace: letters, digits and _ . : / -, starting with a letter or digit, at most 128 characters.',
+      ),
     metadata: metadataInput.optional(),
   }),
   output: z.object({ memory: memoryOutput }),
   hints: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
   document: MemoryCreateDocument,
-  argumentNames: { 'input.title': 'title', 'input.content': 'content', 'input.kind': 'kind', 'input.tags': 'tags', 'input.key': 'key', 'input.metadata': 'metadata' },
-  variables: (input) => ({ input: defined({ title: input.title, content: input.content, kind: input.kind, tags: input.tags, key: input.key, metadata: input.metadata }) }),
+  argumentNames: {
+    'input.title': 'title',
+    'input.content': 'content',
+    'input.kind': 'kind',
+    'input.tags': 'tags',
+    'input.key': 'key',
+    'input.metadata': 'metadata',
+  },
+  variables: (input) => ({
+    input: defined({
+      title: input.title,
+      content: input.content,
+      kind: input.kind,
+      tags: input.tags,
+      key: input.key,
+      metadata: input.metadata,
+    }),
+  }),
   present: (data) => {
     const memory = toMemory(data.createMemory);
     return { structured: { memory }, text: `Created memory ${label(memory)}.` };

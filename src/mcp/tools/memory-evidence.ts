@@ -11,11 +11,19 @@ const TEXT_ITEMS = 5;
 type Item = NonNullable<MemoryEvidenceQuery['memory']>['evidence']['supporting'][number];
 
 const evidenceItemOutput = z.object({
-  memory: memoryRefOutput.extend({ kind: z.string().nullable() }).describe('The evidence: the memory at the far end of the chain.'),
-  relation: z.string().describe('Type of the judging edge, the first of via: VALIDATES, REPLICATES, REPRODUCES, CONTRADICTS or FAILS_TO_REPRODUCE.'),
+  memory: memoryRefOutput
+    .extend({ kind: z.string().nullable() })
+    .describe('The evidence: the memory at the far end of the chain.'),
+  relation: z
+    .string()
+    .describe(
+      'Type of the judging edge, the first of via: VALIDATES, REPLICATES, REPRODUCES, CONTRADICTS or FAILS_TO_REPRODUCE.',
+    ),
   weight: z.number().describe('Product of the edge weights along via: indirect evidence counts for less.'),
   via: z
-    .array(z.object({ edge_id: z.string(), type: z.string(), from_id: z.string(), to_id: z.string(), weight: z.number() }))
+    .array(
+      z.object({ edge_id: z.string(), type: z.string(), from_id: z.string(), to_id: z.string(), weight: z.number() }),
+    )
     .describe('The chain in reading order: the first edge leaves the evidence memory, the last reaches memory_id.'),
 });
 type EvidenceItemOutput = z.output<typeof evidenceItemOutput>;
@@ -24,7 +32,13 @@ const toItem = (item: Item): EvidenceItemOutput => ({
   memory: item.memory,
   relation: item.relation,
   weight: item.weight,
-  via: item.via.map((edge) => ({ edge_id: edge.id, type: edge.type, from_id: edge.from.id, to_id: edge.to.id, weight: edge.weight })),
+  via: item.via.map((edge) => ({
+    edge_id: edge.id,
+    type: edge.type,
+    from_id: edge.from.id,
+    to_id: edge.to.id,
+    weight: edge.weight,
+  })),
 });
 
 const itemLine = (sign: string, item: EvidenceItemOutput): string =>
@@ -54,7 +68,9 @@ export const memoryEvidence = defineTool({
       .int()
       .optional()
       .meta({ minimum: LIMITS.maxDepth.min, maximum: LIMITS.maxDepth.max, default: DEFAULT_DEPTH })
-      .describe(`Longest evidence chain to follow, in edges, ${LIMITS.maxDepth.min}-${LIMITS.maxDepth.max} (default ${DEFAULT_DEPTH}).`),
+      .describe(
+        `Longest evidence chain to follow, in edges, ${LIMITS.maxDepth.min}-${LIMITS.maxDepth.max} (default ${DEFAULT_DEPTH}).`,
+      ),
   }),
   output: z.object({
     memory: memoryRefOutput,
@@ -68,7 +84,14 @@ export const memoryEvidence = defineTool({
   variables: (input) => defined({ id: input.memory_id, minWeight: input.min_weight, maxDepth: input.max_depth }),
   present: (data, input) => {
     if (!data.memory) {
-      return { error: { code: 'NOT_FOUND', message: `memory_id: no memory "${input.memory_id}" in this workspace`, argument: 'memory_id', retryable: false } };
+      return {
+        error: {
+          code: 'NOT_FOUND',
+          message: `memory_id: no memory "${input.memory_id}" in this workspace`,
+          argument: 'memory_id',
+          retryable: false,
+        },
+      };
     }
     const { evidence } = data.memory;
     const memory = { id: data.memory.id, key: data.memory.key, title: data.memory.title };

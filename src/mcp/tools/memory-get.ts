@@ -1,6 +1,15 @@
 import { z } from 'zod';
 import { MemoryGetDocument } from '../../generated/graphql.js';
-import { defined, label, limitInput, memoryOutput, memoryRefInput, memoryRefOutput, round, toMemory } from '../shapes.js';
+import {
+  defined,
+  label,
+  limitInput,
+  memoryOutput,
+  memoryRefInput,
+  memoryRefOutput,
+  round,
+  toMemory,
+} from '../shapes.js';
 import { defineTool } from '../tool.js';
 
 const NEIGHBOR_LIMIT = 10;
@@ -23,7 +32,9 @@ export const memoryGet = defineTool({
     memory: memoryOutput.nullable(),
     neighbors: z.array(
       z.object({
-        direction: z.enum(['outgoing', 'incoming']).describe('outgoing: the edge goes from this memory to the neighbor.'),
+        direction: z
+          .enum(['outgoing', 'incoming'])
+          .describe('outgoing: the edge goes from this memory to the neighbor.'),
         edge_id: z.string(),
         edge_type: z.string(),
         edge_weight: z.number(),
@@ -37,7 +48,10 @@ export const memoryGet = defineTool({
   variables: (input) => defined({ id: input.memory_id, neighborLimit: input.neighbor_limit }),
   present: (data, input) => {
     if (!data.memory) {
-      return { structured: { found: false, memory: null, neighbors: [] }, text: `No memory "${input.memory_id}" in this workspace.` };
+      return {
+        structured: { found: false, memory: null, neighbors: [] },
+        text: `No memory "${input.memory_id}" in this workspace.`,
+      };
     }
     const memory = toMemory(data.memory);
     const neighbors = data.memory.neighbors.map((n) => ({
@@ -51,7 +65,13 @@ export const memoryGet = defineTool({
       `${label(memory)}${memory.kind ? ` [${memory.kind}]` : ''}, weight ${round(memory.weight)}${memory.tags.length ? `, tags: ${memory.tags.join(', ')}` : ''}`,
       ...(memory.content ? [memory.content] : []),
       ...(neighbors.length
-        ? ['Neighbors:', ...neighbors.map((n) => `- ${n.direction === 'outgoing' ? `-[${n.edge_type}]->` : `<-[${n.edge_type}]-`} ${label(n.memory)}, weight ${round(n.edge_weight)}`)]
+        ? [
+            'Neighbors:',
+            ...neighbors.map(
+              (n) =>
+                `- ${n.direction === 'outgoing' ? `-[${n.edge_type}]->` : `<-[${n.edge_type}]-`} ${label(n.memory)}, weight ${round(n.edge_weight)}`,
+            ),
+          ]
         : ['No neighbors.']),
     ];
     return { structured: { found: true, memory, neighbors }, text: lines.join('\n') };

@@ -1,6 +1,15 @@
 import { z } from 'zod';
 import { MemoryLinkDocument } from '../../generated/graphql.js';
-import { defined, edgeLabel, edgeOutput, edgeTypeInput, memoryRefInput, metadataInput, reasonInput, toEdge } from '../shapes.js';
+import {
+  defined,
+  edgeLabel,
+  edgeOutput,
+  edgeTypeInput,
+  memoryRefInput,
+  metadataInput,
+  reasonInput,
+  toEdge,
+} from '../shapes.js';
 import { defineTool } from '../tool.js';
 
 export const memoryLink = defineTool({
@@ -18,20 +27,46 @@ export const memoryLink = defineTool({
     source_id: memoryRefInput('The memory the edge starts at'),
     target_id: memoryRefInput('The memory the edge points to (must differ from source_id)'),
     edge_type: edgeTypeInput,
-    weight: z.number().optional().meta({ minimum: 0, maximum: 1 }).describe('Weight 0-1. New edge: its starting weight (default 0.5). Existing edge: set to this value.'),
-    metadata: metadataInput.optional().describe('A JSON object stored with the edge (at most 4096 bytes), merged key by key into existing metadata.'),
+    weight: z
+      .number()
+      .optional()
+      .meta({ minimum: 0, maximum: 1 })
+      .describe('Weight 0-1. New edge: its starting weight (default 0.5). Existing edge: set to this value.'),
+    metadata: metadataInput
+      .optional()
+      .describe('A JSON object stored with the edge (at most 4096 bytes), merged key by key into existing metadata.'),
     reason: reasonInput,
   }),
-  output: z.object({ created: z.boolean().describe('True when the edge is new, false when an existing edge was confirmed.'), edge: edgeOutput }),
+  output: z.object({
+    created: z.boolean().describe('True when the edge is new, false when an existing edge was confirmed.'),
+    edge: edgeOutput,
+  }),
   hints: { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: false },
   document: MemoryLinkDocument,
-  argumentNames: { 'input.from': 'source_id', 'input.to': 'target_id', 'input.type': 'edge_type', 'input.weight': 'weight', 'input.metadata': 'metadata', 'input.reason': 'reason' },
+  argumentNames: {
+    'input.from': 'source_id',
+    'input.to': 'target_id',
+    'input.type': 'edge_type',
+    'input.weight': 'weight',
+    'input.metadata': 'metadata',
+    'input.reason': 'reason',
+  },
   variables: (input) => ({
-    input: defined({ from: input.source_id, to: input.target_id, type: input.edge_type, weight: input.weight, metadata: input.metadata, reason: input.reason }),
+    input: defined({
+      from: input.source_id,
+      to: input.target_id,
+      type: input.edge_type,
+      weight: input.weight,
+      metadata: input.metadata,
+      reason: input.reason,
+    }),
   }),
   present: (data) => {
     const edge = toEdge(data.link);
     const created = edge.last_confirmed_at === null;
-    return { structured: { created, edge }, text: `${created ? 'Created' : 'Confirmed'} edge ${edgeLabel(edge)} (edge id ${edge.id}).` };
+    return {
+      structured: { created, edge },
+      text: `${created ? 'Created' : 'Confirmed'} edge ${edgeLabel(edge)} (edge id ${edge.id}).`,
+    };
   },
 });

@@ -25,13 +25,18 @@ export const memoryPath = defineTool({
       .int()
       .optional()
       .meta({ minimum: LIMITS.maxHops.min, maximum: LIMITS.maxHops.max, default: DEFAULT_HOPS })
-      .describe(`Longest path to look for, in edges, ${LIMITS.maxHops.min}-${LIMITS.maxHops.max} (default ${DEFAULT_HOPS}).`),
+      .describe(
+        `Longest path to look for, in edges, ${LIMITS.maxHops.min}-${LIMITS.maxHops.max} (default ${DEFAULT_HOPS}).`,
+      ),
     edge_types: edgeTypesInput,
     direction: directionInput,
   }),
   output: z.object({
     found: z.boolean(),
-    hops: z.number().int().describe('Edges in the path; 0 when from_id and to_id name the same memory, and when not found.'),
+    hops: z
+      .number()
+      .int()
+      .describe('Edges in the path; 0 when from_id and to_id name the same memory, and when not found.'),
     path: z.array(
       z.object({
         id: z.string(),
@@ -39,7 +44,10 @@ export const memoryPath = defineTool({
         title: z.string(),
         edge_type_to_next: z.string().nullable().describe('Type of the edge to the next step; null on the last step.'),
         edge_id_to_next: z.string().nullable(),
-        edge_direction_to_next: z.enum(['outgoing', 'incoming']).nullable().describe('outgoing: the edge points from this step to the next; incoming: from the next step to this one.'),
+        edge_direction_to_next: z
+          .enum(['outgoing', 'incoming'])
+          .nullable()
+          .describe('outgoing: the edge points from this step to the next; incoming: from the next step to this one.'),
       }),
     ),
     message: z.string().nullable().describe('Set when not found.'),
@@ -47,7 +55,14 @@ export const memoryPath = defineTool({
   hints: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
   document: MemoryPathDocument,
   argumentNames: { from: 'from_id', to: 'to_id', maxHops: 'max_hops', types: 'edge_types', direction: 'direction' },
-  variables: (input) => defined({ from: input.from_id, to: input.to_id, maxHops: input.max_hops, types: input.edge_types, direction: toDirection(input.direction) }),
+  variables: (input) =>
+    defined({
+      from: input.from_id,
+      to: input.to_id,
+      maxHops: input.max_hops,
+      types: input.edge_types,
+      direction: toDirection(input.direction),
+    }),
   present: (data) => {
     const { found, hops, message, steps } = data.path;
     const path = steps.map((step) => ({
@@ -56,10 +71,17 @@ export const memoryPath = defineTool({
       title: step.memory.title,
       edge_type_to_next: step.edgeToNext?.type ?? null,
       edge_id_to_next: step.edgeToNext?.id ?? null,
-      edge_direction_to_next: step.edgeToNext ? (step.edgeToNext.from.id === step.memory.id ? ('outgoing' as const) : ('incoming' as const)) : null,
+      edge_direction_to_next: step.edgeToNext
+        ? step.edgeToNext.from.id === step.memory.id
+          ? ('outgoing' as const)
+          : ('incoming' as const)
+        : null,
     }));
     const chain = path
-      .map((step) => `"${step.title}"${step.edge_type_to_next ? (step.edge_direction_to_next === 'outgoing' ? ` -[${step.edge_type_to_next}]-> ` : ` <-[${step.edge_type_to_next}]- `) : ''}`)
+      .map(
+        (step) =>
+          `"${step.title}"${step.edge_type_to_next ? (step.edge_direction_to_next === 'outgoing' ? ` -[${step.edge_type_to_next}]-> ` : ` <-[${step.edge_type_to_next}]- `) : ''}`,
+      )
       .join('');
     const text = found ? `Path of ${hops} hop${hops === 1 ? '' : 's'}: ${chain}` : (message ?? 'No path found.');
     return { structured: { found, hops, path, message }, text };

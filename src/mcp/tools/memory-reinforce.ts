@@ -1,7 +1,14 @@
 import { z } from 'zod';
 import { LIMITS } from '../../domain/inputs.js';
 import { MemoryReinforceDocument } from '../../generated/graphql.js';
-import { defined, handle, reasonInput, toWeightChange, weightChangeOutput, type WeightChangeOutput } from '../shapes.js';
+import {
+  defined,
+  handle,
+  reasonInput,
+  toWeightChange,
+  weightChangeOutput,
+  type WeightChangeOutput,
+} from '../shapes.js';
 import { defineTool } from '../tool.js';
 
 /** Weights keep 12 decimals; a few significant digits are enough to read the AGENT step. */
@@ -20,7 +27,7 @@ export const memoryReinforce = defineTool({
   description: [
     'Record that these memories were used together in one step that succeeded: strengthens every existing unpruned edge among them (either direction, any type)',
     'by the AGENT step, a tiny 0.00001 unless the server is configured otherwise, so relations that keep proving useful together rank higher over time.',
-    'Never creates edges; memories with no edge between them are left as they are. Persists at once: all changes commit in one transaction, each recorded with reason in the edge\'s weight history.',
+    "Never creates edges; memories with no edge between them are left as they are. Persists at once: all changes commit in one transaction, each recorded with reason in the edge's weight history.",
     'Fewer than two distinct memories, or no edges among them, change nothing (count 0). Not idempotent: every call adds another step.',
     'Pass the ids from memory_context or memory_search results that you actually used. Use memory_feedback for a deliberate verdict on one memory (a larger step),',
     'memory_strengthen when the user confirmed one relation, memory_link to relate memories not linked yet. NOT_FOUND when an id names no memory; nothing changes then.',
@@ -40,10 +47,16 @@ export const memoryReinforce = defineTool({
   present: (data) => {
     const changes = data.reinforceCoRetrieval.map(toWeightChange);
     if (changes.length === 0) {
-      return { structured: { count: 0, changes }, text: 'Nothing to strengthen: fewer than two distinct memories, or no unpruned edges among them.' };
+      return {
+        structured: { count: 0, changes },
+        text: 'Nothing to strengthen: fewer than two distinct memories, or no unpruned edges among them.',
+      };
     }
     const step = Math.max(...changes.map((change) => change.new_weight - change.previous_weight));
-    const text = [`Strengthened ${changes.length} edge${changes.length === 1 ? '' : 's'} by ${small(step)}:`, ...changes.map(changeLine)].join('\n');
+    const text = [
+      `Strengthened ${changes.length} edge${changes.length === 1 ? '' : 's'} by ${small(step)}:`,
+      ...changes.map(changeLine),
+    ].join('\n');
     return { structured: { count: changes.length, changes }, text };
   },
 });

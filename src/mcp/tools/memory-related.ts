@@ -1,6 +1,20 @@
 import { z } from 'zod';
 import { MemoryRelatedDocument } from '../../generated/graphql.js';
-import { defined, directionInput, edgeOutput, edgeTypesInput, label, limitInput, memoryOutput, memoryRefInput, memoryRefOutput, round, toDirection, toEdge, toMemory } from '../shapes.js';
+import {
+  defined,
+  directionInput,
+  edgeOutput,
+  edgeTypesInput,
+  label,
+  limitInput,
+  memoryOutput,
+  memoryRefInput,
+  memoryRefOutput,
+  round,
+  toDirection,
+  toEdge,
+  toMemory,
+} from '../shapes.js';
 import { defineTool } from '../tool.js';
 
 export const memoryRelated = defineTool({
@@ -16,14 +30,20 @@ export const memoryRelated = defineTool({
     memory_id: memoryRefInput('The memory'),
     direction: directionInput,
     edge_types: edgeTypesInput,
-    include_pruned: z.boolean().optional().meta({ default: false }).describe('Also list pruned (weakened-away) edges; default false.'),
+    include_pruned: z
+      .boolean()
+      .optional()
+      .meta({ default: false })
+      .describe('Also list pruned (weakened-away) edges; default false.'),
     limit: limitInput(20, 'neighbors'),
   }),
   output: z.object({
     memory: memoryRefOutput,
     neighbors: z.array(
       z.object({
-        direction: z.enum(['outgoing', 'incoming']).describe('outgoing: the edge goes from memory_id to this neighbor.'),
+        direction: z
+          .enum(['outgoing', 'incoming'])
+          .describe('outgoing: the edge goes from memory_id to this neighbor.'),
         edge: edgeOutput,
         memory: memoryOutput,
       }),
@@ -31,12 +51,31 @@ export const memoryRelated = defineTool({
   }),
   hints: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
   document: MemoryRelatedDocument,
-  argumentNames: { id: 'memory_id', types: 'edge_types', limit: 'limit', includePruned: 'include_pruned', direction: 'direction' },
+  argumentNames: {
+    id: 'memory_id',
+    types: 'edge_types',
+    limit: 'limit',
+    includePruned: 'include_pruned',
+    direction: 'direction',
+  },
   variables: (input) =>
-    defined({ id: input.memory_id, direction: toDirection(input.direction), types: input.edge_types, includePruned: input.include_pruned, limit: input.limit }),
+    defined({
+      id: input.memory_id,
+      direction: toDirection(input.direction),
+      types: input.edge_types,
+      includePruned: input.include_pruned,
+      limit: input.limit,
+    }),
   present: (data, input) => {
     if (!data.memory) {
-      return { error: { code: 'NOT_FOUND', message: `memory_id: no memory "${input.memory_id}" in this workspace`, argument: 'memory_id', retryable: false } };
+      return {
+        error: {
+          code: 'NOT_FOUND',
+          message: `memory_id: no memory "${input.memory_id}" in this workspace`,
+          argument: 'memory_id',
+          retryable: false,
+        },
+      };
     }
     const neighbors = data.memory.neighbors.map((n) => ({
       direction: n.direction === 'INCOMING' ? ('incoming' as const) : ('outgoing' as const),
@@ -45,8 +84,13 @@ export const memoryRelated = defineTool({
     }));
     const head = { id: data.memory.id, key: data.memory.key, title: data.memory.title };
     const text = neighbors.length
-      ? [`${neighbors.length} neighbor${neighbors.length === 1 ? '' : 's'} of ${label(head)}, strongest first:`,
-         ...neighbors.map((n) => `- ${n.direction === 'outgoing' ? `-[${n.edge.type}]->` : `<-[${n.edge.type}]-`} ${label(n.memory)}, weight ${round(n.edge.weight)}${n.edge.pruned ? ' (pruned)' : ''}`)].join('\n')
+      ? [
+          `${neighbors.length} neighbor${neighbors.length === 1 ? '' : 's'} of ${label(head)}, strongest first:`,
+          ...neighbors.map(
+            (n) =>
+              `- ${n.direction === 'outgoing' ? `-[${n.edge.type}]->` : `<-[${n.edge.type}]-`} ${label(n.memory)}, weight ${round(n.edge.weight)}${n.edge.pruned ? ' (pruned)' : ''}`,
+          ),
+        ].join('\n')
       : `${label(head)} has no neighbors matching the filters.`;
     return { structured: { memory: head, neighbors }, text };
   },

@@ -27,7 +27,10 @@ export const memorySearch = defineTool({
   present: (data, input) => {
     const results = data.searchMemories.map(toMemory);
     const text = results.length
-      ? [`${results.length} memor${results.length === 1 ? 'y' : 'ies'} match "${input.query}", best first:`, ...results.map((m, i) => `${i + 1}. ${label(m)}${m.kind ? ` [${m.kind}]` : ''}, weight ${round(m.weight)}`)].join('\n')
+      ? [
+          `${results.length} memor${results.length === 1 ? 'y' : 'ies'} match "${input.query}", best first:`,
+          ...results.map((m, i) => `${i + 1}. ${label(m)}${m.kind ? ` [${m.kind}]` : ''}, weight ${round(m.weight)}`),
+        ].join('\n')
       : `No memory matches "${input.query}".`;
     return { structured: { count: results.length, results }, text };
   },

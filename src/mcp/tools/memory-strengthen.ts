@@ -1,6 +1,15 @@
 import { z } from 'zod';
 import { MemoryStrengthenDocument } from '../../generated/graphql.js';
-import { amountInput, defined, edgeTypeInput, memoryRefInput, reasonInput, toWeightChange, weightChangeOutput, weightChangeText } from '../shapes.js';
+import {
+  amountInput,
+  defined,
+  edgeTypeInput,
+  memoryRefInput,
+  reasonInput,
+  toWeightChange,
+  weightChangeOutput,
+  weightChangeText,
+} from '../shapes.js';
 import { defineTool } from '../tool.js';
 
 export const memoryStrengthen = defineTool({
@@ -24,7 +33,14 @@ export const memoryStrengthen = defineTool({
   hints: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
   document: MemoryStrengthenDocument,
   argumentNames: { from: 'source_id', to: 'target_id', type: 'edge_type', amount: 'amount', reason: 'reason' },
-  variables: (input) => defined({ from: input.source_id, to: input.target_id, type: input.edge_type, amount: input.amount, reason: input.reason }),
+  variables: (input) =>
+    defined({
+      from: input.source_id,
+      to: input.target_id,
+      type: input.edge_type,
+      amount: input.amount,
+      reason: input.reason,
+    }),
   present: (data) => {
     const change = toWeightChange(data.strengthen);
     return { structured: change, text: weightChangeText('Strengthened', change) };

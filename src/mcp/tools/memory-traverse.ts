@@ -1,7 +1,18 @@
 import { z } from 'zod';
 import { LIMITS } from '../../domain/inputs.js';
 import { MemoryTraverseDocument } from '../../generated/graphql.js';
-import { defined, directionInput, edgeTypesInput, label, limitInput, memoryOutput, memoryRefInput, memoryRefOutput, toDirection, toMemory } from '../shapes.js';
+import {
+  defined,
+  directionInput,
+  edgeTypesInput,
+  label,
+  limitInput,
+  memoryOutput,
+  memoryRefInput,
+  memoryRefOutput,
+  toDirection,
+  toMemory,
+} from '../shapes.js';
 import { defineTool } from '../tool.js';
 
 const DEFAULT_DEPTH = 3;
@@ -23,7 +34,9 @@ export const memoryTraverse = defineTool({
       .int()
       .optional()
       .meta({ minimum: LIMITS.maxDepth.min, maximum: LIMITS.maxDepth.max, default: DEFAULT_DEPTH })
-      .describe(`How many edges deep to walk, ${LIMITS.maxDepth.min}-${LIMITS.maxDepth.max} (default ${DEFAULT_DEPTH}).`),
+      .describe(
+        `How many edges deep to walk, ${LIMITS.maxDepth.min}-${LIMITS.maxDepth.max} (default ${DEFAULT_DEPTH}).`,
+      ),
     edge_types: edgeTypesInput,
     direction: directionInput,
     limit: limitInput(20, 'memories'),
@@ -35,28 +48,64 @@ export const memoryTraverse = defineTool({
         depth: z.number().int().describe('Edges from the start (1 = a direct neighbor).'),
         memory: memoryOutput,
         path: z
-          .array(z.object({ edge_id: z.string(), type: z.string(), from_id: z.string(), to_id: z.string(), weight: z.number() }))
+          .array(
+            z.object({
+              edge_id: z.string(),
+              type: z.string(),
+              from_id: z.string(),
+              to_id: z.string(),
+              weight: z.number(),
+            }),
+          )
           .describe('The edges walked from the start to this memory, in order.'),
       }),
     ),
   }),
   hints: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
   document: MemoryTraverseDocument,
-  argumentNames: { id: 'memory_id', maxDepth: 'max_depth', types: 'edge_types', limit: 'limit', direction: 'direction' },
+  argumentNames: {
+    id: 'memory_id',
+    maxDepth: 'max_depth',
+    types: 'edge_types',
+    limit: 'limit',
+    direction: 'direction',
+  },
   variables: (input) =>
-    defined({ id: input.memory_id, maxDepth: input.max_depth, types: input.edge_types, direction: toDirection(input.direction), limit: input.limit }),
+    defined({
+      id: input.memory_id,
+      maxDepth: input.max_depth,
+      types: input.edge_types,
+      direction: toDirection(input.direction),
+      limit: input.limit,
+    }),
   present: (data, input) => {
     if (!data.memory) {
-      return { error: { code: 'NOT_FOUND', message: `memory_id: no memory "${input.memory_id}" in this workspace`, argument: 'memory_id', retryable: false } };
+      return {
+        error: {
+          code: 'NOT_FOUND',
+          message: `memory_id: no memory "${input.memory_id}" in this workspace`,
+          argument: 'memory_id',
+          retryable: false,
+        },
+      };
     }
     const start = { id: data.memory.id, key: data.memory.key, title: data.memory.title };
     const hits = data.memory.traverse.map((hit) => ({
       depth: hit.depth,
       memory: toMemory(hit.memory),
-      path: hit.via.map((edge) => ({ edge_id: edge.id, type: edge.type, from_id: edge.from.id, to_id: edge.to.id, weight: edge.weight })),
+      path: hit.via.map((edge) => ({
+        edge_id: edge.id,
+        type: edge.type,
+        from_id: edge.from.id,
+        to_id: edge.to.id,
+        weight: edge.weight,
+      })),
     }));
     const text = hits.length
-      ? [`${hits.length} memor${hits.length === 1 ? 'y' : 'ies'} reached from ${label(start)}:`, ...hits.map((h) => `- depth ${h.depth} via ${h.path.map((e) => e.type).join(' > ')}: ${label(h.memory)}`)].join('\n')
+      ? [
+          `${hits.length} memor${hits.length === 1 ? 'y' : 'ies'} reached from ${label(start)}:`,
+          ...hits.map((h) => `- depth ${h.depth} via ${h.path.map((e) => e.type).join(' > ')}: ${label(h.memory)}`),
+        ].join('\n')
       : `Nothing reachable from ${label(start)} with these filters.`;
     return { structured: { start, hits }, text };
   },

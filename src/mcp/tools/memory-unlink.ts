@@ -14,18 +14,39 @@ export const memoryUnlink = defineTool({
   ].join(' '),
   input: z.object({
     edge_id: z.string().optional().describe('The edge id (as returned by memory_link, memory_related ...).'),
-    source_id: z.string().optional().describe('The memory the edge starts at, by id or key (with target_id and edge_type).'),
-    target_id: z.string().optional().describe('The memory the edge points to, by id or key (with source_id and edge_type).'),
-    edge_type: z.string().optional().describe('Relation type of the edge (with source_id and target_id); normalised to UPPER_SNAKE_CASE.'),
+    source_id: z
+      .string()
+      .optional()
+      .describe('The memory the edge starts at, by id or key (with target_id and edge_type).'),
+    target_id: z
+      .string()
+      .optional()
+      .describe('The memory the edge points to, by id or key (with source_id and edge_type).'),
+    edge_type: z
+      .string()
+      .optional()
+      .describe('Relation type of the edge (with source_id and target_id); normalised to UPPER_SNAKE_CASE.'),
   }),
   output: z.object({ removed: z.number().int(), edges: z.array(edgeOutput) }),
   hints: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: false },
   document: MemoryUnlinkDocument,
-  argumentNames: { 'input.id': 'edge_id', 'input.from': 'source_id', 'input.to': 'target_id', 'input.type': 'edge_type' },
-  variables: (input) => ({ input: defined({ id: input.edge_id, from: input.source_id, to: input.target_id, type: input.edge_type }) }),
+  argumentNames: {
+    'input.id': 'edge_id',
+    'input.from': 'source_id',
+    'input.to': 'target_id',
+    'input.type': 'edge_type',
+  },
+  variables: (input) => ({
+    input: defined({ id: input.edge_id, from: input.source_id, to: input.target_id, type: input.edge_type }),
+  }),
   present: (data) => {
     const edges = data.unlink.edges.map(toEdge);
-    const text = edges.length ? [`Removed ${edges.length} edge${edges.length === 1 ? '' : 's'}:`, ...edges.map((e) => `- ${edgeLabel(e)} (edge id ${e.id})`)].join('\n') : 'No edge matched; nothing was removed.';
+    const text = edges.length
+      ? [
+          `Removed ${edges.length} edge${edges.length === 1 ? '' : 's'}:`,
+          ...edges.map((e) => `- ${edgeLabel(e)} (edge id ${e.id})`),
+        ].join('\n')
+      : 'No edge matched; nothing was removed.';
     return { structured: { removed: data.unlink.removed, edges }, text };
   },
 });

@@ -18,6 +18,8 @@ export const relationTypes = defineTool({
   variables: () => ({}),
   present: (data) => ({
     structured: { relation_types: data.relationTypes },
-    text: data.relationTypes.map((type) => `${type.name}: ${type.description}${type.inverse ? ` (inverse: ${type.inverse})` : ''}`).join('\n'),
+    text: data.relationTypes
+      .map((type) => `${type.name}: ${type.description}${type.inverse ? ` (inverse: ${type.inverse})` : ''}`)
+      .join('\n'),
   }),
 });

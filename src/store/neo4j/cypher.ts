@@ -62,7 +62,8 @@ function hop(direction: Direction, from: string, rel: string, to: string): strin
 }
 
 /** Locks two memories in id order (fewer deadlocks between link(a, b) and link(b, a)); see linkPrepare. */
-const LOCK_ENDPOINTS = 'FOREACH (n IN CASE WHEN a.id < b.id THEN [a, b] ELSE [b, a] END | SET n._engramLock = true REMOVE n._engramLock)';
+const LOCK_ENDPOINTS =
+  'FOREACH (n IN CASE WHEN a.id < b.id THEN [a, b] ELSE [b, a] END | SET n._engramLock = true REMOVE n._engramLock)';
 
 // ---- start-up ------------------------------------------------------------------------------------
 
@@ -83,17 +84,38 @@ export const SERVER_COMPONENTS = statement(
  * by (workspace, id) and (workspace, key). Nodes without a `key` are not subject to its constraint.
  */
 export const SCHEMA: readonly { name: string; text: string }[] = [
-  ['engram_memory_id', 'CREATE CONSTRAINT engram_memory_id IF NOT EXISTS FOR (m:Memory) REQUIRE (m.workspace, m.id) IS UNIQUE'],
-  ['engram_memory_key', 'CREATE CONSTRAINT engram_memory_key IF NOT EXISTS FOR (m:Memory) REQUIRE (m.workspace, m.key) IS UNIQUE'],
-  ['engram_edge_ref_id', 'CREATE CONSTRAINT engram_edge_ref_id IF NOT EXISTS FOR (k:EdgeRef) REQUIRE (k.workspace, k.id) IS UNIQUE'],
+  [
+    'engram_memory_id',
+    'CREATE CONSTRAINT engram_memory_id IF NOT EXISTS FOR (m:Memory) REQUIRE (m.workspace, m.id) IS UNIQUE',
+  ],
+  [
+    'engram_memory_key',
+    'CREATE CONSTRAINT engram_memory_key IF NOT EXISTS FOR (m:Memory) REQUIRE (m.workspace, m.key) IS UNIQUE',
+  ],
+  [
+    'engram_edge_ref_id',
+    'CREATE CONSTRAINT engram_edge_ref_id IF NOT EXISTS FOR (k:EdgeRef) REQUIRE (k.workspace, k.id) IS UNIQUE',
+  ],
   [
     'engram_edge_ref_triple',
     'CREATE CONSTRAINT engram_edge_ref_triple IF NOT EXISTS FOR (k:EdgeRef) REQUIRE (k.workspace, k.fromId, k.toId, k.type) IS UNIQUE',
   ],
-  ['engram_weight_event_id', 'CREATE CONSTRAINT engram_weight_event_id IF NOT EXISTS FOR (e:WeightEvent) REQUIRE (e.workspace, e.id) IS UNIQUE'],
-  ['engram_weight_event_edge', 'CREATE INDEX engram_weight_event_edge IF NOT EXISTS FOR (e:WeightEvent) ON (e.workspace, e.edgeId, e.at)'],
-  ['engram_weight_event_memory', 'CREATE INDEX engram_weight_event_memory IF NOT EXISTS FOR (e:WeightEvent) ON (e.workspace, e.memoryId, e.at)'],
-  ['engram_weight_event_at', 'CREATE INDEX engram_weight_event_at IF NOT EXISTS FOR (e:WeightEvent) ON (e.workspace, e.at)'],
+  [
+    'engram_weight_event_id',
+    'CREATE CONSTRAINT engram_weight_event_id IF NOT EXISTS FOR (e:WeightEvent) REQUIRE (e.workspace, e.id) IS UNIQUE',
+  ],
+  [
+    'engram_weight_event_edge',
+    'CREATE INDEX engram_weight_event_edge IF NOT EXISTS FOR (e:WeightEvent) ON (e.workspace, e.edgeId, e.at)',
+  ],
+  [
+    'engram_weight_event_memory',
+    'CREATE INDEX engram_weight_event_memory IF NOT EXISTS FOR (e:WeightEvent) ON (e.workspace, e.memoryId, e.at)',
+  ],
+  [
+    'engram_weight_event_at',
+    'CREATE INDEX engram_weight_event_at IF NOT EXISTS FOR (e:WeightEvent) ON (e.workspace, e.at)',
+  ],
   [
     FULLTEXT_INDEX,
     `CREATE FULLTEXT INDEX ${FULLTEXT_INDEX} IF NOT EXISTS FOR (m:Memory) ON EACH [m.title, m.content, m.tagsText]`,

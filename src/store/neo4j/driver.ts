@@ -60,7 +60,9 @@ export interface Neo4jConnectionSettings {
  */
 export function createNeo4jDriver(settings: Neo4jConnectionSettings): DriverLike {
   const auth: AuthToken =
-    settings.password === null ? { scheme: 'none', credentials: '' } : neo4j.auth.basic(settings.user, settings.password);
+    settings.password === null
+      ? { scheme: 'none', credentials: '' }
+      : neo4j.auth.basic(settings.user, settings.password);
   return neo4j.driver(settings.uri, auth, {
     connectionAcquisitionTimeout: settings.connectionAcquisitionTimeoutMs,
     connectionTimeout: settings.connectionTimeoutMs,

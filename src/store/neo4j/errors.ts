@@ -33,7 +33,8 @@ const UNAVAILABLE = new Set([
 ]);
 
 /** Driver-side failures without a server code ("N/A"): connection pool and socket trouble. */
-const CONNECTION_TROUBLE = /acquisition timed out|pool is closed|closed session|connection (was )?closed|failed to connect|could not perform discovery|no routing servers|econnrefused|econnreset|etimedout|enotfound|socket/i;
+const CONNECTION_TROUBLE =
+  /acquisition timed out|pool is closed|closed session|connection (was )?closed|failed to connect|could not perform discovery|no routing servers|econnrefused|econnreset|etimedout|enotfound|socket/i;
 
 export function classifyNeo4jError(error: unknown): Neo4jFailure {
   if (!(error instanceof Neo4jError)) return 'other';
@@ -50,7 +51,10 @@ export function classifyNeo4jError(error: unknown): Neo4jFailure {
  * function pass through unchanged; no server text (which may name hosts or values) reaches the
  * message, only `cause`.
  */
-export function toEngramError(error: unknown, conflictMessage = 'That id or key is already taken in this workspace'): unknown {
+export function toEngramError(
+  error: unknown,
+  conflictMessage = 'That id or key is already taken in this workspace',
+): unknown {
   if (error instanceof EngramError) return error;
   switch (classifyNeo4jError(error)) {
     case 'conflict':

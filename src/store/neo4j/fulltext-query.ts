@@ -29,7 +29,9 @@ const FIELDS: readonly [field: string, boost: string][] = [
 export function toLuceneQuery(text: string): string | null {
   const words = text.match(/[\p{L}\p{N}]+/gu)?.slice(0, 32) ?? [];
   if (words.length === 0) return null;
-  const terms = words.map((word, index) => `${escapeLucene(word.toLowerCase())}${index === words.length - 1 ? '*' : ''}`);
+  const terms = words.map(
+    (word, index) => `${escapeLucene(word.toLowerCase())}${index === words.length - 1 ? '*' : ''}`,
+  );
   const group = `(${terms.join(' OR ')})`;
   return FIELDS.map(([field, boost]) => `${field}:${group}${boost}`).join(' OR ');
 }

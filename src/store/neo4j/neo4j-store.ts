@@ -1,7 +1,14 @@
 import { bookmarkManager as newBookmarkManager, int, type BookmarkManager } from 'neo4j-driver';
-import { EngramError, conflict, isEngramError, notFound, unavailable } from '../../domain/errors.js';
+import { type EngramError, conflict, isEngramError, notFound, unavailable } from '../../domain/errors.js';
 import { checkMergedMetadata, mergeMetadata } from '../../domain/metadata.js';
-import type { AdjacentEdge, EdgeRecord, FrontierStep, MemoryPatch, NewMemory, WeightEventRecord } from '../../domain/types.js';
+import type {
+  AdjacentEdge,
+  EdgeRecord,
+  FrontierStep,
+  MemoryPatch,
+  NewMemory,
+  WeightEventRecord,
+} from '../../domain/types.js';
 import { relinkWeightChange, type WeightChangeRequest } from '../../domain/weights.js';
 import { capInKeyOrder } from '../key-order.js';
 import type { AppliedWeightChange, GraphStore, ImportEdge, SourceRank } from '../port.js';
@@ -116,8 +123,14 @@ function edgeOf(record: RecordLike): EdgeRecord {
  * one UNWIND statement, and no row of a statement reads what another row of it wrote. A change to
  * a target already in the run starts the next run, so changes still apply in the given order.
  */
-function runsOf(changes: readonly WeightChangeRequest[]): { kind: 'edge' | 'memory'; items: { index: number; change: WeightChangeRequest }[] }[] {
-  const runs: { kind: 'edge' | 'memory'; items: { index: number; change: WeightChangeRequest }[]; touched: Set<string> }[] = [];
+function runsOf(
+  changes: readonly WeightChangeRequest[],
+): { kind: 'edge' | 'memory'; items: { index: number; change: WeightChangeRequest }[] }[] {
+  const runs: {
+    kind: 'edge' | 'memory';
+    items: { index: number; change: WeightChangeRequest }[];
+    touched: Set<string>;
+  }[] = [];
   changes.forEach((change, index) => {
     const keys = [`target:${change.target.id}`, `event:${change.eventId}`];
     if (change.revertsEventId) keys.push(`event:${change.revertsEventId}`);
@@ -149,17 +162,24 @@ export function createNeo4jStore(options: Neo4jStoreOptions): Neo4jStore {
 
   function ensureSchema(): Promise<ServerInfo> {
     if (closed) return Promise.reject(unavailable(new Error('The Neo4j store is closed')));
-    schema ??= bootstrapSchema({ session, settings: { timeout }, indexWaitSeconds: options.indexWaitSeconds ?? 30 }).catch(
-      (error: unknown) => {
-        schema = null;
-        throw error instanceof Neo4jSetupError ? error : toEngramError(error);
-      },
-    );
+    schema ??= bootstrapSchema({
+      session,
+      settings: { timeout },
+      indexWaitSeconds: options.indexWaitSeconds ?? 30,
+    }).catch((error: unknown) => {
+      schema = null;
+      throw error instanceof Neo4jSetupError ? error : toEngramError(error);
+    });
     return schema;
   }
 
   /** Every operation: schema in place, one session, one managed transaction, errors mapped once. */
-  async function transaction<T>(mode: 'READ' | 'WRITE', op: string, work: (tx: TransactionLike) => Promise<T>, conflictMessage?: string): Promise<T> {
+  async function transaction<T>(
+    mode: 'READ' | 'WRITE',
+    op: string,
+    work: (tx: TransactionLike) => Promise<T>,
+    conflictMessage?: string,
+  ): Promise<T> {
     if (closed) throw unavailable(new Error('The Neo4j store is closed'));
     try {
       await ensureSchema();
@@ -234,7 +254,8 @@ export function createNeo4jStore(options: Neo4jStoreOptions): Neo4jStore {
         done.add(index);
       }
       const missing = run.items.find(({ index, change }) => !done.has(index) && !change.skipIfMissing);
-      if (missing) throw notFound(`No ${missing.change.target.kind} with id "${missing.change.target.id}" in this workspace`);
+      if (missing)
+        throw notFound(`No ${missing.change.target.kind} with id "${missing.change.target.id}" in this workspace`);
     }
     // Skipped changes (targets another writer removed) leave holes; the answer lists the applied ones in order.
     return results.filter((result) => result !== undefined);
@@ -326,7 +347,9 @@ export function createNeo4jStore(options: Neo4jStoreOptions): Neo4jStore {
           above: query.includePruned ? -1 : query.pruneThreshold,
         }),
       );
-      const counts = new Map(records.map((record) => [record.get('anchorId') as string, toNumber(record.get('degree'), 'degree')]));
+      const counts = new Map(
+        records.map((record) => [record.get('anchorId') as string, toNumber(record.get('degree'), 'degree')]),
+      );
       return memoryIds.map((id) => counts.get(id) ?? 0);
     },
 
@@ -367,7 +390,9 @@ export function createNeo4jStore(options: Neo4jStoreOptions): Neo4jStore {
     },
 
     async edgesBetween(ws, a, b, types) {
-      const records = await read('edgesBetween', (tx) => rows(tx, EDGES_BETWEEN, { ws, aId: a, bId: b, types: types ? [...types] : null }));
+      const records = await read('edgesBetween', (tx) =>
+        rows(tx, EDGES_BETWEEN, { ws, aId: a, bId: b, types: types ? [...types] : null }),
+      );
       return records.map(edgeOf);
     },
 
@@ -391,14 +416,20 @@ export function createNeo4jStore(options: Neo4jStoreOptions): Neo4jStore {
       if (filter.edgeId !== null) parameters.edgeId = filter.edgeId;
       if (filter.memoryId !== null) parameters.memoryId = filter.memoryId;
       if (filter.source !== null) parameters.source = filter.source;
-      const text = listWeightEvents({ edgeId: filter.edgeId !== null, memoryId: filter.memoryId !== null, source: filter.source !== null });
+      const text = listWeightEvents({
+        edgeId: filter.edgeId !== null,
+        memoryId: filter.memoryId !== null,
+        source: filter.source !== null,
+      });
       const records = await read('listWeightEvents', (tx) => rows(tx, text, parameters));
       return records.map((record) => toWeightEvent(record.get('event'))).sort(byNewest);
     },
 
     async getEdgeHistories(ws, edgeIds, limit) {
       if (edgeIds.length === 0) return [];
-      const records = await read('getEdgeHistories', (tx) => rows(tx, GET_EDGE_HISTORIES, { ws, ids: unique(edgeIds), limit: int(limit) }));
+      const records = await read('getEdgeHistories', (tx) =>
+        rows(tx, GET_EDGE_HISTORIES, { ws, ids: unique(edgeIds), limit: int(limit) }),
+      );
       const byEdge = new Map<string, WeightEventRecord[]>();
       for (const record of records) {
         const edgeId = record.get('edgeId') as string;
@@ -412,14 +443,21 @@ export function createNeo4jStore(options: Neo4jStoreOptions): Neo4jStore {
     async getWeightEvents(ws, ids) {
       if (ids.length === 0) return [];
       const records = await read('getWeightEvents', (tx) => rows(tx, GET_WEIGHT_EVENTS, { ws, ids: unique(ids) }));
-      const byId = new Map(records.map((record) => [record.get('eventId') as string, toWeightEvent(record.get('event'))]));
+      const byId = new Map(
+        records.map((record) => [record.get('eventId') as string, toWeightEvent(record.get('event'))]),
+      );
       return ids.map((id) => byId.get(id) ?? null);
     },
 
     async listEdgesByType(ws, query) {
       if (query.types.length === 0) return [];
       const text = listEdgesByType(query.types, query.after !== null);
-      const parameters: Parameters = { ws, above: query.pruneThreshold, atLeast: query.minWeight ?? -1, limit: int(query.limit) };
+      const parameters: Parameters = {
+        ws,
+        above: query.pruneThreshold,
+        atLeast: query.minWeight ?? -1,
+        limit: int(query.limit),
+      };
       if (query.after) {
         parameters.afterWeight = query.after.weight;
         parameters.afterId = query.after.id;
@@ -451,7 +489,9 @@ export function createNeo4jStore(options: Neo4jStoreOptions): Neo4jStore {
 
     async createMemory(ws, memory, now) {
       try {
-        const record = await transaction('WRITE', 'createMemory', (tx) => first(tx, CREATE_MEMORY, { ws, ...memoryParameters(memory), now }));
+        const record = await transaction('WRITE', 'createMemory', (tx) =>
+          first(tx, CREATE_MEMORY, { ws, ...memoryParameters(memory), now }),
+        );
         if (!record) throw new Error('Neo4j store: CREATE returned no row');
         return toMemory(record.get('memory'));
       } catch (error) {
@@ -459,7 +499,8 @@ export function createNeo4jStore(options: Neo4jStoreOptions): Neo4jStore {
         // Which constraint said no, and was it this very call, committed by an attempt whose reply was lost?
         const [existing] = await store.getMemories(ws, [memory.id]);
         if (existing && existing.id === memory.id) {
-          if (JSON.stringify(existing) === JSON.stringify({ ...memory, createdAt: now, updatedAt: now })) return existing;
+          if (JSON.stringify(existing) === JSON.stringify({ ...memory, createdAt: now, updatedAt: now }))
+            return existing;
           throw conflict('An item with that id already exists in this workspace');
         }
         throw conflict('That key is already taken in this workspace');
@@ -482,41 +523,46 @@ export function createNeo4jStore(options: Neo4jStoreOptions): Neo4jStore {
     },
 
     async linkEdge(ws, link, now) {
-      return transaction('WRITE', 'linkEdge', async (tx) => {
-        const ends = { ws, fromId: link.fromId, toId: link.toId };
-        const found = await first(tx, LINK_PREPARE, { ...ends, type: link.type });
-        if (found?.get('fromFound') !== true) throw notFound(`No memory "${link.fromId}" in this workspace`);
-        if (found.get('toFound') !== true) throw notFound(`No memory "${link.toId}" in this workspace`);
-        const stored = found.get('edge');
-        if (stored === null || stored === undefined) {
-          const created = await first(tx, linkCreate(link.type), {
+      return transaction(
+        'WRITE',
+        'linkEdge',
+        async (tx) => {
+          const ends = { ws, fromId: link.fromId, toId: link.toId };
+          const found = await first(tx, LINK_PREPARE, { ...ends, type: link.type });
+          if (found?.get('fromFound') !== true) throw notFound(`No memory "${link.fromId}" in this workspace`);
+          if (found.get('toFound') !== true) throw notFound(`No memory "${link.toId}" in this workspace`);
+          const stored = found.get('edge');
+          if (stored === null || stored === undefined) {
+            const created = await first(tx, linkCreate(link.type), {
+              ...ends,
+              type: link.type,
+              id: link.id,
+              weight: link.weight ?? link.defaultWeight,
+              metadata: encodeJson(link.metadata),
+              now,
+            });
+            if (!created) throw notFound('A memory this change refers to does not exist');
+            return { edge: edgeOf(created), created: true };
+          }
+          const existing = toEdge(stored, link.fromId, link.toId);
+          // A retry of a create that did commit (its reply was lost) finds its own edge: report it as created.
+          if (existing.id === link.id) return { edge: existing, created: true };
+          const confirmed = await first(tx, LINK_CONFIRM, {
             ...ends,
-            type: link.type,
-            id: link.id,
-            weight: link.weight ?? link.defaultWeight,
-            metadata: encodeJson(link.metadata),
+            edgeId: existing.id,
+            metadata: encodeJson(checkMergedMetadata(mergeMetadata(existing.metadata, link.metadata))),
             now,
           });
-          if (!created) throw notFound('A memory this change refers to does not exist');
-          return { edge: edgeOf(created), created: true };
-        }
-        const existing = toEdge(stored, link.fromId, link.toId);
-        // A retry of a create that did commit (its reply was lost) finds its own edge: report it as created.
-        if (existing.id === link.id) return { edge: existing, created: true };
-        const confirmed = await first(tx, LINK_CONFIRM, {
-          ...ends,
-          edgeId: existing.id,
-          metadata: encodeJson(checkMergedMetadata(mergeMetadata(existing.metadata, link.metadata))),
-          now,
-        });
-        let edge = confirmed ? edgeOf(confirmed) : existing;
-        const weightChange = relinkWeightChange(link, existing);
-        if (weightChange) {
-          const [applied] = await applyChanges(tx, ws, [weightChange], UNBOUNDED, now);
-          if (applied?.edge) edge = applied.edge;
-        }
-        return { edge, created: false };
-      }, 'That edge id is already taken in this workspace');
+          let edge = confirmed ? edgeOf(confirmed) : existing;
+          const weightChange = relinkWeightChange(link, existing);
+          if (weightChange) {
+            const [applied] = await applyChanges(tx, ws, [weightChange], UNBOUNDED, now);
+            if (applied?.edge) edge = applied.edge;
+          }
+          return { edge, created: false };
+        },
+        'That edge id is already taken in this workspace',
+      );
     },
 
     async unlinkEdges(ws, selector) {
@@ -525,7 +571,9 @@ export function createNeo4jStore(options: Neo4jStoreOptions): Neo4jStore {
           ? [unlinkEdge('id'), { ws, id: selector.id }]
           : [unlinkEdge('triple'), { ws, fromId: selector.fromId, toId: selector.toId, type: selector.type }];
       const records = await transaction('WRITE', 'unlinkEdges', (tx) => rows(tx, text, parameters));
-      return records.map((record) => toEdge(record.get('props'), record.get('fromId'), record.get('toId'), record.get('relType')));
+      return records.map((record) =>
+        toEdge(record.get('props'), record.get('fromId'), record.get('toId'), record.get('relType')),
+      );
     },
 
     async applyWeightChanges(ws, changes, bounds, now) {
@@ -560,7 +608,13 @@ export function createNeo4jStore(options: Neo4jStoreOptions): Neo4jStore {
             const record = await first(tx, importEdges(type), {
               ws,
               type,
-              edges: edges.map((edge) => ({ id: edge.id, fromId: edge.fromId, toId: edge.toId, weight: edge.weight, metadata: encodeJson(edge.metadata) })),
+              edges: edges.map((edge) => ({
+                id: edge.id,
+                fromId: edge.fromId,
+                toId: edge.toId,
+                weight: edge.weight,
+                metadata: encodeJson(edge.metadata),
+              })),
               now,
             });
             if (toNumber(record?.get('upserted') ?? 0, 'upserted') < edges.length) {
@@ -574,18 +628,25 @@ export function createNeo4jStore(options: Neo4jStoreOptions): Neo4jStore {
     },
 
     async listMemories(ws, page) {
-      const records = await read('listMemories', (tx) => rows(tx, LIST_MEMORIES, { ws, afterId: page.afterId ?? '', limit: int(page.limit) }));
+      const records = await read('listMemories', (tx) =>
+        rows(tx, LIST_MEMORIES, { ws, afterId: page.afterId ?? '', limit: int(page.limit) }),
+      );
       return records.map((record) => toMemory(record.get('memory')));
     },
 
     async listEdges(ws, page) {
-      const records = await read('listEdges', (tx) => rows(tx, LIST_EDGES, { ws, afterId: page.afterId ?? '', limit: int(page.limit) }));
+      const records = await read('listEdges', (tx) =>
+        rows(tx, LIST_EDGES, { ws, afterId: page.afterId ?? '', limit: int(page.limit) }),
+      );
       return records.map(edgeOf);
     },
   };
 
   async function replayed(ws: string, changes: readonly WeightChangeRequest[]): Promise<AppliedWeightChange[] | null> {
-    const events = await store.getWeightEvents(ws, changes.map((change) => change.eventId));
+    const events = await store.getWeightEvents(
+      ws,
+      changes.map((change) => change.eventId),
+    );
     const matches = events.every((event, index) => {
       const change = changes[index] as WeightChangeRequest;
       const target = change.target.kind === 'edge' ? event?.edgeId : event?.memoryId;
@@ -594,8 +655,12 @@ export function createNeo4jStore(options: Neo4jStoreOptions): Neo4jStore {
     if (!matches) return null;
     const edgeIds = changes.filter((change) => change.target.kind === 'edge').map((change) => change.target.id);
     const memoryIds = changes.filter((change) => change.target.kind === 'memory').map((change) => change.target.id);
-    const edges = new Map((await store.getEdges(ws, edgeIds)).flatMap((edge) => (edge ? [[edge.id, edge] as const] : [])));
-    const memories = new Map((await store.getMemories(ws, memoryIds)).flatMap((memory) => (memory ? [[memory.id, memory] as const] : [])));
+    const edges = new Map(
+      (await store.getEdges(ws, edgeIds)).flatMap((edge) => (edge ? [[edge.id, edge] as const] : [])),
+    );
+    const memories = new Map(
+      (await store.getMemories(ws, memoryIds)).flatMap((memory) => (memory ? [[memory.id, memory] as const] : [])),
+    );
     return changes.map((change, index) => {
       const event = events[index] as WeightEventRecord;
       return {
@@ -615,4 +680,3 @@ export function createNeo4jStore(options: Neo4jStoreOptions): Neo4jStore {
 function isConstraintConflict(error: unknown): error is EngramError {
   return isEngramError(error) && error.code === 'CONFLICT' && classifyNeo4jError(error.cause) === 'conflict';
 }
-

@@ -41,12 +41,23 @@ export function toIsoString(value: unknown, field: string): string {
   if (isLocalDateTime(value as never)) {
     const t = value as Record<'year' | 'month' | 'day' | 'hour' | 'minute' | 'second' | 'nanosecond', unknown>;
     const n = (part: keyof typeof t) => toNumber(t[part], field);
-    return new Date(Date.UTC(n('year'), n('month') - 1, n('day'), n('hour'), n('minute'), n('second'), Math.floor(n('nanosecond') / 1e6))).toISOString();
+    return new Date(
+      Date.UTC(
+        n('year'),
+        n('month') - 1,
+        n('day'),
+        n('hour'),
+        n('minute'),
+        n('second'),
+        Math.floor(n('nanosecond') / 1e6),
+      ),
+    ).toISOString();
   }
   return fail(field, value);
 }
 
-const optional = <T>(value: unknown, map: (present: unknown) => T): T | null => (value === undefined || value === null ? null : map(value));
+const optional = <T>(value: unknown, map: (present: unknown) => T): T | null =>
+  value === undefined || value === null ? null : map(value);
 
 function toStringValue(value: unknown, field: string): string {
   return typeof value === 'string' ? value : fail(field, value);

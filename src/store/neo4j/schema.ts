@@ -28,13 +28,21 @@ export function isSupportedVersion(version: string): boolean {
 
 const MISCONFIGURED_MESSAGES: Record<string, string> = {
   'Neo.ClientError.Security.Unauthorized': 'Neo4j rejected the credentials: check NEO4J_USER and NEO4J_PASSWORD',
-  'Neo.ClientError.Security.CredentialsExpired': 'The Neo4j password of NEO4J_USER has expired: change it on the server, then NEO4J_PASSWORD',
+  'Neo.ClientError.Security.CredentialsExpired':
+    'The Neo4j password of NEO4J_USER has expired: change it on the server, then NEO4J_PASSWORD',
   'Neo.ClientError.Security.TokenExpired': 'The Neo4j credentials have expired: check NEO4J_USER and NEO4J_PASSWORD',
-  'Neo.ClientError.Security.Forbidden': 'NEO4J_USER may not create the indexes and constraints Engram needs: grant it schema privileges (or run Engram once as an admin)',
-  'Neo.ClientError.Database.DatabaseNotFound': 'NEO4J_DATABASE names a database the server does not have (Community edition has only "neo4j")',
+  'Neo.ClientError.Security.Forbidden':
+    'NEO4J_USER may not create the indexes and constraints Engram needs: grant it schema privileges (or run Engram once as an admin)',
+  'Neo.ClientError.Database.DatabaseNotFound':
+    'NEO4J_DATABASE names a database the server does not have (Community edition has only "neo4j")',
 };
 
-async function once<T>(session: SessionLike, mode: 'READ' | 'WRITE', work: (tx: TransactionLike) => Promise<T>, settings: TransactionSettings): Promise<T> {
+async function once<T>(
+  session: SessionLike,
+  mode: 'READ' | 'WRITE',
+  work: (tx: TransactionLike) => Promise<T>,
+  settings: TransactionSettings,
+): Promise<T> {
   try {
     return mode === 'READ' ? await session.executeRead(work, settings) : await session.executeWrite(work, settings);
   } finally {
@@ -47,7 +55,9 @@ function setupError(error: unknown, what: string): unknown {
   if (kind === 'unavailable' || !(error instanceof Neo4jError)) return error;
   const known = MISCONFIGURED_MESSAGES[error.code];
   if (known) return new Neo4jSetupError(known, { cause: error });
-  return new Neo4jSetupError(`${what} failed (${error.code}); an existing index or constraint may be in the way`, { cause: error });
+  return new Neo4jSetupError(`${what} failed (${error.code}); an existing index or constraint may be in the way`, {
+    cause: error,
+  });
 }
 
 /**
@@ -66,18 +76,25 @@ export async function bootstrapSchema(deps: SchemaDeps): Promise<ServerInfo> {
     const kernel = records.find((record) => record.get('name') === 'Neo4j Kernel') ?? records[0];
     if (kernel) {
       const versions = kernel.get('versions');
-      const version = Array.isArray(versions) && typeof versions[0] === 'string' && /^\d/.test(versions[0]) ? versions[0] : 'unknown';
+      const version =
+        Array.isArray(versions) && typeof versions[0] === 'string' && /^\d/.test(versions[0]) ? versions[0] : 'unknown';
       info = { version, edition: String(kernel.get('edition') ?? 'unknown') };
     }
   } catch (error) {
     // Credentials and database problems stop here; a user who may not list components goes on unchecked.
     if (classifyNeo4jError(error) === 'unavailable') throw error;
-    if (error instanceof Neo4jError && error.code !== 'Neo.ClientError.Security.Forbidden' && MISCONFIGURED_MESSAGES[error.code]) {
+    if (
+      error instanceof Neo4jError &&
+      error.code !== 'Neo.ClientError.Security.Forbidden' &&
+      MISCONFIGURED_MESSAGES[error.code]
+    ) {
       throw setupError(error, 'Reading the server version');
     }
   }
   if (info.version !== 'unknown' && !isSupportedVersion(info.version)) {
-    throw new Neo4jSetupError(`Engram needs Neo4j 5.23 or newer (5.26 LTS or 2025.x recommended); the server runs ${info.version}`);
+    throw new Neo4jSetupError(
+      `Engram needs Neo4j 5.23 or newer (5.26 LTS or 2025.x recommended); the server runs ${info.version}`,
+    );
   }
 
   for (const { name, text } of SCHEMA) {
@@ -94,7 +111,12 @@ export async function bootstrapSchema(deps: SchemaDeps): Promise<ServerInfo> {
   }
 
   try {
-    await once(deps.session('READ'), 'READ', async (tx) => tx.run(AWAIT_INDEXES, { timeoutSeconds: int(deps.indexWaitSeconds) }), slow);
+    await once(
+      deps.session('READ'),
+      'READ',
+      async (tx) => tx.run(AWAIT_INDEXES, { timeoutSeconds: int(deps.indexWaitSeconds) }),
+      slow,
+    );
   } catch (error) {
     // Indexes over a large existing graph may still be populating: they come online by themselves.
     if (classifyNeo4jError(error) === 'unavailable') throw error;

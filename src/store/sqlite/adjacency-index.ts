@@ -82,7 +82,11 @@ export interface AdjacentSelection {
   otherRid: number;
 }
 
-export const DEFAULT_ADJACENCY_INDEX_OPTIONS: AdjacencyIndexOptions = { maxBytes: 1024 * 1024 * 1024, idleMs: 10 * 60_000, backgroundAbove: 5_000 };
+export const DEFAULT_ADJACENCY_INDEX_OPTIONS: AdjacencyIndexOptions = {
+  maxBytes: 1024 * 1024 * 1024,
+  idleMs: 10 * 60_000,
+  backgroundAbove: 5_000,
+};
 
 /** Least estimated bytes an edge costs in an index: a workspace with more edges than maxBytes / this is not indexed. */
 const EDGE_BYTES = 60;
@@ -107,13 +111,27 @@ export interface AdjacencyIndex {
   /** countAdjacent from memory; null when not indexed. */
   countAdjacent(workspace: string, memoryIds: readonly string[], query: DegreeQuery): number[] | null;
   /** The shortest path exactly as findShortestPath over expandFrontier finds it; null when not indexed. */
-  shortestPath(workspace: string, fromId: string, toId: string, maxHops: number, query: FrontierQuery): PathSearchOutcome | null;
+  shortestPath(
+    workspace: string,
+    fromId: string,
+    toId: string,
+    maxHops: number,
+    query: FrontierQuery,
+  ): PathSearchOutcome | null;
   /** Tells the index this connection committed (or tried to commit) a write: the next read catches up. */
   noteWrite(): void;
   /** Builds (or finishes building) the workspace's index now; false when it cannot be indexed. */
   warm(workspace: string): Promise<boolean>;
   /** Statistics for logs and benchmarks. */
-  stats(workspace: string): { nodes: number; slots: number; overlaySlots: number; bytes: number; builtInMs: number; builds: number; catchUps: number } | null;
+  stats(workspace: string): {
+    nodes: number;
+    slots: number;
+    overlaySlots: number;
+    bytes: number;
+    builtInMs: number;
+    builds: number;
+    catchUps: number;
+  } | null;
   /** Every index held: how many, their estimated bytes plus the walk buffers', and the cap. */
   totals(): { indexes: number; bytes: number; maxBytes: number };
   /** Drops every index and stops background builds (on close). */
@@ -134,15 +152,15 @@ const ZERO_OFFSETS = new Int32Array(1);
 const KEY_WORDS = new Uint32Array(4);
 
 /** One direction of expansion: which lists to read. */
-const enum Lists {
+enum Lists {
   Out = 1,
   In = 2,
   Both = 3,
 }
 
-const listsFor = (direction: Direction): Lists => (direction === 'OUTGOING' ? Lists.Out : direction === 'INCOMING' ? Lists.In : Lists.Both);
+const listsFor = (direction: Direction): Lists =>
+  direction === 'OUTGOING' ? Lists.Out : direction === 'INCOMING' ? Lists.In : Lists.Both;
 const reverse = (lists: Lists): Lists => (lists === Lists.Out ? Lists.In : lists === Lists.In ? Lists.Out : Lists.Both);
-
 
 /**
  * Grows by a quarter, not double: slot arrays of a 10M-edge index hold ~340 MB, and a rebuild
@@ -150,7 +168,9 @@ const reverse = (lists: Lists): Lists => (lists === Lists.Out ? Lists.In : lists
  */
 function grow<T extends Int32Array | Uint32Array | Float64Array | Uint16Array | Uint8Array>(array: T, size: number): T {
   if (array.length >= size) return array;
-  const bigger = new (array.constructor as new (length: number) => T)(Math.max(size, array.length + (array.length >> 2), 16));
+  const bigger = new (array.constructor as new (length: number) => T)(
+    Math.max(size, array.length + (array.length >> 2), 16),
+  );
   bigger.set(array);
   return bigger;
 }
@@ -197,10 +217,42 @@ function unpackId(words: Uint32Array, at: number): string {
   const c = words[at + 2] as number;
   const d = words[at + 3] as number;
   return String.fromCharCode(
-    digit(a, 28), digit(a, 24), digit(a, 20), digit(a, 16), digit(a, 12), digit(a, 8), digit(a, 4), digit(a, 0), DASH,
-    digit(b, 28), digit(b, 24), digit(b, 20), digit(b, 16), DASH, digit(b, 12), digit(b, 8), digit(b, 4), digit(b, 0), DASH,
-    digit(c, 28), digit(c, 24), digit(c, 20), digit(c, 16), DASH, digit(c, 12), digit(c, 8), digit(c, 4), digit(c, 0),
-    digit(d, 28), digit(d, 24), digit(d, 20), digit(d, 16), digit(d, 12), digit(d, 8), digit(d, 4), digit(d, 0),
+    digit(a, 28),
+    digit(a, 24),
+    digit(a, 20),
+    digit(a, 16),
+    digit(a, 12),
+    digit(a, 8),
+    digit(a, 4),
+    digit(a, 0),
+    DASH,
+    digit(b, 28),
+    digit(b, 24),
+    digit(b, 20),
+    digit(b, 16),
+    DASH,
+    digit(b, 12),
+    digit(b, 8),
+    digit(b, 4),
+    digit(b, 0),
+    DASH,
+    digit(c, 28),
+    digit(c, 24),
+    digit(c, 20),
+    digit(c, 16),
+    DASH,
+    digit(c, 12),
+    digit(c, 8),
+    digit(c, 4),
+    digit(c, 0),
+    digit(d, 28),
+    digit(d, 24),
+    digit(d, 20),
+    digit(d, 16),
+    digit(d, 12),
+    digit(d, 8),
+    digit(d, 4),
+    digit(d, 0),
   );
 }
 
@@ -305,7 +357,22 @@ class WorkspaceIndex {
    */
   get bytes(): number {
     let arrays = 0;
-    for (const array of [this.nodeRids, this.ids, this.from, this.to, this.type, this.weight, this.rids, this.outOffsets, this.outList, this.outOther, this.inOffsets, this.inList, this.inOther, this.overridden]) {
+    for (const array of [
+      this.nodeRids,
+      this.ids,
+      this.from,
+      this.to,
+      this.type,
+      this.weight,
+      this.rids,
+      this.outOffsets,
+      this.outList,
+      this.outOther,
+      this.inOffsets,
+      this.inList,
+      this.inOther,
+      this.overridden,
+    ]) {
       if (array.length > 0 && array !== ZERO_OFFSETS) arrays += ARRAY_BYTES + array.byteLength;
     }
     let overrideEntries = 0;
@@ -315,7 +382,8 @@ class WorkspaceIndex {
       INDEX_BYTES +
       arrays +
       this.nodeIds.length * NODE_BYTES +
-      (this.overlaySlotOf.size + this.oddIds.size + this.typeOf.size + this.overrideOut.size + this.overrideIn.size) * ENTRY_BYTES +
+      (this.overlaySlotOf.size + this.oddIds.size + this.typeOf.size + this.overrideOut.size + this.overrideIn.size) *
+        ENTRY_BYTES +
       overrideEntries * 8
     );
   }
@@ -345,7 +413,8 @@ class WorkspaceIndex {
 
   /** Edge id order of two slots, exactly as JavaScript orders the id strings. */
   readonly compareIds = (a: number, b: number): number => {
-    if (this.oddIds.size === 0 || (!this.oddIds.has(a) && !this.oddIds.has(b))) return compareWords(this.ids, a * ID_WORDS, this.ids, b * ID_WORDS);
+    if (this.oddIds.size === 0 || (!this.oddIds.has(a) && !this.oddIds.has(b)))
+      return compareWords(this.ids, a * ID_WORDS, this.ids, b * ID_WORDS);
     return compareIds(this.idAt(a), this.idAt(b));
   };
 
@@ -359,7 +428,8 @@ class WorkspaceIndex {
 
   /** The slots of node `u`'s edges in one direction: a range of the CSR, or the node's override. */
   listOf(u: number, out: boolean): Int32Array | number[] {
-    if (u < this.overridden.length && this.overridden[u]) return (out ? this.overrideOut.get(u) : this.overrideIn.get(u)) ?? (EMPTY as number[]);
+    if (u < this.overridden.length && this.overridden[u])
+      return (out ? this.overrideOut.get(u) : this.overrideIn.get(u)) ?? (EMPTY as number[]);
     return out ? this.outList : this.inList;
   }
 
@@ -386,7 +456,14 @@ class WorkspaceIndex {
    * Writes the qualifying edges of node `u` into the scratch buffers in emission order (strongest
    * first, then edge id; for BOTH, the two sorted lists merged) and returns how many.
    */
-  collect(u: number, lists: Lists, threshold: number, typeMask: Uint8Array | null, atLeast = Number.NEGATIVE_INFINITY, limit = Number.POSITIVE_INFINITY): number {
+  collect(
+    u: number,
+    lists: Lists,
+    threshold: number,
+    typeMask: Uint8Array | null,
+    atLeast = Number.NEGATIVE_INFINITY,
+    limit = Number.POSITIVE_INFINITY,
+  ): number {
     if (u < 0) return 0;
     const slots = this.scratchSlots;
     const others = this.scratchOther;
@@ -454,7 +531,13 @@ class WorkspaceIndex {
    * The end of the entries of list[start, end) with weight > threshold and >= atLeast: a prefix,
    * since every list is sorted strongest first (tombstones, -Infinity, last).
    */
-  passingEnd(list: Int32Array | readonly number[], start: number, end: number, threshold: number, atLeast: number): number {
+  passingEnd(
+    list: Int32Array | readonly number[],
+    start: number,
+    end: number,
+    threshold: number,
+    atLeast: number,
+  ): number {
     const weight = this.weight;
     if (start === end) return end;
     let w = weight[list[end - 1] as number] as number;
@@ -521,7 +604,9 @@ class WorkspaceIndex {
       const middle = (low + high) >>> 1;
       const odd = this.oddIds.size === 0 ? undefined : this.oddIds.get(middle);
       const order =
-        odd === undefined && packed ? compareWords(this.ids, middle * ID_WORDS, key, 0) : compareIds(odd ?? unpackId(this.ids, middle * ID_WORDS), edgeId);
+        odd === undefined && packed
+          ? compareWords(this.ids, middle * ID_WORDS, key, 0)
+          : compareIds(odd ?? unpackId(this.ids, middle * ID_WORDS), edgeId);
       if (order === 0) return middle;
       if (order < 0) low = middle + 1;
       else high = middle - 1;
@@ -624,7 +709,10 @@ class WorkspaceIndex {
   }
 
   /** Brings one edge to its current state: `row` null means it no longer exists. */
-  apply(edgeId: string, row: { rid: number; from_id: string; to_id: string; type: string; weight: number } | null): void {
+  apply(
+    edgeId: string,
+    row: { rid: number; from_id: string; to_id: string; type: string; weight: number } | null,
+  ): void {
     const slot = this.slotOf(edgeId);
     if (row === null) {
       if (slot >= 0) this.setWeight(slot, TOMBSTONE);
@@ -681,10 +769,17 @@ const buildStatements = (connection: Database.Database): BuildStatements => ({
   maxRid: connection.prepare('SELECT max(rid) FROM edges').pluck(),
   countEdges: connection.prepare('SELECT count(*) FROM edges WHERE workspace = ?').pluck(),
   nodes: connection.prepare('SELECT id, rid FROM memories WHERE workspace = ? ORDER BY id').raw(),
-  edgesPage: connection.prepare('SELECT id, from_id, to_id, type, weight, rid FROM edges WHERE workspace = ? AND id > ? ORDER BY id LIMIT ?').raw(),
+  edgesPage: connection
+    .prepare(
+      'SELECT id, from_id, to_id, type, weight, rid FROM edges WHERE workspace = ? AND id > ? ORDER BY id LIMIT ?',
+    )
+    .raw(),
 });
 
-export function createAdjacencyIndex(db: Database.Database, options: AdjacencyIndexOptions = DEFAULT_ADJACENCY_INDEX_OPTIONS): AdjacencyIndex {
+export function createAdjacencyIndex(
+  db: Database.Database,
+  options: AdjacencyIndexOptions = DEFAULT_ADJACENCY_INDEX_OPTIONS,
+): AdjacencyIndex {
   let statements: Statements | null = null;
   const prepared = (): Statements =>
     (statements ??= {
@@ -697,7 +792,9 @@ export function createAdjacencyIndex(db: Database.Database, options: AdjacencyIn
          WHERE l.seq > ? AND l.workspace = ? ORDER BY l.seq`,
       ),
       // `+workspace` keeps SQLite on the rowid range (a workspace index would read every edge of it).
-      newEdges: db.prepare('SELECT id, rid, from_id, to_id, type, weight FROM edges WHERE rid > ? AND +workspace = ? ORDER BY rid'),
+      newEdges: db.prepare(
+        'SELECT id, rid, from_id, to_id, type, weight FROM edges WHERE rid > ? AND +workspace = ? ORDER BY rid',
+      ),
     });
 
   /** Least recently used first, by estimated bytes (WorkspaceIndex.bytes). */
@@ -864,7 +961,8 @@ export function createAdjacencyIndex(db: Database.Database, options: AdjacencyIn
         const at = (ends[slot] as number) + 1;
         offsets[at] = (offsets[at] as number) + 1;
       }
-      for (let node = 0; node < n; node++) offsets[node + 1] = (offsets[node + 1] as number) + (offsets[node] as number);
+      for (let node = 0; node < n; node++)
+        offsets[node + 1] = (offsets[node + 1] as number) + (offsets[node] as number);
       const fillAt = offsets.slice(0, n);
       const list = m > 0 ? new Int32Array(m) : NO_INT32;
       // Slots go in ascending order, so each node's list starts sorted by edge id; a stable
@@ -918,7 +1016,8 @@ export function createAdjacencyIndex(db: Database.Database, options: AdjacencyIn
       tooLarge.delete(workspace);
     }
     // Small workspaces build at once; so do in-memory databases, which no second connection can see.
-    if (db.memory || (s.countEdges.get(workspace) as number) <= options.backgroundAbove) return buildNow(workspace, dataVersion);
+    if (db.memory || (s.countEdges.get(workspace) as number) <= options.backgroundAbove)
+      return buildNow(workspace, dataVersion);
     void buildInBackground(workspace);
     return null;
   }
@@ -958,9 +1057,21 @@ export function createAdjacencyIndex(db: Database.Database, options: AdjacencyIn
         if (row.from_id === null && row.edge_rid !== null) mark = Math.min(mark, row.edge_rid - 1);
       }
       for (const [edgeId, row] of latest) {
-        index.apply(edgeId, row.from_id === null ? null : { rid: row.rid, from_id: row.from_id, to_id: row.to_id, type: row.type, weight: row.weight });
+        index.apply(
+          edgeId,
+          row.from_id === null
+            ? null
+            : { rid: row.rid, from_id: row.from_id, to_id: row.to_id, type: row.type, weight: row.weight },
+        );
       }
-      for (const row of s.newEdges.iterate(mark, workspace) as Iterable<{ id: string; rid: number; from_id: string; to_id: string; type: string; weight: number }>) {
+      for (const row of s.newEdges.iterate(mark, workspace) as Iterable<{
+        id: string;
+        rid: number;
+        from_id: string;
+        to_id: string;
+        type: string;
+        weight: number;
+      }>) {
         index.apply(row.id, row);
       }
       index.cursor = Math.max(index.cursor, rows.length > 0 ? (rows[rows.length - 1]?.seq as number) : 0);
@@ -989,7 +1100,12 @@ export function createAdjacencyIndex(db: Database.Database, options: AdjacencyIn
         for (let k = 0; k < count; k++) {
           if (steps.length === query.budget) return { steps, truncated: true };
           const slot = scratchSlots[k] as number;
-          steps.push({ from: id, to: nodeIds[scratchOther[k] as number] as string, edgeId: index.idAt(slot), weight: weight[slot] as number });
+          steps.push({
+            from: id,
+            to: nodeIds[scratchOther[k] as number] as string,
+            edgeId: index.idAt(slot),
+            weight: weight[slot] as number,
+          });
         }
       }
       return { steps, truncated: false };
@@ -1095,7 +1211,13 @@ export function createAdjacencyIndex(db: Database.Database, options: AdjacencyIn
  * memory id, then strongest edge); no frontier is sorted. A level the budget may cut is expanded
  * in walk order, so the cut keeps the same steps as the level-by-level walk.
  */
-function search(index: WorkspaceIndex, source: number, target: number, maxHops: number, query: FrontierQuery): PathSearchOutcome {
+function search(
+  index: WorkspaceIndex,
+  source: number,
+  target: number,
+  maxHops: number,
+  query: FrontierQuery,
+): PathSearchOutcome {
   const mask = index.typeMaskFor(query.types);
   const forwardLists = listsFor(query.direction);
   const threshold = query.pruneThreshold;
@@ -1167,7 +1289,9 @@ function search(index: WorkspaceIndex, source: number, target: number, maxHops: 
             if (state >= base) {
               if (state === mark) {
                 const current = parent[v] as number;
-                if (u === current ? index.compareSlots(slot, via[v] as number) < 0 : index.compareNodes(u, current) < 0) {
+                if (
+                  u === current ? index.compareSlots(slot, via[v] as number) < 0 : index.compareNodes(u, current) < 0
+                ) {
                   parent[v] = u;
                   via[v] = slot;
                 }

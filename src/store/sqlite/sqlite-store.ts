@@ -32,7 +32,13 @@ import type {
 } from '../port.js';
 import { capInKeyOrder, compareIds } from '../key-order.js';
 import { MIGRATIONS } from './migrations.js';
-import { createAdjacencyIndex, DEFAULT_ADJACENCY_INDEX_OPTIONS, LOG_KEEP, type AdjacencyIndex, type AdjacencyIndexOptions } from './adjacency-index.js';
+import {
+  createAdjacencyIndex,
+  DEFAULT_ADJACENCY_INDEX_OPTIONS,
+  LOG_KEEP,
+  type AdjacencyIndex,
+  type AdjacencyIndexOptions,
+} from './adjacency-index.js';
 import { toFtsQuery } from './fts-query.js';
 import {
   EDGE_COLUMNS,
@@ -152,7 +158,9 @@ export function createSqliteStore(options: SqliteStoreOptions): SqliteStore {
   db.pragma(`cache_size = ${-Math.trunc((options.cacheSizeMb ?? 64) * 1024)}`);
   migrate(db);
   const index =
-    options.adjacencyIndex === false ? null : createAdjacencyIndex(db, { ...DEFAULT_ADJACENCY_INDEX_OPTIONS, ...options.adjacencyIndex });
+    options.adjacencyIndex === false
+      ? null
+      : createAdjacencyIndex(db, { ...DEFAULT_ADJACENCY_INDEX_OPTIONS, ...options.adjacencyIndex });
   let writesSincePrune = 0;
   /** Keeps the newest LOG_KEEP rows of the edge change log; an index further behind rebuilds. */
   const pruneLog = () => {
@@ -206,10 +214,26 @@ export function createSqliteStore(options: SqliteStoreOptions): SqliteStore {
     sql(
       `INSERT INTO weight_events (workspace, id, at, source, edge_id, memory_id, old, new, delta, reason, reverted_by)
        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, NULL)`,
-    ).run(ws, event.id, event.at, event.source, event.edgeId, event.memoryId, event.old, event.new, event.delta, event.reason);
+    ).run(
+      ws,
+      event.id,
+      event.at,
+      event.source,
+      event.edgeId,
+      event.memoryId,
+      event.old,
+      event.new,
+      event.delta,
+      event.reason,
+    );
 
   /** One atomic clamped read-modify-write; prev_weight captures the value it replaced. */
-  function applyOne(ws: string, change: WeightChangeRequest, bounds: { floor: number; ceiling: number }, now: string): AppliedWeightChange | null {
+  function applyOne(
+    ws: string,
+    change: WeightChangeRequest,
+    bounds: { floor: number; ceiling: number },
+    now: string,
+  ): AppliedWeightChange | null {
     const table = change.target.kind === 'edge' ? 'edges' : 'memories';
     const next = change.operation.kind === 'delta' ? 'weight + @amount' : '@amount';
     const amount = change.operation.kind === 'delta' ? change.operation.delta : change.operation.value;
@@ -238,13 +262,12 @@ export function createSqliteStore(options: SqliteStoreOptions): SqliteStore {
     };
     insertEvent(ws, event);
     if (change.revertsEventId) {
-      const marked = sql(`UPDATE weight_events SET reverted_by = ? WHERE workspace = ? AND id = ? AND reverted_by IS NULL`).run(
-        event.id,
-        ws,
-        change.revertsEventId,
-      );
+      const marked = sql(
+        `UPDATE weight_events SET reverted_by = ? WHERE workspace = ? AND id = ? AND reverted_by IS NULL`,
+      ).run(event.id, ws, change.revertsEventId);
       // A concurrent revert got there first; failing here rolls this one back whole.
-      if (marked.changes === 0) throw conflict(`Weight event "${change.revertsEventId}" is missing or was already reverted`);
+      if (marked.changes === 0)
+        throw conflict(`Weight event "${change.revertsEventId}" is missing or was already reverted`);
     }
     return {
       previousWeight: event.old,
@@ -260,7 +283,11 @@ export function createSqliteStore(options: SqliteStoreOptions): SqliteStore {
    * items, into `found` at each item's position (left null when the edge or memory is gone). One
    * statement; CROSS JOIN keeps the list outermost.
    */
-  const readAdjacentById = (ws: string, items: readonly (readonly [number, string, string])[], found: (AdjacentEdge | null)[]): void => {
+  const readAdjacentById = (
+    ws: string,
+    items: readonly (readonly [number, string, string])[],
+    found: (AdjacentEdge | null)[],
+  ): void => {
     if (items.length === 0) return;
     const rows = sql(
       `SELECT j.value ->> '$[0]', ${prefixed('e', EDGE_COLUMNS)}, ${prefixed('m', MEMORY_COLUMNS)}
@@ -282,7 +309,11 @@ export function createSqliteStore(options: SqliteStoreOptions): SqliteStore {
    * transaction, so it sees one snapshot. CROSS JOIN keeps the list outermost: SQLite would
    * otherwise scan the workspace's edges.
    */
-  const adjacentFromIndex = (ws: string, memoryIds: readonly string[], query: AdjacencyQuery): AdjacentEdge[][] | null =>
+  const adjacentFromIndex = (
+    ws: string,
+    memoryIds: readonly string[],
+    query: AdjacencyQuery,
+  ): AdjacentEdge[][] | null =>
     db.transaction((): AdjacentEdge[][] | null => {
       const all = index?.selectAdjacent(ws, memoryIds, query);
       if (!all) return null;
@@ -385,7 +416,11 @@ export function createSqliteStore(options: SqliteStoreOptions): SqliteStore {
         );
         const above = query.includePruned ? -1 : query.pruneThreshold;
         for (const type of types) {
-          const rows = strongest.all({ ws, id, type, above, atLeast: query.minWeight ?? -1, limit }) as { id: string; other: string; weight: number }[];
+          const rows = strongest.all({ ws, id, type, above, atLeast: query.minWeight ?? -1, limit }) as {
+            id: string;
+            other: string;
+            weight: number;
+          }[];
           for (const row of rows) picks.push({ ...row, direction: side });
         }
       }
@@ -397,7 +432,9 @@ export function createSqliteStore(options: SqliteStoreOptions): SqliteStore {
         picks.map((pick, at) => [at, pick.id, pick.other] as const),
         found,
       );
-      return found.flatMap((entry, at) => (entry ? [{ ...entry, direction: (picks[at] as (typeof picks)[number]).direction }] : []));
+      return found.flatMap((entry, at) =>
+        entry ? [{ ...entry, direction: (picks[at] as (typeof picks)[number]).direction }] : [],
+      );
     })();
 
   const store: SqliteStore = {
@@ -470,10 +507,7 @@ export function createSqliteStore(options: SqliteStoreOptions): SqliteStore {
           `SELECT ${EDGE_COLUMNS} FROM edges WHERE workspace = ? AND id IN (${IDS})
              AND EXISTS (SELECT 1 FROM memories m WHERE m.workspace = edges.workspace AND m.id = edges.from_id)
              AND EXISTS (SELECT 1 FROM memories m WHERE m.workspace = edges.workspace AND m.id = edges.to_id)`,
-        ).all(
-          ws,
-          asJson(ids),
-        ) as EdgeRow[];
+        ).all(ws, asJson(ids)) as EdgeRow[];
         const byId = new Map(rows.map((row) => [row.id, row]));
         return ids.map((id) => {
           const row = byId.get(id);
@@ -572,7 +606,12 @@ export function createSqliteStore(options: SqliteStoreOptions): SqliteStore {
            CROSS JOIN edges e INDEXED BY sqlite_autoindex_edges_2 ON e.workspace = @ws AND e.from_id = a.value AND e.to_id = b.value
            WHERE e.weight > @above
            LIMIT @limit`,
-        ).all({ ws, ids: asJson([...new Set(memoryIds)]), above: query.pruneThreshold, limit: query.limit }) as EdgeRow[];
+        ).all({
+          ws,
+          ids: asJson([...new Set(memoryIds)]),
+          above: query.pruneThreshold,
+          limit: query.limit,
+        }) as EdgeRow[];
         rows.sort((x, y) => compareIds(x.id, y.id));
         return rows.map(toEdge);
       });
@@ -624,7 +663,9 @@ export function createSqliteStore(options: SqliteStoreOptions): SqliteStore {
           filter.memoryId !== null ? 'AND memory_id = @memoryId' : '',
           filter.source !== null ? 'AND source = @source' : '',
         ].join(' ');
-        const rows = sql(`SELECT * FROM weight_events WHERE workspace = @ws ${where} ORDER BY rid DESC LIMIT @limit`).all({
+        const rows = sql(
+          `SELECT * FROM weight_events WHERE workspace = @ws ${where} ORDER BY rid DESC LIMIT @limit`,
+        ).all({
           ws,
           edgeId: filter.edgeId ?? undefined,
           memoryId: filter.memoryId ?? undefined,
@@ -785,9 +826,12 @@ export function createSqliteStore(options: SqliteStoreOptions): SqliteStore {
                         + (SELECT COUNT(*) FROM (SELECT 1 FROM edges WHERE workspace = @ws AND to_id = @id LIMIT @over)) AS n`,
                 ).get({ ws, id, over: DELETE_CHUNK + 1 }) as { n: number };
                 if (n <= DELETE_CHUNK) return 0;
-                const outgoing = sql(`SELECT 1 FROM edges WHERE workspace = ? AND from_id = ? LIMIT 1`).get(ws, id) !== undefined;
+                const outgoing =
+                  sql(`SELECT 1 FROM edges WHERE workspace = ? AND from_id = ? LIMIT 1`).get(ws, id) !== undefined;
                 const end = outgoing ? 'from_id' : 'to_id';
-                return sql(`DELETE FROM edges WHERE rid IN (SELECT rid FROM edges WHERE workspace = ? AND ${end} = ? LIMIT ?)`).run(ws, id, DELETE_CHUNK).changes;
+                return sql(
+                  `DELETE FROM edges WHERE rid IN (SELECT rid FROM edges WHERE workspace = ? AND ${end} = ? LIMIT ?)`,
+                ).run(ws, id, DELETE_CHUNK).changes;
               })
               .immediate(),
           ),
@@ -859,7 +903,10 @@ export function createSqliteStore(options: SqliteStoreOptions): SqliteStore {
         guard(() => {
           const rows =
             'id' in selector
-              ? (sql(`DELETE FROM edges WHERE workspace = ? AND id = ? RETURNING ${EDGE_COLUMNS}`).all(ws, selector.id) as EdgeRow[])
+              ? (sql(`DELETE FROM edges WHERE workspace = ? AND id = ? RETURNING ${EDGE_COLUMNS}`).all(
+                  ws,
+                  selector.id,
+                ) as EdgeRow[])
               : (sql(
                   `DELETE FROM edges WHERE workspace = ? AND from_id = ? AND to_id = ? AND type = ? RETURNING ${EDGE_COLUMNS}`,
                 ).all(ws, selector.fromId, selector.toId, selector.type) as EdgeRow[]);
@@ -888,9 +935,16 @@ export function createSqliteStore(options: SqliteStoreOptions): SqliteStore {
               );
               for (const m of sortedBy(batch.memories, (memory) => memory.id)) {
                 const [tags, metadata] = [JSON.stringify(m.tags), encodeJson(m.metadata)];
-                if (insertMemory.run(ws, m.id, m.key, m.title, m.content, m.kind, tags, m.weight, metadata, now, now).changes > 0) continue;
+                if (
+                  insertMemory.run(ws, m.id, m.key, m.title, m.content, m.kind, tags, m.weight, metadata, now, now)
+                    .changes > 0
+                )
+                  continue;
                 // Not inserted: the id exists (update it), or the key belongs to another memory.
-                if (updateMemory.run(m.key, m.title, m.content, m.kind, tags, m.weight, metadata, now, ws, m.id).changes === 0) {
+                if (
+                  updateMemory.run(m.key, m.title, m.content, m.kind, tags, m.weight, metadata, now, ws, m.id)
+                    .changes === 0
+                ) {
                   throw conflict('That key is already taken in this workspace');
                 }
               }
@@ -908,7 +962,8 @@ export function createSqliteStore(options: SqliteStoreOptions): SqliteStore {
               for (const e of sortedBy(batch.edges, (edge) => `${edge.fromId}\u0000${edge.toId}\u0000${edge.type}`)) {
                 const metadata = encodeJson(e.metadata);
                 // OR IGNORE covers uniqueness only: a missing memory still fails the foreign key.
-                if (insertEdge.run(ws, e.id, e.fromId, e.toId, e.type, e.weight, metadata, now, now).changes > 0) continue;
+                if (insertEdge.run(ws, e.id, e.fromId, e.toId, e.type, e.weight, metadata, now, now).changes > 0)
+                  continue;
                 if (updateEdge.run(e.weight, metadata, now, ws, e.fromId, e.toId, e.type).changes === 0) {
                   throw conflict('An item with that id already exists in this workspace');
                 }
@@ -952,15 +1007,14 @@ export function createSqliteStore(options: SqliteStoreOptions): SqliteStore {
     async applyWeightChanges(ws, changes, bounds, now) {
       return written(() =>
         guard(() =>
-          db
-            .transaction(() => changes.flatMap((change) => applyOne(ws, change, bounds, now) ?? []))
-            .immediate(),
+          db.transaction(() => changes.flatMap((change) => applyOne(ws, change, bounds, now) ?? [])).immediate(),
         ),
       );
     },
   };
   if (index) {
-    store.shortestPath = async (ws, fromId, toId, maxHops, query) => guard(() => index.shortestPath(ws, fromId, toId, maxHops, query));
+    store.shortestPath = async (ws, fromId, toId, maxHops, query) =>
+      guard(() => index.shortestPath(ws, fromId, toId, maxHops, query));
   }
   return store;
 }
@@ -990,7 +1044,8 @@ function guard<T>(work: () => T): T {
             : 'An item with that id already exists in this workspace',
         );
       }
-      if (error.code === 'SQLITE_CONSTRAINT_FOREIGNKEY') throw notFound('A memory this change refers to does not exist');
+      if (error.code === 'SQLITE_CONSTRAINT_FOREIGNKEY')
+        throw notFound('A memory this change refers to does not exist');
       if (/^SQLITE_(BUSY|LOCKED|FULL|READONLY|IOERR|CANTOPEN|PROTOCOL)/.test(error.code)) throw unavailable(error);
     }
     if (error instanceof TypeError && /database connection is not open/.test(error.message)) throw unavailable(error);
