@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { DEFAULT_WEIGHT_POLICY, type WeightPolicy } from './domain/weights.js';
+import { StartupError } from './domain/errors.js';
 import { workspaceName } from './domain/inputs.js';
 import { ApiKeyConfigError, checkDistinct, parseApiKeyFile, parseApiKeyList, type ApiKey } from './http/api-keys.js';
 
@@ -182,7 +183,7 @@ export interface Config {
   policy: WeightPolicy;
 }
 
-export class ConfigError extends Error {
+export class ConfigError extends StartupError {
   override name = 'ConfigError';
 }
 

@@ -2,7 +2,8 @@ import { createServer } from 'node:http';
 import { resolve } from 'node:path';
 import { collectDefaultMetrics } from 'prom-client';
 import { createApp } from './app.js';
-import { ConfigError, loadConfig } from './config.js';
+import { loadConfig } from './config.js';
+import { StartupError } from './domain/errors.js';
 import { createConnectionDrain } from './http/connection-drain.js';
 import { createMetrics } from './http/use-metrics.js';
 import { closeLogs, createLogger } from './logger.js';
@@ -104,6 +105,6 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  console.error(error instanceof ConfigError ? error.message : error);
+  console.error(error instanceof StartupError ? error.message : error);
   process.exit(1);
 });

@@ -54,3 +54,11 @@ export const unavailable = (cause: unknown) =>
 export function isEngramError(error: unknown): error is EngramError {
   return error instanceof EngramError;
 }
+
+/**
+ * A mistake that stops start-up (a bad variable, a path that cannot be opened, a port in use).
+ * Its message is the one line a person sees: it names the variable or the fix, never a stack.
+ */
+export class StartupError extends Error {
+  override name = 'StartupError';
+}
