@@ -597,7 +597,7 @@ function render(results: {
       .map(([code, n]) => `${code} ${n}`)
       .join(', ');
     sections.push(
-      table(
+      `${table(
         ['hub under attack (another tenant, 1 query / 20 ms)', 'n', 'p50 ms', 'p99 ms', 'max ms'],
         [
           ['alone', String(hub.alone.n), fmt(hub.alone.p50), fmt(hub.alone.p99), fmt(hub.alone.max)],
@@ -609,7 +609,7 @@ function render(results: {
             fmt(hub.underAttack.max),
           ],
         ],
-      ) + `\nlongest event-loop block in the server during the attack: ${fmt(hub.eventLoopLagMaxMs ?? Number.NaN)} ms`,
+      )}\nlongest event-loop block in the server during the attack: ${fmt(hub.eventLoopLagMaxMs ?? Number.NaN)} ms`,
     );
   }
   const imported = results.import;

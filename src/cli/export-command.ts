@@ -2,7 +2,7 @@ import { createWriteStream } from 'node:fs';
 import { Readable, type Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { parseArgs } from 'node:util';
-import { ConfigError, loadConfig } from '../config.js';
+import { type Config, ConfigError, loadConfig } from '../config.js';
 import { isEngramError } from '../domain/errors.js';
 import { edgeLine, memoryLine } from '../domain/graph-records.js';
 import { workspaceName } from '../domain/inputs.js';
@@ -68,17 +68,20 @@ export async function exportNdjson(
   return counts;
 }
 
+const parseExportArgs = (argv: string[]) =>
+  parseArgs({
+    args: argv,
+    options: {
+      workspace: { type: 'string', short: 'w' },
+      output: { type: 'string', short: 'o' },
+      help: { type: 'boolean', short: 'h' },
+    },
+  });
+
 export async function run(argv: string[]): Promise<void> {
-  let args;
+  let args: ReturnType<typeof parseExportArgs>;
   try {
-    args = parseArgs({
-      args: argv,
-      options: {
-        workspace: { type: 'string', short: 'w' },
-        output: { type: 'string', short: 'o' },
-        help: { type: 'boolean', short: 'h' },
-      },
-    });
+    args = parseExportArgs(argv);
   } catch (error) {
     return fail(`${(error as Error).message}\n\n${USAGE}`, 2);
   }
@@ -86,7 +89,7 @@ export async function run(argv: string[]): Promise<void> {
     process.stderr.write(USAGE);
     return;
   }
-  let config;
+  let config: Config;
   try {
     config = loadConfig();
   } catch (error) {

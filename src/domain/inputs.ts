@@ -25,6 +25,7 @@ export const LIMITS = {
 
 /** Control characters (NUL among them) and lone surrogates have no business in identifiers or labels. */
 const CONTROL_OR_LONE_SURROGATE =
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is this pattern's job.
   /[\u0000-\u001f\u007f]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
 const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
 

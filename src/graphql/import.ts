@@ -117,9 +117,9 @@ builder.mutationField('importGraph', (t) =>
         );
       }
       const pending = new PendingBatch();
-      memories.forEach((memory, at) =>
-        pending.add(`memories[${at}]`, { record: 'memory', ...memory } as MemoryLineValue),
-      );
+      for (const [at, memory] of memories.entries()) {
+        pending.add(`memories[${at}]`, { record: 'memory', ...memory } as MemoryLineValue);
+      }
       edges.forEach((edge, at) => {
         if (edge.from === edge.to) throw badInput(`edges[${at}].to`, 'a memory cannot be linked to itself');
         pending.add(`edges[${at}]`, { record: 'edge', ...edge } as EdgeLineValue);

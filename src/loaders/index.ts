@@ -24,7 +24,10 @@ function keyed<Q, V>(make: (query: Q) => DataLoader<string, V>): Keyed<Q, V> {
   const get = (query: Q) => {
     const key = JSON.stringify(query);
     let loader = loaders.get(key);
-    if (!loader) loaders.set(key, (loader = make(query)));
+    if (!loader) {
+      loader = make(query);
+      loaders.set(key, loader);
+    }
     return loader;
   };
   return Object.assign(get, { clear: () => loaders.clear() });

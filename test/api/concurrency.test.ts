@@ -58,9 +58,11 @@ async function expectNoLostWeakens(
   expect(events).toHaveLength(count);
   const olds = events.map((event) => event.old).sort((a, b) => b - a);
   expect(new Set(olds.map((old) => old.toFixed(10))).size).toBe(count);
-  olds.forEach((old, index) => expect(old).toBeCloseTo(start - index * 0.01, 10));
+  for (const [index, old] of olds.entries()) expect(old).toBeCloseTo(start - index * 0.01, 10);
   const acknowledgedNew = responses.map((response) => response.data?.weaken.newWeight as number).sort((a, b) => a - b);
-  acknowledgedNew.forEach((weight, index) => expect(weight).toBeCloseTo(start - (count - index) * 0.01, 10));
+  for (const [index, weight] of acknowledgedNew.entries()) {
+    expect(weight).toBeCloseTo(start - (count - index) * 0.01, 10);
+  }
 }
 
 /** Reads the SQLite file with its own connection, bypassing the server. */

@@ -163,7 +163,7 @@ describe('memories', () => {
 describe('searchMemories', () => {
   const search = (args: string) => api().gql(`{ searchMemories(${args}) { key } }`);
   const keys = (response: Awaited<ReturnType<typeof search>>) =>
-    (response.data?.searchMemories as { key: string }[]).map((memory) => memory.key);
+    (response.data!.searchMemories as { key: string }[]).map((memory) => memory.key);
 
   it('ranks title matches before content matches', async () => {
     await seed(api(), library);
@@ -233,7 +233,7 @@ describe('updateMemory', () => {
     const created = await api().gql(
       'mutation { createMemory(input: { key: "k1", title: "Old", content: "Body", kind: "fact", tags: ["a"], metadata: { v: 1 } }) { id createdAt updatedAt } }',
     );
-    const { id, createdAt } = created.data?.createMemory;
+    const { id, createdAt } = created.data!.createMemory;
     const { data, errors } = await api().gql(
       `mutation { updateMemory(id: "k1", input: { title: "New", content: null, tags: ["b", "c"] }) { ${MEMORY_FIELDS} } }`,
     );

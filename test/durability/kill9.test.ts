@@ -122,7 +122,7 @@ describe('SIGKILL while writes are in flight', () => {
         expect(read.errors).toBeUndefined();
         const found = read.data?.memories as ({ id: string; title: string } | null)[];
         expect(found.map((memory) => memory?.id ?? null)).toEqual(ids);
-        found.forEach((memory) => expect(memory?.title).toBe(everAcked.memories.get(memory?.id as string)));
+        for (const memory of found) expect(memory?.title).toBe(everAcked.memories.get(memory?.id as string));
       }
 
       const edgeIds = [...everAcked.edges.keys()];

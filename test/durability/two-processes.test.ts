@@ -84,8 +84,8 @@ describe('two server processes on one SQLite file', () => {
       const [aReadsB, bReadsA] = await Promise.all([a.gql(MEMORIES, { ids: bIds }), b.gql(MEMORIES, { ids: aIds })]);
       expect(aReadsB.errors).toBeUndefined();
       expect(bReadsA.errors).toBeUndefined();
-      expect((aReadsB.data?.memories as ({ id: string } | null)[]).map((memory) => memory?.id)).toEqual(bIds);
-      expect((bReadsA.data?.memories as ({ id: string } | null)[]).map((memory) => memory?.id)).toEqual(aIds);
+      expect((aReadsB.data!.memories as ({ id: string } | null)[]).map((memory) => memory?.id)).toEqual(bIds);
+      expect((bReadsA.data!.memories as ({ id: string } | null)[]).map((memory) => memory?.id)).toEqual(aIds);
 
       const degree = `query { memory(key: "hub") { degree(direction: INCOMING) } }`;
       const [degreeA, degreeB] = await Promise.all([a.gql(degree), b.gql(degree)]);
@@ -152,7 +152,7 @@ describe('two server processes on one SQLite file', () => {
         expect(events).toHaveLength(50);
         // A lost update shows as two events that started from the same old weight.
         const olds = events.map((event) => event.old).sort((p, q) => q - p);
-        olds.forEach((old, index) => expect(old).toBeCloseTo(1.0 - index * 0.01, 10));
+        for (const [index, old] of olds.entries()) expect(old).toBeCloseTo(1.0 - index * 0.01, 10);
       }
       inFile(dbPath, (db) => {
         expect(
