@@ -1,6 +1,6 @@
 import { fork, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import autocannon, { type AutocannonRequest } from 'autocannon';
+import autocannon from 'autocannon';
 import { quantile } from './lib/stats.js';
 
 /** A server in its own process (own event loop and core), so the load generator never competes with it in one loop. */
@@ -76,7 +76,7 @@ export async function load(spec: LoadSpec): Promise<LoadResult> {
 
 function run(spec: LoadSpec): Promise<LoadResult> {
   const latencies: number[] = [];
-  const request: AutocannonRequest = {
+  const request: autocannon.Request = {
     method: 'POST',
     path: '/graphql',
     headers: { 'content-type': 'application/json', ...spec.headers },
