@@ -80,6 +80,11 @@ describe('documentation links', () => {
     expect(broken).toEqual([]);
   });
 
+  it('indexes every page of docs/ and bench/README.md from the README', () => {
+    const linked = new Set(links(readFileSync(join(ROOT, 'README.md'), 'utf8')).map((target) => target.split('#')[0]));
+    expect(documents.filter((document) => document !== 'README.md' && !linked.has(document))).toEqual([]);
+  });
+
   it(`keeps README.md a front door: at most ${README_MAX_BYTES} bytes`, () => {
     expect(statSync(join(ROOT, 'README.md')).size).toBeLessThanOrEqual(README_MAX_BYTES);
   });
