@@ -173,7 +173,7 @@ export const VARIABLE_DOCS: Record<string, VariableDoc> = {
   ENGRAM_CORS_ORIGINS: {
     group: 'security',
     text: 'origins allowed to call the API from a browser, or `*`; unset: no CORS headers',
-    rule: 'comma-separated `https://host[:port]` origins (scheme and host, no path), or `*`',
+    rule: 'comma-separated origins, `http(s)://` and a host, no path (`https://app.example.com`), or `*`',
   },
   ENGRAM_PERSISTED_ONLY: { group: 'security', text: 'run only the trusted operations of `ENGRAM_OPERATIONS_DIR`' },
   ENGRAM_OPERATIONS_DIR: {
