@@ -22,7 +22,7 @@ const count = (fallback: number, min = 1) => z.coerce.number().int().min(min).op
 const fraction = (fallback: number) => z.coerce.number().min(0).max(1).optional().default(fallback);
 
 /** Every environment variable Engram reads, with its default. README "Configuration" mirrors this. */
-const EnvSchema = z.object({
+export const EnvSchema = z.object({
   PORT: count(4000, 0).pipe(z.number().max(65535)),
   HOST: z.string().min(1).optional().default('0.0.0.0'),
   ENGRAM_STORE: z.enum(['sqlite', 'neo4j']).optional().default('sqlite'),

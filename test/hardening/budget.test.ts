@@ -1,6 +1,6 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import { setImmediate as yieldToIo } from 'node:timers/promises';
-import { Kind, parse, print, type OperationDefinitionNode } from 'graphql';
+import { type DocumentNode, Kind, parse, print, type OperationDefinitionNode } from 'graphql';
 import { afterEach, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config.js';
 import { schema } from '../../src/graphql/index.js';
@@ -156,7 +156,7 @@ describe('per-workspace cost budget', () => {
   it('charges the cost the cost analysis computed: a cheap query passes where a costly one is refused', async () => {
     t = await hardenedApp({ env: { ENGRAM_RATE_POINTS_PER_SECOND: '1', ENGRAM_RATE_BURST: '5000' } });
     await seedWheel(t, 'noisy', 5);
-    let response;
+    let response: Awaited<ReturnType<HardenedApp['gql']>>;
     do response = await t.gql(HEAVY, {}, { 'x-engram-workspace': 'noisy' });
     while (!codes(response).includes('RATE_LIMITED'));
     const heavyCost = response.errors?.[0]?.extensions?.cost as number;
@@ -313,10 +313,15 @@ describe('query cost: list fan-out and expensive fields are counted before anyth
       costs[operation?.name?.value ?? file] = queryCost({ schema, document, variables: largestVariables(operation) });
     }
     expect(Object.keys(costs).length).toBeGreaterThanOrEqual(20);
-    const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
+    // The examples live in the README and in docs/ (one topic per file): check them all.
+    const root = new URL('../../', import.meta.url);
+    const docs = readdirSync(new URL('docs/', root)).filter((name) => name.endsWith('.md'));
+    const readme = ['README.md', ...docs.map((name) => `docs/${name}`)]
+      .map((file) => readFileSync(new URL(file, root), 'utf8'))
+      .join('\n');
     let examples = 0;
     for (const [, block] of readme.matchAll(/```graphql\n([\s\S]*?)```/g)) {
-      let document;
+      let document: DocumentNode;
       try {
         document = parse(block as string);
       } catch {

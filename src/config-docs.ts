@@ -1,0 +1,265 @@
+import { z } from 'zod';
+import { EnvSchema } from './config.js';
+
+/**
+ * The configuration reference (docs/configuration.md) is printed from EnvSchema and this map, so a
+ * variable cannot be added, renamed or re-defaulted without the reference following (a test
+ * compares the file with `renderConfigDocs()` and requires a description for every variable).
+ */
+
+export const CONFIG_DOCS_FILE = new URL('../docs/configuration.md', import.meta.url);
+
+const GROUPS = {
+  server: 'Server',
+  sqlite: 'Store: SQLite',
+  neo4j: 'Store: Neo4j',
+  limits: 'Limits',
+  weights: 'Weights',
+  security: 'Security',
+  mcp: 'MCP',
+  logs: 'Logs and metrics',
+} as const;
+
+type Group = keyof typeof GROUPS;
+
+interface VariableDoc {
+  group: Group;
+  /** One line: what the variable changes. */
+  text: string;
+  /** Shown instead of the parsed default, for variables whose default is computed elsewhere. */
+  default?: string;
+  /** Shown instead of the rule read from the schema, where the schema's pattern would not read well. */
+  rule?: string;
+}
+
+const modeFlag = 'on in development, off in production';
+const workspaceRule = '1-64 letters, digits, `_`, `.` or `-`, starting with a letter or digit';
+
+export const VARIABLE_DOCS: Record<string, VariableDoc> = {
+  PORT: { group: 'server', text: 'HTTP port; `0` picks a free one', rule: 'integer 0..65535' },
+  HOST: { group: 'server', text: 'interface to listen on' },
+  ENGRAM_STORE: { group: 'server', text: 'the store: `sqlite` (embedded) or `neo4j`' },
+  NODE_ENV: {
+    group: 'server',
+    text: '`production` turns [production mode](operations.md#production-mode) on',
+    default: 'none',
+  },
+  ENGRAM_MODE: { group: 'server', text: '`production` turns production mode on, whatever `NODE_ENV` says' },
+  ENGRAM_GRAPHIQL: {
+    group: 'server',
+    text: 'serve GraphiQL at `/graphql` to browsers; off also hides "Did you mean" field suggestions',
+    default: modeFlag,
+  },
+  ENGRAM_INTROSPECTION: {
+    group: 'server',
+    text: 'allow `__schema` / `__type` queries (GraphiQL needs them)',
+    default: 'on in development; in production, the value of `ENGRAM_GRAPHIQL`',
+  },
+  ENGRAM_EXPLORER: {
+    group: 'server',
+    text: 'serve the graph explorer at `/explore`; off answers 404',
+    default: modeFlag,
+  },
+  ENGRAM_DEFAULT_WORKSPACE: {
+    group: 'server',
+    text: 'workspace of requests without an `x-engram-workspace` header (when no API keys are configured)',
+    rule: workspaceRule,
+  },
+  ENGRAM_STRICT_TYPES: {
+    group: 'server',
+    text: 'reject relation types outside the known vocabulary (`relationTypes`)',
+  },
+  ENGRAM_SHUTDOWN_GRACE_MS: {
+    group: 'server',
+    text: 'how long requests in flight may take to finish after SIGTERM/SIGINT',
+  },
+  ENGRAM_SQLITE_PATH: { group: 'sqlite', text: 'the database file; its folder is created when missing' },
+  ENGRAM_SQLITE_BUSY_TIMEOUT_MS: {
+    group: 'sqlite',
+    text: "how long a writer waits for another process's lock before `UNAVAILABLE`",
+  },
+  ENGRAM_SQLITE_CACHE_MB: {
+    group: 'sqlite',
+    text: 'page cache per connection, in MiB (`engram import` uses at least 256)',
+  },
+  ENGRAM_INDEX_MAX_MB: {
+    group: 'sqlite',
+    text: 'memory all in-process adjacency indexes may hold, in MiB; past it the least recently used is dropped',
+  },
+  ENGRAM_INDEX_IDLE_SECONDS: { group: 'sqlite', text: "a workspace's adjacency index unused this long is dropped" },
+  NEO4J_URI: {
+    group: 'neo4j',
+    text: 'where the server is; required with `ENGRAM_STORE=neo4j`',
+    rule: '`neo4j://` (routing: clusters, Aura) or `bolt://` (one server); `+s` for TLS, `+ssc` for a self-signed certificate',
+  },
+  NEO4J_USER: { group: 'neo4j', text: 'user name' },
+  NEO4J_PASSWORD: { group: 'neo4j', text: 'password; unset: connect without credentials (`NEO4J_AUTH=none`)' },
+  NEO4J_DATABASE: {
+    group: 'neo4j',
+    text: 'database name; Community edition has one, `neo4j`',
+    default: "the server's default",
+    rule: '3-63 letters, digits, dots or dashes, starting with a letter',
+  },
+  NEO4J_CONNECTION_ACQUISITION_TIMEOUT_MS: { group: 'neo4j', text: 'longest wait for a pooled connection' },
+  NEO4J_CONNECTION_TIMEOUT_MS: { group: 'neo4j', text: 'longest wait to open a connection' },
+  NEO4J_MAX_TRANSACTION_RETRY_TIME_MS: {
+    group: 'neo4j',
+    text: 'how long the driver retries a transaction after transient failures (leader switch, deadlock)',
+  },
+  NEO4J_TRANSACTION_TIMEOUT_MS: { group: 'neo4j', text: 'server-side limit for every transaction' },
+  ENGRAM_MAX_DEPTH: { group: 'limits', text: 'deepest selection a query may have' },
+  ENGRAM_MAX_COST: {
+    group: 'limits',
+    text: 'highest cost of one operation, computed with its variables before anything runs',
+  },
+  ENGRAM_MAX_ALIASES: { group: 'limits', text: 'most aliases in one query' },
+  ENGRAM_MAX_TOKENS: { group: 'limits', text: 'most lexical tokens in one document' },
+  ENGRAM_MAX_DIRECTIVES: { group: 'limits', text: 'most directives in one query' },
+  ENGRAM_MAX_BODY_BYTES: { group: 'limits', text: 'largest request body; larger bodies get HTTP 413' },
+  ENGRAM_WALK_BUDGET: { group: 'limits', text: 'most edges one `path` or `traverse` may examine' },
+  ENGRAM_WORK_BUDGET: {
+    group: 'limits',
+    text: 'most rows one request may read or write across its store calls (`LIMIT_EXCEEDED`, reason `WORK_BUDGET`)',
+  },
+  ENGRAM_ROWS_PER_CALL: {
+    group: 'limits',
+    text: 'most rows one store read returns; bigger batches are read in parts, other requests served between',
+  },
+  ENGRAM_FEEDBACK_MAX_EDGES: {
+    group: 'limits',
+    text: 'most edges `feedback` without `via`, or `reinforceCoRetrieval`, may change in one call',
+  },
+  ENGRAM_RATE_POINTS_PER_SECOND: {
+    group: 'limits',
+    text: "per-workspace cost budget: points a second a workspace's bucket drains; `0` turns it off",
+  },
+  ENGRAM_RATE_BURST: {
+    group: 'limits',
+    text: "size of each workspace's cost bucket; must be at least `ENGRAM_MAX_COST`",
+  },
+  ENGRAM_REQUEST_TIMEOUT_MS: {
+    group: 'limits',
+    text: 'deadline of one GraphQL request (`UNAVAILABLE`, reason `DEADLINE_EXCEEDED`)',
+  },
+  ENGRAM_WEIGHT_FLOOR: { group: 'weights', text: 'lowest weight; must be below `ENGRAM_WEIGHT_CEILING`' },
+  ENGRAM_WEIGHT_CEILING: { group: 'weights', text: 'highest weight' },
+  ENGRAM_PRUNE_THRESHOLD: { group: 'weights', text: 'edges at or below this weight are pruned' },
+  ENGRAM_DEFAULT_EDGE_WEIGHT: { group: 'weights', text: 'starting weight of a new edge' },
+  ENGRAM_DEFAULT_MEMORY_WEIGHT: { group: 'weights', text: 'starting weight of a new memory' },
+  ENGRAM_AGENT_DELTA: { group: 'weights', text: 'step of an AGENT signal (feedback, strengthen without amount)' },
+  ENGRAM_CONSCIOUS_DELTA: { group: 'weights', text: 'step of a CONSCIOUS signal' },
+  ENGRAM_MANUAL_DELTA: {
+    group: 'weights',
+    text: 'step of a MANUAL signal where a step is needed (MANUAL otherwise sets values directly)',
+  },
+  ENGRAM_API_KEYS: {
+    group: 'security',
+    text: 'API keys: `KEY=WORKSPACE:ROLE` entries (roles `read`, `write`, `admin`); `sha256:<64 hex>` stands for a key by its digest',
+    rule: 'comma-separated entries; plain keys at least 16 characters',
+  },
+  ENGRAM_API_KEYS_FILE: {
+    group: 'security',
+    text: 'JSON array of `{"key","workspace","role"}` or `{"sha256","workspace","role"}`; used with `ENGRAM_API_KEYS`',
+    rule: 'a file path',
+  },
+  ENGRAM_UNMASKED_ERRORS: {
+    group: 'security',
+    text: 'development only: unexpected errors carry their internal message (`extensions.internalMessage`)',
+  },
+  ENGRAM_CSRF_PREVENTION: {
+    group: 'security',
+    text: 'refuse requests a browser could send cross-site without a preflight; `false` is development only',
+  },
+  ENGRAM_CORS_ORIGINS: {
+    group: 'security',
+    text: 'origins allowed to call the API from a browser, or `*`; unset: no CORS headers',
+    rule: 'comma-separated origins, `http(s)://` and a host, no path (`https://app.example.com`), or `*`',
+  },
+  ENGRAM_PERSISTED_ONLY: { group: 'security', text: 'run only the trusted operations of `ENGRAM_OPERATIONS_DIR`' },
+  ENGRAM_OPERATIONS_DIR: {
+    group: 'security',
+    text: 'folder of the trusted operations (`*.graphql`)',
+    default: '`schema/operations` of the installation',
+    rule: 'a folder path',
+  },
+  ENGRAM_WORKSPACE: {
+    group: 'mcp',
+    text: 'the workspace every tool call of `engram mcp` (stdio) acts in, when no API keys are configured',
+    default: 'the value of `ENGRAM_DEFAULT_WORKSPACE`',
+    rule: workspaceRule,
+  },
+  ENGRAM_MCP_API_KEY: {
+    group: 'mcp',
+    text: 'the key `engram mcp` (stdio) presents when API keys are configured (required then)',
+  },
+  ENGRAM_LOG_LEVEL: { group: 'logs', text: 'pino level; logs go to stderr as JSON' },
+  ENGRAM_METRICS: { group: 'logs', text: 'serve Prometheus metrics at `/metrics` (admin key when keys are set)' },
+};
+
+type JsonSchema = { type?: string; enum?: string[]; minimum?: number; maximum?: number; minLength?: number };
+
+const FLAG_VALUES = ['0', '1', 'true', 'false', 'yes', 'no', 'on', 'off'];
+
+function ruleOf(schema: JsonSchema): string {
+  if (schema.enum) {
+    if (FLAG_VALUES.every((value) => schema.enum?.includes(value))) return '`true`, `false`';
+    return schema.enum.map((value) => `\`${value}\``).join(', ');
+  }
+  const noun = schema.type === 'integer' ? 'integer' : schema.type === 'number' ? 'number' : 'text';
+  const bounded = schema.maximum !== undefined && schema.maximum < Number.MAX_SAFE_INTEGER;
+  if (schema.minimum !== undefined && bounded) return `${noun} ${schema.minimum}..${schema.maximum}`;
+  if (schema.minimum !== undefined) return `${noun} >= ${schema.minimum}`;
+  if (schema.minLength) return 'non-empty text';
+  return noun;
+}
+
+function defaultOf(value: unknown): string {
+  if (value === undefined || (Array.isArray(value) && value.length === 0)) return 'none';
+  return `\`${String(value)}\``;
+}
+
+/** Variables the schema has and the map does not describe, and described ones the schema no longer has. */
+export function undocumentedVariables(): { missing: string[]; stale: string[] } {
+  const names = Object.keys(EnvSchema.shape);
+  return {
+    missing: names.filter((name) => !VARIABLE_DOCS[name]),
+    stale: Object.keys(VARIABLE_DOCS).filter((name) => !names.includes(name)),
+  };
+}
+
+export function renderConfigDocs(): string {
+  const defaults: Record<string, unknown> = EnvSchema.parse({});
+  const properties = (z.toJSONSchema(EnvSchema, { io: 'input', unrepresentable: 'any' }).properties ?? {}) as Record<
+    string,
+    JsonSchema
+  >;
+  const lines = [
+    '# Configuration',
+    '',
+    '<!-- Generated from the env schema in src/config.ts and the descriptions in src/config-docs.ts',
+    '     by scripts/print-config-docs.ts. Do not edit by hand: test/unit/config-docs.test.ts fails when it drifts. -->',
+    '',
+    'All configuration comes from environment variables, read once at start-up (`src/config.ts`); a bad',
+    'value stops start-up with a message naming the variable. `npm start`, `npx engram mcp` and the other',
+    'CLI commands read the same variables. Flags take `true` or `false` (also `1`/`0`, `yes`/`no`, `on`/`off`).',
+    'How the settings work together: [operations](operations.md) (security, limits, logs, metrics, shutdown),',
+    '[Neo4j](neo4j.md), [MCP](mcp.md), [the explorer](explorer.md).',
+    '',
+    ...Object.entries(GROUPS).map(
+      ([, title]) =>
+        `- [${title}](#${title
+          .toLowerCase()
+          .replace(/[^a-z0-9 -]/g, '')
+          .replace(/ /g, '-')})`,
+    ),
+  ];
+  for (const [group, title] of Object.entries(GROUPS)) {
+    lines.push('', `## ${title}`, '', '| variable | default | allowed | meaning |', '|---|---|---|---|');
+    for (const [name, doc] of Object.entries(VARIABLE_DOCS)) {
+      if (doc.group !== group || !(name in EnvSchema.shape)) continue;
+      const rule = doc.rule ?? ruleOf(properties[name] ?? {});
+      lines.push(`| \`${name}\` | ${doc.default ?? defaultOf(defaults[name])} | ${rule} | ${doc.text} |`);
+    }
+  }
+  return `${lines.join('\n')}\n`;
+}
