@@ -282,6 +282,9 @@ describe.skipIf(!hasChromium)('explorer page in Chromium', () => {
     await page.fill('#max-hops', '2');
     await page.locator('#find-path').click();
     await page.locator('#path-result', { hasText: 'No path' }).waitFor();
+    await expect(page.locator('#path-result').textContent()).resolves.toBe(
+      'No path from postgres-choice to audit-trail within 2 hops',
+    );
 
     await page.fill('#max-hops', '4');
     await page.locator('#find-path').click();
