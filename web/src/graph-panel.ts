@@ -22,7 +22,7 @@ export interface GraphPanelDeps {
   api: ApiClient;
   status: StatusLine;
   filters: Filters;
-  location: LocationSync;
+  address: LocationSync;
   actions: ExplorerActions;
   showMemoryDetails(id: string): void;
 }
@@ -38,7 +38,7 @@ export interface GraphPanel {
 }
 
 export function createGraphPanel(deps: GraphPanelDeps): GraphPanel {
-  const { el, state, api, status, filters, location, actions } = deps;
+  const { el, state, api, status, filters, address, actions } = deps;
   const guarded = (action: () => Promise<void>) => void status.guarded(action);
   const open = (id: string) => guarded(() => actions.openMemory(id));
 
@@ -81,7 +81,7 @@ export function createGraphPanel(deps: GraphPanelDeps): GraphPanel {
     state.selected = { memory: memory.id };
     view.select(state.selected);
     deps.showMemoryDetails(memory.id);
-    location.record({ memory: memoryRef(memory) });
+    address.record({ memory: memoryRef(memory) });
     const pruned = edges.filter((edge) => edge.pruned).length;
     status.show(`${memory.title}: ${plural(edges.length, 'neighbor')}${pruned ? ` (${pruned} pruned)` : ''}`);
   }

@@ -31,7 +31,7 @@ function createExplorer(): { start(): Promise<void> } {
   const el = findElements();
   const state = createState(initialWorkspace());
   const status = createStatusLine(el);
-  const location = createLocationSync(window);
+  const address = createLocationSync(window);
   const api = createApiClient({
     endpoint: '/graphql',
     credentials: () => ({ workspace: state.workspace, apiKey: state.apiKey }),
@@ -49,7 +49,7 @@ function createExplorer(): { start(): Promise<void> } {
   const filters = createFilters({ el, state, api });
   const memoryDetails = createMemoryDetails({ el, state, status, actions });
   const showMemoryDetails = (id: string) => memoryDetails.render(id);
-  const graph = createGraphPanel({ el, state, api, status, filters, location, actions, showMemoryDetails });
+  const graph = createGraphPanel({ el, state, api, status, filters, address, actions, showMemoryDetails });
   const view = graph.view;
   const edgeDetails = createEdgeDetails({ el, state, api, status, view, actions });
   const weights = createWeights({ api, status, actions, applyChanges: graph.applyChanges, showMemoryDetails });
@@ -60,7 +60,7 @@ function createExplorer(): { start(): Promise<void> } {
     status,
     filters,
     view,
-    location,
+    address,
     actions,
     afterGraphChange: graph.afterChange,
   });
@@ -70,7 +70,7 @@ function createExplorer(): { start(): Promise<void> } {
     graph.clear();
     path.clear({ forget: true });
     memoryDetails.reset();
-    location.reset();
+    address.reset();
   }
 
   const workspace = createWorkspacePanel({
@@ -95,7 +95,7 @@ function createExplorer(): { start(): Promise<void> } {
     clearGraph();
     status.show('Graph cleared');
   });
-  location.onNavigate((target) => void status.guarded(() => location.restoring(() => show(target))));
+  address.onNavigate((target) => void status.guarded(() => address.restoring(() => show(target))));
   window.engramExplorer = { cy: view.cy, state };
 
   return {
@@ -103,7 +103,7 @@ function createExplorer(): { start(): Promise<void> } {
       workspace.start();
       await status.guarded(async () => {
         await filters.load();
-        await location.restoring(() => show(location.current()));
+        await address.restoring(() => show(address.current()));
       });
       document.body.setAttribute('data-ready', 'true');
     },

@@ -18,14 +18,14 @@ export interface PathPanelDeps {
   status: StatusLine;
   filters: Filters;
   view: GraphView;
-  location: LocationSync;
+  address: LocationSync;
   actions: ExplorerActions;
   afterGraphChange(): void;
 }
 
 export interface PathPanel {
   setEnd(end: 'from' | 'to', memory: MemoryNode): void;
-  /** Shows the path a location names: looks both ends up, then searches as the Find button does. */
+  /** Shows the path an address names: looks both ends up, then searches as the Find button does. */
   restore(path: PathLocation): Promise<void>;
   /** Takes the highlight off; `forget` also drops the ends (the graph was cleared). */
   clear(options?: { forget?: boolean }): void;
@@ -34,7 +34,7 @@ export interface PathPanel {
 const clampHops = (value: string): number => Math.min(10, Math.max(1, Math.round(Number(value) || DEFAULT_MAX_HOPS)));
 
 export function createPathPanel(deps: PathPanelDeps): PathPanel {
-  const { el, state, api, status, filters, view, location, actions } = deps;
+  const { el, state, api, status, filters, view, address, actions } = deps;
   const open = (id: string) => void status.guarded(() => actions.openMemory(id));
 
   function renderEnds(): void {
@@ -68,7 +68,7 @@ export function createPathPanel(deps: PathPanelDeps): PathPanel {
       types: filters.types(),
       direction: filters.direction(),
     });
-    location.record({ path: { from: memoryRef(from), to: memoryRef(to), maxHops } });
+    address.record({ path: { from: memoryRef(from), to: memoryRef(to), maxHops } });
     clear();
     if (!path.found) {
       el.pathResult.textContent = path.message ?? 'No path found';
@@ -112,7 +112,7 @@ export function createPathPanel(deps: PathPanelDeps): PathPanel {
   el.findPath.addEventListener('click', () => void status.guarded(find));
   el.clearPath.addEventListener('click', () => {
     clear();
-    location.record({ path: null });
+    address.record({ path: null });
   });
   renderEnds();
 
@@ -126,7 +126,7 @@ export function createPathPanel(deps: PathPanelDeps): PathPanel {
     async restore({ from, to, maxHops }) {
       const [start, end] = await Promise.all([lookUp(from), lookUp(to)]);
       if (!start || !end) {
-        status.show(`The path in the address names a memory that is not in this workspace`, 'error');
+        status.show('The path in the address names a memory that is not in this workspace', 'error');
         return;
       }
       state.pathFrom = start;
