@@ -11,7 +11,7 @@ import { renderGraphLists } from './graph-lists.js';
 import { clearGraphState, type ExplorerState, memoryRef } from './state.js';
 import type { StatusLine } from './status.js';
 import { toEdgeView, toMemoryNode, type WeightChange } from './types.js';
-import type { LocationSync } from './url-state.js';
+import type { LocationSync } from './location-sync.js';
 import { plural } from './widgets.js';
 
 const NEIGHBOR_LIMIT = 30;

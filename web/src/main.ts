@@ -16,7 +16,8 @@ import { createPathPanel } from './path-panel.js';
 import { createSearchPanel } from './search-panel.js';
 import { createState, type ExplorerState } from './state.js';
 import { createStatusLine } from './status.js';
-import { createLocationSync, type ExplorerLocation } from './url-state.js';
+import { createLocationSync } from './location-sync.js';
+import type { ExplorerLocation } from './url-state.js';
 import { createWeights } from './weights.js';
 import { createWorkspacePanel, initialWorkspace } from './workspace-panel.js';
 

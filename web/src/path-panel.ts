@@ -8,7 +8,8 @@ import type { GraphView } from './graph.js';
 import { type ExplorerState, memoryRef } from './state.js';
 import type { StatusLine } from './status.js';
 import { type MemoryNode, toEdgeView, toMemoryNode } from './types.js';
-import { DEFAULT_MAX_HOPS, type LocationSync, type PathLocation } from './url-state.js';
+import type { LocationSync } from './location-sync.js';
+import { DEFAULT_MAX_HOPS, type PathLocation } from './url-state.js';
 import { memoryButton, plural } from './widgets.js';
 
 export interface PathPanelDeps {
