@@ -37,8 +37,7 @@ export async function resolvePath(
   if (outcome.found && (await allInWorkspace(ctx, outcome.memoryIds))) {
     return { found: true, memoryIds: outcome.memoryIds, edgeIds: outcome.edgeIds, message: null };
   }
-  const fromName = typeof from === 'string' ? from : start.id;
-  const message = `No path from ${fromName} to ${toRef} within ${args.maxHops} hops`;
+  const message = noPathMessage(start, end, args.maxHops);
   return {
     found: false,
     memoryIds: [],
@@ -48,6 +47,31 @@ export async function resolvePath(
         ? `${message} (the search stopped after examining ${ctx.limits.walkBudget} edges)`
         : message,
   };
+}
+
+const TITLE_CHARS = 60;
+
+/** How a message names a memory: its key, else its title (quoted, shortened), else its id. */
+function nameOf(memory: MemoryRecord): string {
+  if (memory.key) return memory.key;
+  const title = memory.title.trim().replace(/\s+/g, ' ');
+  if (!title) return memory.id;
+  return `"${title.length > TITLE_CHARS ? `${title.slice(0, TITLE_CHARS - 1)}…` : title}"`;
+}
+
+/**
+ * The contract's "No path from <a> to <b> within <n> hops", in words a person recognises. Two
+ * different memories that read the same (equal titles, no keys) get their ids added, so the
+ * message still says which is which.
+ */
+export function noPathMessage(start: MemoryRecord, end: MemoryRecord, maxHops: number): string {
+  let from = nameOf(start);
+  let to = nameOf(end);
+  if (from === to) {
+    from = `${from} (${start.id})`;
+    to = `${to} (${end.id})`;
+  }
+  return `No path from ${from} to ${to} within ${maxHops} ${maxHops === 1 ? 'hop' : 'hops'}`;
 }
 
 interface TraverseArgs {

@@ -89,11 +89,6 @@ describe('DataLoader batching', () => {
     const { data, calls: counted } = await run(NEIGHBORS_QUERY, { ids: memoryIds });
     expect(data.memories).toHaveLength(50);
     for (const memory of data.memories) expect(memory.neighbors).toHaveLength(4);
-    console.log(
-      `[batching] memories(ids: [50 ids]) { neighbors { memory { title } edge { weight } } }: ${Object.entries(counted)
-        .map(([method, n]) => `${method}=${n}`)
-        .join(', ')} (total ${Object.values(counted).reduce((sum, n) => sum + n, 0)} store calls)`,
-    );
     expect(counted).toEqual({ getAdjacent: 1, getMemories: 1 });
   });
 

@@ -18,6 +18,7 @@ import { LAB_MEMORY, seedExplorerGraph } from './seed.js';
  */
 // Page globals, for the callbacks that run in the browser (this file is type-checked without the DOM lib).
 declare const window: { engramExplorer?: { cy: Core }; innerWidth: number };
+declare const history: { length: number };
 declare const document: { documentElement: { scrollWidth: number } };
 
 const CHROMIUM = '/usr/bin/chromium';
@@ -99,6 +100,19 @@ describe.skipIf(!hasChromium)('explorer page in Chromium', () => {
   };
 
   const status = () => page.locator('#status');
+
+  /** The address bar's view part, decoded for reading: `memory=...&path=...`. */
+  const viewOf = (url: string) => decodeURIComponent(new URL(url).hash.replace(/^#/, ''));
+
+  /** A new browser context (no history, no storage) opened at `url`, as a person the link was sent to. */
+  const openShared = async (url: string) => {
+    const shared = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+    shared.setDefaultTimeout(5_000);
+    shared.on('pageerror', (error) => pageErrors.push(error.message));
+    await shared.goto(url);
+    await shared.locator('body[data-ready]').waitFor();
+    return shared;
+  };
 
   beforeAll(async () => {
     await buildExplorer();
@@ -187,6 +201,53 @@ describe.skipIf(!hasChromium)('explorer page in Chromium', () => {
     await expect(page.locator('#graph-counts').textContent()).resolves.toBe('7 memories · 6 edges (1 pruned)');
   });
 
+  it('puts the opened memory in the address, and a fresh page at that address opens the same memory', async () => {
+    expect(viewOf(page.url())).toBe('memory=postgres-choice');
+    expect(new URL(page.url()).searchParams.get('workspace')).toBe('default');
+    const shared = await openShared(page.url());
+    try {
+      await shared.locator('#detail-title', { hasText: 'We chose Postgres' }).waitFor();
+      await expect(shared.locator('#detail-edges li').count()).resolves.toBe(6);
+      await expect(shared.locator('#graph-counts').textContent()).resolves.toBe('7 memories · 6 edges (1 pruned)');
+      // Restoring (on load and on reload) rewrites the entry it restores rather than adding one.
+      const entries = await shared.evaluate(() => history.length);
+      await shared.reload();
+      await shared.locator('#detail-title', { hasText: 'We chose Postgres' }).waitFor();
+      await expect(shared.evaluate(() => history.length)).resolves.toBe(entries);
+    } finally {
+      await shared.close();
+    }
+  });
+
+  it('names a memory without a key by its id, and walks back and forward through opened memories', async () => {
+    const shared = await openShared(`${base}/explore?workspace=default#memory=need-acid`);
+    try {
+      await shared.locator('#detail-title', { hasText: 'We need ACID transactions' }).waitFor();
+      await shared.locator('.on-graph summary').click();
+      await shared.locator('#node-list button', { hasText: 'Billing needs a double-entry ledger' }).click();
+      await shared.locator('#detail-title', { hasText: 'Billing needs a double-entry ledger' }).waitFor();
+      expect(viewOf(shared.url())).toBe('memory=billing-ledger');
+
+      await shared.goBack();
+      await shared.locator('#detail-title', { hasText: 'We need ACID transactions' }).waitFor();
+      expect(viewOf(shared.url())).toBe('memory=need-acid');
+      await shared.goForward();
+      await shared.locator('#detail-title', { hasText: 'Billing needs a double-entry ledger' }).waitFor();
+
+      const unkeyed = await app.gql('mutation { createMemory(input: { title: "Nameless note" }) { id } }');
+      const id = unkeyed.data?.createMemory.id as string;
+      await shared.goto(`${base}/explore?workspace=default#memory=${id}`);
+      await shared.locator('#detail-title', { hasText: 'Nameless note' }).waitFor();
+      expect(viewOf(shared.url())).toBe(`memory=${id}`);
+      await app.gql('mutation ($id: ID!) { deleteMemory(id: $id) { deleted } }', { id });
+
+      await shared.goto(`${base}/explore?workspace=default#memory=no-such-memory`);
+      await shared.locator('#status', { hasText: 'no longer exists' }).waitFor();
+    } finally {
+      await shared.close();
+    }
+  });
+
   it('expands a node clicked on the canvas, honouring the direction filter', async () => {
     await clickOnCanvas({ nodeTitle: 'We need ACID transactions' });
     await page.locator('#detail-title', { hasText: 'We need ACID transactions' }).waitFor();
@@ -221,6 +282,9 @@ describe.skipIf(!hasChromium)('explorer page in Chromium', () => {
     await page.fill('#max-hops', '2');
     await page.locator('#find-path').click();
     await page.locator('#path-result', { hasText: 'No path' }).waitFor();
+    await expect(page.locator('#path-result').textContent()).resolves.toBe(
+      'No path from postgres-choice to audit-trail within 2 hops',
+    );
 
     await page.fill('#max-hops', '4');
     await page.locator('#find-path').click();
@@ -238,6 +302,39 @@ describe.skipIf(!hasChromium)('explorer page in Chromium', () => {
     );
     expect(edges.filter((edge) => edge.classes.includes('on-path'))).toHaveLength(3);
     expect(nodes.filter((node) => node.classes.includes('faded')).length).toBeGreaterThan(0);
+  });
+
+  it('puts the path ends in the address: Back shows the shorter search again, a fresh page the same path', async () => {
+    expect(viewOf(page.url())).toBe('memory=audit-trail&path=postgres-choice,audit-trail');
+    const pathSteps = [
+      'We chose PostgresCAUSED_BY',
+      'We need ACID transactionsCAUSED_BY',
+      'Billing needs a double-entry ledgerRELATED_TO',
+      'Auditors ask for a full trail',
+    ];
+
+    await page.goBack();
+    await page.locator('#path-result', { hasText: 'No path' }).waitFor();
+    expect(viewOf(page.url())).toBe('memory=audit-trail&path=postgres-choice,audit-trail&hops=2');
+    await expect(page.locator('#max-hops').inputValue()).resolves.toBe('2');
+    await page.goForward();
+    await page.locator('#path-result', { hasText: '3 hops' }).waitFor();
+    await expect(page.locator('#max-hops').inputValue()).resolves.toBe('4');
+
+    const shared = await openShared(page.url());
+    try {
+      await shared.locator('#path-result', { hasText: '3 hops from We chose Postgres to Auditors ask' }).waitFor();
+      await expect(shared.locator('#path-steps li').allTextContents()).resolves.toEqual(pathSteps);
+      await expect(shared.locator('#path-from').textContent()).resolves.toBe('We chose Postgres');
+      await expect(shared.locator('#path-to').textContent()).resolves.toBe('Auditors ask for a full trail');
+      await shared.locator('#detail-title', { hasText: 'Auditors ask for a full trail' }).waitFor();
+      const onPath = await shared.evaluate(() => window.engramExplorer!.cy.$('.on-path').length);
+      expect(onPath).toBe(7);
+      await shared.locator('#clear-path').click();
+      expect(viewOf(shared.url())).toBe('memory=audit-trail');
+    } finally {
+      await shared.close();
+    }
   });
 
   it('weakens and strengthens an edge from the page; the drawing, the chart and the API agree', async () => {

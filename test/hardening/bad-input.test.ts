@@ -29,6 +29,7 @@ const BAD_VALUES: unknown[] = [
   'CAUSED_BY`]->(x) DETACH DELETE x //',
   '<script>alert(1)</script>',
   '../../../etc/passwd',
+  // biome-ignore lint/suspicious/noTemplateCurlyInString: template-injection text, sent as data on purpose
   '${7*7}{{7*7}}',
   'caused_by',
   42,
@@ -180,7 +181,6 @@ describe('bad-input sweep over every argument of every operation', () => {
     const all = cases();
     expect(all.length).toBeGreaterThan(500);
     const problems: string[] = [];
-    const outcomes = new Map<string, number>();
     let n = 0;
     const seed = (ws: string) =>
       t.store.importBatch(
@@ -210,7 +210,6 @@ describe('bad-input sweep over every argument of every operation', () => {
       const response = await t.gql(c.document, c.variables, { 'x-engram-workspace': ws });
       const label = `${c.operation} ${c.field} ${c.target}=${JSON.stringify(c.variables).slice(0, 120)}`;
       const codes = (response.errors ?? []).map((e) => String(e.extensions?.code));
-      for (const code of new Set(codes.length ? codes : ['ok'])) outcomes.set(code, (outcomes.get(code) ?? 0) + 1);
       if (response.status >= 500) problems.push(`HTTP ${response.status}: ${label}`);
       const unexpected = codes.filter((code) => !CLIENT_CODES.has(code));
       if (unexpected.length) problems.push(`${unexpected.join(',')} (${response.errors?.[0]?.message}): ${label}`);
@@ -221,7 +220,6 @@ describe('bad-input sweep over every argument of every operation', () => {
         problems.push(`error without retryable: ${label}`);
     }
     if (snapshot('sweep-read') !== readsBefore) problems.push('a query changed the database');
-    console.log(`[bad-input] ${all.length} cases: ${JSON.stringify(Object.fromEntries(outcomes))}`);
     expect(problems.slice(0, 30)).toEqual([]);
   });
 

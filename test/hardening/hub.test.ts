@@ -27,9 +27,6 @@ async function eventLoopLagMaxMs(target: EngramServer): Promise<number> {
   return Number(match[1]) * 1000;
 }
 
-const quantile = (sorted: number[], q: number) =>
-  sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] as number;
-
 describe('a hub under attack (issue 12, finding 1)', () => {
   beforeAll(async () => {
     const dir = pool.tempDir();
@@ -126,20 +123,11 @@ describe('a hub under attack (issue 12, finding 1)', () => {
     await probe;
     const lagMaxMs = await eventLoopLagMaxMs(server);
 
-    const sorted = [...latencies].sort((a, b) => a - b);
-    console.log(
-      `[hub] other workspace during the attack: ${sorted.length} probes, p50 ${quantile(sorted, 0.5).toFixed(1)} ms, p99 ${quantile(sorted, 0.99).toFixed(1)} ms, max ${(sorted.at(-1) as number).toFixed(1)} ms`,
-    );
-    for (const outcome of outcomes) {
-      console.log(
-        `[hub] ${outcome.name}: ${outcome.ms} ms, ${outcome.bytes} bytes, ${outcome.codes.join(',') || 'ok'}; other workspace's worst meanwhile ${Math.round(worstDuring.get(outcome.name) ?? 0)} ms`,
-      );
-    }
-    console.log(
-      `[hub] longest event-loop block in the server (nodejs_eventloop_lag_max_seconds): ${lagMaxMs.toFixed(1)} ms`,
-    );
-
-    expect(sorted.at(-1) as number).toBeLessThan(250);
+    expect(latencies.length).toBeGreaterThan(0);
+    for (const [during, worst] of worstDuring)
+      expect(worst, `the other workspace's longest wait during ${during}`).toBeLessThan(250);
+    // No attack blocked the server's event loop for longer than the other workspace may wait.
+    expect(lagMaxMs).toBeLessThan(250);
     for (const outcome of outcomes) {
       // No answer runs past the request deadline (with room for the socket), none is huge, and none is a server fault.
       expect(outcome.ms, outcome.name).toBeLessThan(1500);

@@ -195,9 +195,6 @@ describe('graceful shutdown (real server process)', () => {
     const failures = answers.filter(
       (answer): answer is Extract<KeepAliveAnswer, { error: string }> => 'error' in answer,
     );
-    console.log(
-      `[keep-alive drain] ${answers.length} requests, ${failures.length} failed: ${JSON.stringify(failures)}`,
-    );
     // A refused connection sent nothing; a reset or hang-up on a pooled connection may have lost a request.
     expect(failures.filter((failure) => failure.error !== 'ECONNREFUSED')).toEqual([]);
     expect(answers.filter((answer) => 'status' in answer && answer.status !== 200)).toEqual([]);

@@ -57,16 +57,9 @@ async function growth(workspaces: number): Promise<void> {
   const warmup = 500;
   await touch(t, 0, warmup);
   const rssBefore = settle();
-  const totalsBefore = store.adjacencyIndexTotals();
   await touch(t, warmup, workspaces - warmup);
   const rssAfter = settle();
   const totals = store.adjacencyIndexTotals();
-  const grownMb = (rssAfter - rssBefore) / MB;
-  console.log(
-    `[workspace-growth] ${workspaces} workspaces: RSS ${(rssBefore / MB).toFixed(0)} MB after ${warmup} -> ${(rssAfter / MB).toFixed(0)} MB after ${workspaces} ` +
-      `(+${grownMb.toFixed(1)} MB); adjacency indexes ${totalsBefore.indexes} (${(totalsBefore.bytes / 1024).toFixed(0)} KiB) -> ${totals.indexes} ` +
-      `(${(totals.bytes / 1024).toFixed(0)} KiB, ${(totals.bytes / Math.max(1, totals.indexes)).toFixed(0)} bytes each), cap ${(totals.maxBytes / MB).toFixed(0)} MiB`,
-  );
   // A workspace of one memory holds an index of about 3.4 KB, not a reservation for 1,024 edges (80 KB).
   expect(totals.bytes / Math.max(1, totals.indexes)).toBeLessThan(4096);
   expect(totals.bytes).toBeLessThanOrEqual(totals.maxBytes);
@@ -98,9 +91,6 @@ describe('many workspaces (issue 12, finding 2)', () => {
     await new Promise((resume) => setTimeout(resume, 4_200));
     await touch(t, 40, 1);
     const after = store.adjacencyIndexTotals();
-    console.log(
-      `[workspace-growth] idle 4 s: ${busy.indexes} indexes (${(busy.bytes / 1024).toFixed(0)} KiB) after ${elapsed.toFixed(0)} ms -> ${after.indexes} (${(after.bytes / 1024).toFixed(0)} KiB) once the 40 went idle`,
-    );
     if (elapsed < 4_000) expect(busy.indexes).toBe(40);
     expect(after.indexes).toBe(1);
     expect(store.adjacencyIndexStats('tenant-40')).not.toBeNull();
@@ -130,9 +120,6 @@ describe('many workspaces (issue 12, finding 2)', () => {
       peak = Math.max(peak, store.adjacencyIndexTotals().bytes);
     }
     const totals = store.adjacencyIndexTotals();
-    console.log(
-      `[workspace-growth] cap 1 MiB, ${workspaces} workspaces of 20 memories and 19 edges: ${totals.indexes} indexes kept, ${(totals.bytes / 1024).toFixed(0)} KiB, peak ${(peak / 1024).toFixed(0)} KiB`,
-    );
     expect(peak).toBeLessThanOrEqual(MB);
     expect(totals.indexes).toBeLessThan(workspaces);
     // The newest stays, the oldest was dropped, and an evicted workspace is indexed again on use.
