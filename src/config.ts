@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { DEFAULT_WEIGHT_POLICY, type WeightPolicy } from './domain/weights.js';
 import { StartupError } from './domain/errors.js';
 import { workspaceName } from './domain/inputs.js';
-import { ApiKeyConfigError, checkDistinct, parseApiKeyFile, parseApiKeyList, type ApiKey } from './http/api-keys.js';
+import { ApiKeyConfigError, checkDistinct, parseApiKeyFile, parseApiKeyList, type ApiKey } from './auth/api-keys.js';
 
 const flag = (fallback: boolean) =>
   z

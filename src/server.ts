@@ -4,8 +4,8 @@ import { collectDefaultMetrics } from 'prom-client';
 import { createApp } from './app.js';
 import { loadConfig } from './config.js';
 import { StartupError } from './domain/errors.js';
-import { createConnectionDrain } from './http/connection-drain.js';
-import { createMetrics } from './http/use-metrics.js';
+import { createConnectionDrain } from './plugins/connection-drain.js';
+import { createMetrics } from './plugins/use-metrics.js';
 import { closeLogs, createLogger } from './logger.js';
 import { createStore } from './store/create-store.js';
 

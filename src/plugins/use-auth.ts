@@ -1,7 +1,7 @@
 import { GraphQLError } from 'graphql';
 import type { Plugin } from 'graphql-yoga';
 import { workspaceName } from '../domain/inputs.js';
-import { findApiKey, type ApiKey, type Role } from './api-keys.js';
+import { findApiKey, type ApiKey, type Role } from '../auth/api-keys.js';
 
 export const WORKSPACE_HEADER = 'x-engram-workspace';
 

@@ -3,8 +3,8 @@ import { GraphQLError } from 'graphql';
 import type { Plugin } from 'graphql-yoga';
 import type { QueryLimits } from '../config.js';
 import { LIMITS } from '../domain/inputs.js';
-import { checkDocumentNesting } from './document-nesting.js';
-import { queryCost } from './query-cost.js';
+import { checkDocumentNesting } from '../limits/document-nesting.js';
+import { queryCost } from '../limits/query-cost.js';
 import { useHiddenSuggestions } from './use-hidden-suggestions.js';
 
 /** Armor rejects with plain GraphQLErrors; tagging them here gives clients the contract's code. */
