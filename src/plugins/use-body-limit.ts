@@ -1,12 +1,13 @@
 import { GraphQLError } from 'graphql';
 import type { Plugin } from 'graphql-yoga';
+import { refusal } from '../domain/errors.js';
 
 /** A single non-negative integer; anything else (lists, signs, spaces) is refused, not skipped. */
 const CONTENT_LENGTH = /^\d+$/;
 
 const tooLarge = () =>
   new GraphQLError('Request body too large: it is larger than the server accepts (ENGRAM_MAX_BODY_BYTES).', {
-    extensions: { code: 'LIMIT_EXCEEDED', http: { status: 413 } },
+    extensions: refusal('LIMIT_EXCEEDED'),
   });
 
 /**
