@@ -153,7 +153,7 @@ describe('ENGRAM_EXPLORER', () => {
   });
 
   it('rejects a value that is not a flag', () => {
-    expect(() => loadConfig({ ENGRAM_EXPLORER: 'maybe' })).toThrow(/ENGRAM_EXPLORER: must be true or false/);
+    expect(() => loadConfig({ ENGRAM_EXPLORER: 'maybe' })).toThrow(/ENGRAM_EXPLORER=maybe: must be true or false/);
   });
 
   it('leaves /explore unserved when off', async () => {
