@@ -1,32 +1,31 @@
+import { useCSRFPrevention } from '@graphql-yoga/plugin-csrf-prevention';
 import { GraphQLError, Kind, parse } from 'graphql';
 import type { Plugin } from 'graphql-yoga';
-
-/** Content types a browser may send cross-site without a preflight ("simple" requests). */
-const SIMPLE_CONTENT_TYPES = new Set(['application/x-www-form-urlencoded', 'multipart/form-data', 'text/plain']);
+import { refusal } from '../domain/errors.js';
 
 /**
- * CSRF prevention, as yoga's and Apollo's: a GraphQL request must be one a browser would only
- * send after a CORS preflight, so another site cannot make a visitor's browser call the API.
- * That holds when it has a non-simple content type (application/json, as every client sends)
- * or one of `requestHeaders` (x-engram-workspace, authorization ...). A plain GET or a form post
- * without them is refused with 403 before it is parsed. GraphiQL, /health, /ready and /metrics
- * are answered before this check and are unaffected.
+ * CSRF prevention by yoga's plugin: a GraphQL request must be one a browser would only send
+ * after a CORS preflight, so another site cannot make a visitor's browser call the API. That
+ * holds when it has a non-simple content type (application/json, as every client sends) or one
+ * of `requestHeaders` (x-engram-workspace, authorization ...). A plain GET or a form post without
+ * them is refused with 403 before it is parsed. Around the plugin: its refusal gets the
+ * contract's code and a message saying what to send, and a mutation over GET is left to yoga's
+ * 405, which says more. GraphiQL, /health, /ready and /metrics are answered before this check.
  */
 export function useCsrfPrevention(options: { requestHeaders: readonly string[]; maxTokens: number }): Plugin {
+  const check = useCSRFPrevention({ requestHeaders: [...options.requestHeaders] }).onRequestParse;
   return {
-    onRequestParse({ request, url }) {
-      if (options.requestHeaders.some((header) => request.headers.has(header))) return;
-      // Yoga refuses a mutation over GET with 405, which says more than a CSRF refusal: let it.
+    onRequestParse(payload) {
+      const { request, url } = payload;
       if (request.method === 'GET' && asksForMutation(url.searchParams.get('query'), options.maxTokens)) return;
-      const contentType = request.headers.get('content-type');
-      if (contentType !== null) {
-        const mime = (contentType.split(';')[0] ?? '').trim().toLowerCase();
-        if (mime !== '' && !SIMPLE_CONTENT_TYPES.has(mime)) return;
+      try {
+        return check?.(payload);
+      } catch {
+        throw new GraphQLError(
+          `Request refused by CSRF prevention: send Content-Type: application/json, or one of the headers ${options.requestHeaders.join(', ')}.`,
+          { extensions: refusal('FORBIDDEN', { reason: 'CSRF_PREVENTION' }) },
+        );
       }
-      throw new GraphQLError(
-        `Request refused by CSRF prevention: send Content-Type: application/json, or one of the headers ${options.requestHeaders.join(', ')}.`,
-        { extensions: { code: 'FORBIDDEN', retryable: false, reason: 'CSRF_PREVENTION', http: { status: 403 } } },
-      );
     },
   };
 }
