@@ -25,7 +25,7 @@ export function useBodyLimit(maxBytes: number): Plugin {
       if (declared !== null) {
         if (!CONTENT_LENGTH.test(declared)) {
           throw new GraphQLError('The Content-Length header is not a valid length.', {
-            extensions: { code: 'BAD_REQUEST', http: { status: 400 } },
+            extensions: refusal('BAD_REQUEST'),
           });
         }
         if (Number(declared) > maxBytes) throw tooLarge();
