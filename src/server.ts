@@ -1,9 +1,10 @@
-import { createServer, type Server } from 'node:http';
+import { createServer } from 'node:http';
 import { resolve } from 'node:path';
 import { collectDefaultMetrics } from 'prom-client';
 import { createApp } from './app.js';
-import { type Config, loadConfig } from './config.js';
+import { loadConfig } from './config.js';
 import { StartupError } from './domain/errors.js';
+import { listen } from './listen.js';
 import { createLogger } from './logger.js';
 import { createMetrics } from './plugins/use-metrics.js';
 import { installShutdown } from './shutdown.js';
@@ -24,7 +25,7 @@ async function main(): Promise<void> {
   // and a retried weaken would apply twice. headersTimeout must stay above it.
   server.keepAliveTimeout = 65_000;
   server.headersTimeout = 66_000;
-  const port = await listen(server, config).catch(async (error: unknown) => {
+  const port = await listen(server, { port: config.port, host: config.host }).catch(async (error: unknown) => {
     await store.close();
     throw error;
   });
@@ -48,32 +49,6 @@ async function main(): Promise<void> {
       'production mode without API keys: any caller can use any workspace (set ENGRAM_API_KEYS or ENGRAM_API_KEYS_FILE)',
     );
   }
-}
-
-/** Listens on PORT and HOST; resolves with the port bound. The two first-run mistakes become one line each. */
-function listen(server: Server, config: Config): Promise<number> {
-  return new Promise((done, fail) => {
-    server.once('error', (error: NodeJS.ErrnoException) => {
-      const where = `PORT=${config.port} on ${config.host}`;
-      if (error.code === 'EADDRINUSE') {
-        fail(
-          new StartupError(
-            `PORT=${config.port} is already in use on ${config.host} (another Engram?): stop it or set PORT to a free port`,
-          ),
-        );
-      } else if (error.code === 'EACCES') {
-        fail(
-          new StartupError(`${where}: permission denied (ports below 1024 need privileges): set PORT to 1024 or above`),
-        );
-      } else if (error.code === 'EADDRNOTAVAIL' || error.code === 'ENOTFOUND') {
-        fail(new StartupError(`HOST=${config.host}: not an address of this machine: set HOST to one (e.g. 0.0.0.0)`));
-      } else fail(error);
-    });
-    server.listen(config.port, config.host, () => {
-      const address = server.address();
-      done(typeof address === 'object' && address ? address.port : config.port);
-    });
-  });
 }
 
 main().catch((error: unknown) => {

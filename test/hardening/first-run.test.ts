@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describeListenError } from '../../src/listen.js';
 import { runToExit } from '../helpers/process.js';
 
 /** Exactly one line on stderr, and no stack frame in it. */
@@ -53,5 +54,20 @@ describe('first-run mistakes (real server process)', () => {
     const exit = await runToExit(env({ PORT: '0', ENGRAM_MAX_COST: '-5' }));
     expect(exit.code).toBe(1);
     expect(oneLine(exit.stderr)).toBe('Invalid configuration: ENGRAM_MAX_COST=-5: must be a whole number, 1 or more');
+  });
+});
+
+describe('describeListenError', () => {
+  const address = { port: 80, host: '0.0.0.0' };
+  const failure = (code: string) => Object.assign(new Error(`listen ${code}`), { code });
+
+  it('names the variable and the fix for each binding mistake, and leaves other errors alone', () => {
+    expect(describeListenError(failure('EACCES'), address)?.message).toBe(
+      'PORT=80 on 0.0.0.0: permission denied (ports below 1024 need privileges): set PORT to 1024 or above',
+    );
+    expect(describeListenError(failure('EADDRNOTAVAIL'), { port: 4000, host: '10.9.9.9' })?.message).toBe(
+      'HOST=10.9.9.9: not an address of this machine: set HOST to one (e.g. 0.0.0.0)',
+    );
+    expect(describeListenError(failure('EMFILE'), address)).toBeNull();
   });
 });
