@@ -3,25 +3,27 @@ import { createYoga, type YogaServerInstance } from 'graphql-yoga';
 import { ConfigError, type Config } from './config.js';
 import type { EngramContext } from './graphql/context.js';
 import { schema } from './graphql/index.js';
-import { maskError, useErrorCodes } from './http/use-error-codes.js';
-import { useExplorer } from './http/use-explorer.js';
-import { useLimits } from './http/use-limits.js';
-import { WORKSPACE_HEADER, createAuthenticator, useAuth } from './http/use-auth.js';
-import { createCostBudget } from './http/use-cost-budget.js';
-import { useBodyLimit } from './http/use-body-limit.js';
-import { useCsrfPrevention } from './http/use-csrf.js';
-import { createDeadlines } from './http/use-deadline.js';
-import { useErrorContract } from './http/use-error-contract.js';
-import { useIntrospection } from './http/use-introspection.js';
-import { METRICS_ENDPOINT, createMetrics, type Metrics } from './http/use-metrics.js';
-import { loadTrustedDocuments, usePersistedOnly } from './http/use-persisted-only.js';
-import { REQUEST_ID_HEADER, keepOriginal, requestIdOf, useRequestLog, yogaLogger } from './http/use-request-log.js';
-import { useReadiness } from './http/use-readiness.js';
+import { maskError, useErrorCodes } from './plugins/use-error-codes.js';
+import { EXPLORER_PATH, useExplorer } from './plugins/use-explorer.js';
+import { useGraphiQLPage } from './plugins/use-graphiql-page.js';
+import { type IndexLink, useIndexPage } from './plugins/use-index-page.js';
+import { useLimits } from './plugins/use-limits.js';
+import { WORKSPACE_HEADER, createAuthenticator, useAuth } from './plugins/use-auth.js';
+import { createCostBudget } from './plugins/use-cost-budget.js';
+import { useBodyLimit } from './plugins/use-body-limit.js';
+import { useCsrfPrevention } from './plugins/use-csrf.js';
+import { createDeadlines } from './plugins/use-deadline.js';
+import { useErrorContract } from './plugins/use-error-contract.js';
+import { useIntrospection } from './plugins/use-introspection.js';
+import { METRICS_ENDPOINT, createMetrics, type Metrics } from './plugins/use-metrics.js';
+import { loadTrustedDocuments, usePersistedOnly } from './plugins/use-persisted-only.js';
+import { REQUEST_ID_HEADER, keepOriginal, requestIdOf, useRequestLog, yogaLogger } from './plugins/use-request-log.js';
+import { READINESS_ENDPOINT, useReadiness } from './plugins/use-readiness.js';
 import { instrumentStore, storeWithDeadline } from './store/instrumented-store.js';
 import { createWorkMeter, storeWithWorkBudget } from './store/work-budget.js';
-import { MCP_ENDPOINT, useMcp } from './http/use-mcp.js';
-import { useNoUploads } from './http/use-no-uploads.js';
-import { useOperationTypes } from './http/use-operation-types.js';
+import { MCP_ENDPOINT, useMcp } from './plugins/use-mcp.js';
+import { useNoUploads } from './plugins/use-no-uploads.js';
+import { useOperationTypes } from './plugins/use-operation-types.js';
 import { createLoaders } from './loaders/index.js';
 import type { Logger } from './logger.js';
 import type { GraphStore } from './store/port.js';
@@ -40,14 +42,12 @@ export interface AppDeps {
 
 export type EngramApp = YogaServerInstance<Record<string, unknown>, EngramContext>;
 
-const EXAMPLE_QUERY = `# Welcome to Engram. Run this, then open the Docs panel (top left) to explore.
-# Create two memories and link them:
-#
-# mutation {
-#   a: createMemory(input: { key: "postgres-choice", title: "We chose Postgres", kind: "decision" }) { id }
-#   b: createMemory(input: { key: "need-acid", title: "We need ACID transactions", kind: "fact" }) { id }
-#   link(input: { from: "postgres-choice", to: "need-acid", type: "CAUSED_BY" }) { id weight }
-# }
+/**
+ * Read-only, so running it never gets in the way of the README's tour, whose step 1 creates
+ * memories with fixed keys.
+ */
+export const WELCOME_QUERY = `# Welcome to Engram. Run this (it only reads), then open the Docs panel (top left) to explore.
+# To add memories and links, follow the README's two-minute tour.
 
 query Explore {
   relationTypes { name description }
@@ -61,6 +61,22 @@ query Explore {
 /** Headers only a preflighted (CORS-checked) browser request can carry: any one of them passes CSRF prevention. */
 const CSRF_HEADERS = [WORKSPACE_HEADER, 'authorization', 'x-graphql-yoga-csrf', 'apollo-require-preflight'];
 
+const GRAPHQL_ENDPOINT = '/graphql';
+
+function indexLinks(config: Config): IndexLink[] {
+  return [
+    {
+      path: GRAPHQL_ENDPOINT,
+      what: config.graphiql ? 'the GraphQL API, and GraphiQL in a browser' : 'the GraphQL API',
+    },
+    ...(config.explorer ? [{ path: EXPLORER_PATH, what: 'the graph explorer' }] : []),
+    { path: MCP_ENDPOINT, what: 'the MCP endpoint for agents (Streamable HTTP)' },
+    { path: '/health', what: 'liveness' },
+    { path: READINESS_ENDPOINT, what: 'readiness (store reachable, not draining)' },
+    ...(config.metrics ? [{ path: METRICS_ENDPOINT, what: 'Prometheus metrics' }] : []),
+  ];
+}
+
 /** Builds the yoga instance with every plugin; it never listens (server.ts does, tests use app.fetch). */
 export function createApp(deps: AppDeps): EngramApp {
   const { config, logger } = deps;
@@ -68,7 +84,7 @@ export function createApp(deps: AppDeps): EngramApp {
   const authenticate = createAuthenticator({ keys: config.apiKeys, defaultWorkspace: config.defaultWorkspace });
   const metrics = deps.metrics ?? createMetrics();
   const store = instrumentStore(deps.store, metrics.store);
-  const deadlines = createDeadlines({ timeoutMs: config.requestTimeoutMs, graphqlEndpoint: '/graphql' });
+  const deadlines = createDeadlines({ timeoutMs: config.requestTimeoutMs, graphqlEndpoint: GRAPHQL_ENDPOINT });
   const budget = createCostBudget(config.rateLimit, metrics.rateLimited);
   const buckets = budget.buckets;
   if (buckets) metrics.trackBuckets(() => buckets.size);
@@ -84,7 +100,7 @@ export function createApp(deps: AppDeps): EngramApp {
   });
   const app: EngramApp = createYoga<Record<string, unknown>, EngramContext>({
     schema,
-    graphqlEndpoint: '/graphql',
+    graphqlEndpoint: GRAPHQL_ENDPOINT,
     healthCheckEndpoint: '/health',
     landingPage: false,
     batching: false,
@@ -93,16 +109,8 @@ export function createApp(deps: AppDeps): EngramApp {
     // useBodyLimit below enforces ENGRAM_MAX_BODY_BYTES at a lower cost per request.
     maxRequestBodySize: false,
     logging: yogaLogger(logger),
-    graphiql: config.graphiql
-      ? {
-          title: 'Engram',
-          defaultQuery: EXAMPLE_QUERY,
-          headers: JSON.stringify(
-            keysConfigured ? { Authorization: 'Bearer <your API key>' } : { [WORKSPACE_HEADER]: 'default' },
-          ),
-        }
-      : false,
-    renderGraphiQL,
+    // useGraphiQLPage serves it instead, compressed.
+    graphiql: false,
     maskedErrors: { maskError: mask, isDev: false },
     cors:
       config.corsOrigins.length === 0
@@ -141,6 +149,22 @@ export function createApp(deps: AppDeps): EngramApp {
       useRequestLog({ logger, authenticate }),
       useBodyLimit(config.limits.maxBodyBytes),
       useAuth({ authenticate, keysConfigured, adminPaths: [METRICS_ENDPOINT], keyedPaths: [MCP_ENDPOINT] }),
+      useIndexPage(indexLinks(config)),
+      ...(config.graphiql
+        ? [
+            useGraphiQLPage({
+              endpoint: GRAPHQL_ENDPOINT,
+              render: () =>
+                renderGraphiQL({
+                  title: 'Engram',
+                  defaultQuery: WELCOME_QUERY,
+                  headers: JSON.stringify(
+                    keysConfigured ? { Authorization: 'Bearer <your API key>' } : { [WORKSPACE_HEADER]: 'default' },
+                  ),
+                }),
+            }),
+          ]
+        : []),
       ...metrics.plugins({ endpoint: config.metrics }),
       deadlines.plugin,
       ...(config.csrfPrevention

@@ -3,27 +3,39 @@ import { z } from 'zod';
 import { DEFAULT_WEIGHT_POLICY, type WeightPolicy } from './domain/weights.js';
 import { StartupError } from './domain/errors.js';
 import { workspaceName } from './domain/inputs.js';
-import { ApiKeyConfigError, checkDistinct, parseApiKeyFile, parseApiKeyList, type ApiKey } from './http/api-keys.js';
+import { ApiKeyConfigError, checkDistinct, parseApiKeyFile, parseApiKeyList, type ApiKey } from './auth/api-keys.js';
 
-const flag = (fallback: boolean) =>
+/** The words a boolean variable accepts, as written (TRUE is refused, as before zod's stringbool). */
+const bool = () =>
   z
-    .enum(['true', 'false', '1', '0', 'yes', 'no', 'on', 'off'], { message: 'must be true or false' })
-    .optional()
-    .transform((value) => (value === undefined ? fallback : ['true', '1', 'yes', 'on'].includes(value)));
+    .stringbool({
+      truthy: ['true', '1', 'yes', 'on'],
+      falsy: ['false', '0', 'no', 'off'],
+      case: 'sensitive',
+      error: 'must be true or false',
+    })
+    .meta({ enum: ['true', 'false'] }); // the reference (docs/configuration.md) lists the two words people write
+
+const flag = (fallback: boolean) => bool().optional().default(fallback);
 
 /** A flag whose default depends on the mode: undefined when the variable is not set. */
-const optionalFlag = () =>
-  z
-    .enum(['true', 'false', '1', '0', 'yes', 'no', 'on', 'off'], { message: 'must be true or false' })
-    .optional()
-    .transform((value) => (value === undefined ? undefined : ['true', '1', 'yes', 'on'].includes(value)));
+const optionalFlag = () => bool().optional();
 
-const count = (fallback: number, min = 1) => z.coerce.number().int().min(min).optional().default(fallback);
-const fraction = (fallback: number) => z.coerce.number().min(0).max(1).optional().default(fallback);
+/** A whole number in [min, max]; the message states the rule, as every numeric variable's does. */
+const count = (fallback: number, min = 1, max?: number) => {
+  const rule =
+    max === undefined ? `must be a whole number, ${min} or more` : `must be a whole number from ${min} to ${max}`;
+  const number = z.coerce.number({ error: rule }).int({ error: rule }).min(min, { error: rule });
+  return (max === undefined ? number : number.max(max, { error: rule })).optional().default(fallback);
+};
+const fraction = (fallback: number) => {
+  const rule = 'must be a number from 0 to 1';
+  return z.coerce.number({ error: rule }).min(0, { error: rule }).max(1, { error: rule }).optional().default(fallback);
+};
 
-/** Every environment variable Engram reads, with its default. README "Configuration" mirrors this. */
+/** Every environment variable Engram reads, with its default; docs/configuration.md is generated from it. */
 export const EnvSchema = z.object({
-  PORT: count(4000, 0).pipe(z.number().max(65535)),
+  PORT: count(4000, 0, 65535),
   HOST: z.string().min(1).optional().default('0.0.0.0'),
   ENGRAM_STORE: z.enum(['sqlite', 'neo4j']).optional().default('sqlite'),
   ENGRAM_SQLITE_PATH: z.string().min(1).optional().default('./data/engram.db'),
@@ -225,8 +237,12 @@ function neo4jStoreConfig(e: z.infer<typeof EnvSchema>): Neo4jStoreConfig {
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
   const parsed = EnvSchema.safeParse(env);
   if (!parsed.success) {
-    const problems = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
-    throw new ConfigError(`Invalid configuration:\n  ${problems.join('\n  ')}`);
+    const problems = parsed.error.issues.map((issue) => `${shownVariable(issue.path, env)}: ${issue.message}`);
+    throw new ConfigError(
+      problems.length === 1
+        ? `Invalid configuration: ${problems[0]}`
+        : `Invalid configuration:\n  ${problems.join('\n  ')}`,
+    );
   }
   const e = parsed.data;
   if (e.ENGRAM_WEIGHT_FLOOR >= e.ENGRAM_WEIGHT_CEILING) {
@@ -324,4 +340,15 @@ function loadApiKeys(list: string | undefined, file: string | undefined): ApiKey
     if (error instanceof ApiKeyConfigError) throw new ConfigError(`Invalid configuration: ${error.message}`);
     throw error;
   }
+}
+
+/** Values that may be secrets are never echoed. */
+const SECRET = /KEY|PASSWORD|TOKEN|SECRET/;
+
+/** NAME=value, so the message shows what was read; the value is quoted when it is long or not plain. */
+function shownVariable(path: readonly PropertyKey[], env: Record<string, string | undefined>): string {
+  const name = String(path[0]);
+  const value = env[name];
+  if (value === undefined || SECRET.test(name)) return path.map(String).join('.');
+  return /^[\x21-\x7e]{1,60}$/.test(value) ? `${name}=${value}` : `${name}=${JSON.stringify(value.slice(0, 60))}`;
 }

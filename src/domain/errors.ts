@@ -1,7 +1,11 @@
 /**
- * Error codes are part of the public contract (API.md, "Errors"). The GraphQL layer turns an
- * EngramError into a GraphQLError carrying `extensions.code`; anything else is masked.
+ * The one error module: every code of the public contract (API.md, "Errors"), whether a client may
+ * retry it, the HTTP status that goes with it, and the masking rules. The GraphQL layer turns an
+ * EngramError into a GraphQLError carrying `extensions.code`; anything else is masked. Plugins,
+ * the MCP executor and the stores import these instead of re-deriving them.
  */
+
+/** Codes domain logic and stores raise. */
 export type ErrorCode =
   | 'BAD_USER_INPUT'
   | 'NOT_FOUND'
@@ -12,10 +16,99 @@ export type ErrorCode =
   | 'UNAVAILABLE'
   | 'RATE_LIMITED';
 
+/** Every code a response may carry: the domain's and the ones the GraphQL and HTTP layers add. */
+export type ContractCode =
+  | ErrorCode
+  | 'GRAPHQL_PARSE_FAILED'
+  | 'GRAPHQL_VALIDATION_FAILED'
+  | 'BAD_REQUEST'
+  | 'INTERNAL_SERVER_ERROR';
+
 /** Codes a client may retry unchanged and expect a different outcome. */
 const RETRYABLE: ReadonlySet<string> = new Set<ErrorCode>(['UNAVAILABLE', 'RATE_LIMITED']);
 
 export const isRetryableCode = (code: string): boolean => RETRYABLE.has(code);
+
+/** The HTTP status an error answered before execution (refused request) gets for its code. */
+export const HTTP_STATUS = {
+  BAD_USER_INPUT: 400,
+  BAD_REQUEST: 400,
+  UNAUTHENTICATED: 401,
+  FORBIDDEN: 403,
+  LIMIT_EXCEEDED: 413,
+  RATE_LIMITED: 429,
+  UNAVAILABLE: 503,
+} as const satisfies Partial<Record<ContractCode, number>>;
+
+export type HttpErrorCode = keyof typeof HTTP_STATUS;
+
+/** The code for a response that arrived without one (yoga's own HTTP-level errors, a non-JSON body), by status. */
+export function codeForStatus(status: number | undefined): ContractCode {
+  switch (status) {
+    case 401:
+      return 'UNAUTHENTICATED';
+    case 403:
+      return 'FORBIDDEN';
+    case 413:
+      return 'LIMIT_EXCEEDED';
+    case 429:
+      return 'RATE_LIMITED';
+    case 503:
+      return 'UNAVAILABLE';
+    case undefined:
+      return 'INTERNAL_SERVER_ERROR';
+    default:
+      return status >= 400 && status < 500 ? 'BAD_REQUEST' : 'INTERNAL_SERVER_ERROR';
+  }
+}
+
+/**
+ * `extensions` for an error that refuses a request before execution: the code, its retryability
+ * and its HTTP status (yoga reads `http` for the response, then strips it).
+ */
+export function refusal(
+  code: HttpErrorCode,
+  extensions: Record<string, unknown> = {},
+  headers?: Record<string, string>,
+): Record<string, unknown> {
+  return {
+    code,
+    retryable: isRetryableCode(code),
+    ...extensions,
+    http: { status: HTTP_STATUS[code], ...(headers ? { headers } : {}) },
+  };
+}
+
+/** `extensions` for a refusal found while validating a document (no HTTP status of its own). */
+export const coded = (code: ContractCode, extensions: Record<string, unknown> = {}): Record<string, unknown> => ({
+  code,
+  retryable: isRetryableCode(code),
+  ...extensions,
+});
+
+// Masking rules.
+
+/** Extensions about the server's internals, never sent (yoga puts the JSON parser's error, quoting the body, in originalError). */
+export const INTERNAL_EXTENSIONS: readonly string[] = ['originalError', 'stack', 'exception'];
+
+/** Codes yoga gives its own request errors, renamed to the contract's. */
+export const YOGA_CODE_RENAMES: Readonly<Record<string, ContractCode>> = { REQUEST_ENTITY_TOO_LARGE: 'LIMIT_EXCEEDED' };
+
+/** Messages graphql-js uses when a literal or variable value does not fit its argument's type, or a required one is missing. */
+const BAD_VALUE =
+  /(Expected value of type|Expected type|got invalid value|cannot represent|Variable "\$[^"]+" of required type|Int cannot|Float cannot|String cannot|Boolean cannot|ID cannot|is not defined by type|of required type .* was not provided|Argument "[^"]+" of required type|does not exist in "[^"]+" enum|is required, but it was not provided|must not be null)/;
+
+/** The code of an error graphql-js raised before execution (parse, validation, variable values), from its message. */
+export function codeForGraphQLMessage(message: string): ContractCode {
+  if (BAD_VALUE.test(message)) return 'BAD_USER_INPUT';
+  if (message.startsWith('Syntax Error')) return 'GRAPHQL_PARSE_FAILED';
+  return 'GRAPHQL_VALIDATION_FAILED';
+}
+
+/** What a client sees for an error the server did not expect; the original is only logged. */
+export const MASKED = { code: 'INTERNAL_SERVER_ERROR', retryable: false } as const;
+
+// Domain errors.
 
 export class EngramError extends Error {
   readonly code: ErrorCode;
@@ -46,7 +139,7 @@ export const notFound = (what: string) => new EngramError('NOT_FOUND', what);
 export const memoryNotFound = (argument: string, ref: string) =>
   new EngramError('NOT_FOUND', `${argument}: no memory "${ref}" in this workspace`, { extensions: { argument } });
 
-export const conflict = (message: string) => new EngramError('CONFLICT', message);
+export const conflict = (message: string, cause?: unknown) => new EngramError('CONFLICT', message, { cause });
 
 export const unavailable = (cause: unknown) =>
   new EngramError('UNAVAILABLE', 'The store is unavailable or timed out; the request is safe to retry.', { cause });

@@ -10,10 +10,10 @@ import './misc-types.js';
 import './inputs.js';
 import './query.js';
 import './mutation.js';
-import './intelligence.js';
-import './memory-intelligence.js';
-import './query-intelligence.js';
-import './mutation-intelligence.js';
+import './research-views.js';
+import './memory-research-views.js';
+import './query-research-views.js';
+import './mutation-research-views.js';
 import './import.js';
 
 /** The executable schema; types are registered by importing their files above. */

@@ -1,7 +1,6 @@
 import { minWeight as minWeightRule, memoryRef } from '../domain/inputs.js';
 import { resolvePath, resolveTraverse } from './walk-resolvers.js';
 import { sharedArgs } from './args.js';
-import { builder } from './builder.js';
 import { DirectionEnum } from './enums.js';
 import { EdgeRef, MemoryRef, NeighborRef, PathResultRef, TraversalHitRef } from './refs.js';
 import { JSONScalar, DateTime } from './scalars.js';

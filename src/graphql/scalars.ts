@@ -1,17 +1,12 @@
-import { GraphQLError, Kind, type ValueNode } from 'graphql';
+import { GraphQLError, type ValueNode } from 'graphql';
+import { GraphQLDateTime, GraphQLJSON } from 'graphql-scalars';
 import { nestedDeeperThan } from '../domain/json-depth.js';
 import { LIMITS } from '../domain/inputs.js';
 import { builder } from './builder.js';
 
-export const DateTime = builder.scalarType('DateTime', {
+/** graphql-scalars' RFC 3339 DateTime, with the description the API has always printed. */
+export const DateTime = builder.addScalarType('DateTime', GraphQLDateTime, {
   description: 'A point in time as an ISO-8601 string in UTC, e.g. "2026-11-22T06:45:56.000Z".',
-  serialize: (value) => value,
-  parseValue: (value) => {
-    if (typeof value !== 'string' || Number.isNaN(Date.parse(value))) {
-      throw new GraphQLError('DateTime must be an ISO-8601 string', { extensions: { code: 'BAD_USER_INPUT' } });
-    }
-    return new Date(value).toISOString();
-  },
 });
 
 const tooDeep = () =>
@@ -19,37 +14,19 @@ const tooDeep = () =>
     extensions: { code: 'BAD_USER_INPUT' },
   });
 
-function literalToJson(node: ValueNode, variables: Record<string, unknown> | null | undefined, depth = 0): unknown {
-  if ((node.kind === Kind.LIST || node.kind === Kind.OBJECT) && depth >= LIMITS.metadataDepth) throw tooDeep();
-  switch (node.kind) {
-    case Kind.STRING:
-    case Kind.BOOLEAN:
-      return node.value;
-    case Kind.INT:
-    case Kind.FLOAT:
-      return Number(node.value);
-    case Kind.NULL:
-      return null;
-    case Kind.LIST:
-      return node.values.map((value) => literalToJson(value, variables, depth + 1));
-    case Kind.OBJECT:
-      return Object.fromEntries(
-        node.fields.map((field) => [field.name.value, literalToJson(field.value, variables, depth + 1)]),
-      );
-    case Kind.VARIABLE:
-      return variables?.[node.name.value];
-    case Kind.ENUM:
-      return node.value;
-  }
-}
+/** Refuses a value nested deeper than the limit, checked without recursion: nothing after this walks deeper. */
+const shallow = (value: unknown) => {
+  if (nestedDeeperThan(value, LIMITS.metadataDepth)) throw tooDeep();
+  return value;
+};
 
-export const JSONScalar = builder.scalarType('JSON', {
+/**
+ * graphql-scalars' JSON, bounded in depth at the edge whether the value comes as a variable or a
+ * literal. Its @specifiedBy link is dropped: the printed schema (the API contract) stays as it was.
+ */
+export const JSONScalar = builder.addScalarType('JSON', GraphQLJSON, {
+  specifiedByURL: undefined,
   description: `Any JSON value: object, array, string, number, boolean or null; objects and arrays nested at most ${LIMITS.metadataDepth} levels deep.`,
-  serialize: (value) => value,
-  // Checked here, at the edge, without recursion: nothing after this walks a value deeper than the limit.
-  parseValue: (value) => {
-    if (nestedDeeperThan(value, LIMITS.metadataDepth)) throw tooDeep();
-    return value;
-  },
-  parseLiteral: (node, variables) => literalToJson(node, variables),
+  parseValue: (value) => shallow(GraphQLJSON.parseValue(value)),
+  parseLiteral: (node: ValueNode, variables) => shallow(GraphQLJSON.parseLiteral(node, variables)),
 });

@@ -1,3 +1,4 @@
+import { type ContractCode, MASKED, codeForStatus, isRetryableCode } from '../domain/errors.js';
 import type { TypedDocumentString } from '../generated/graphql.js';
 
 /** A GraphQL error as a tool reports it: the contract's code and a message a person can act on. */
@@ -32,31 +33,28 @@ interface GraphQLErrorBody {
 function toOperationError(error: GraphQLErrorBody): OperationError {
   const extensions = error.extensions ?? {};
   return {
-    code: typeof extensions.code === 'string' ? extensions.code : 'INTERNAL_SERVER_ERROR',
+    code: typeof extensions.code === 'string' ? extensions.code : MASKED.code,
     message: typeof error.message === 'string' ? error.message : 'Unexpected error.',
     ...(typeof extensions.argument === 'string' ? { argument: extensions.argument } : {}),
     retryable: extensions.retryable === true,
   };
 }
 
-/** A body that is not GraphQL JSON (e.g. 413 from the body limit) still gets a contract code. */
+/** What a person reads when the endpoint answered a status with no GraphQL body (e.g. 413 from the body limit). */
+const STATUS_MESSAGES: Partial<Record<ContractCode, string>> = {
+  LIMIT_EXCEEDED: 'The request is larger than the server accepts.',
+  UNAUTHENTICATED: 'Missing or invalid credentials.',
+  FORBIDDEN: 'This workspace may not be used with these credentials.',
+  UNAVAILABLE: 'The server is unavailable; the request is safe to retry.',
+};
+
+/** A body that is not GraphQL JSON still gets a contract code, from its status. */
 function statusError(status: number): OperationError {
-  if (status === 413)
-    return { code: 'LIMIT_EXCEEDED', message: 'The request is larger than the server accepts.', retryable: false };
-  if (status === 401) return { code: 'UNAUTHENTICATED', message: 'Missing or invalid credentials.', retryable: false };
-  if (status === 403)
-    return { code: 'FORBIDDEN', message: 'This workspace may not be used with these credentials.', retryable: false };
-  if (status === 503)
-    return {
-      code: 'UNAVAILABLE',
-      message: 'The server is unavailable; the request is safe to retry.',
-      retryable: true,
-    };
-  return {
-    code: 'INTERNAL_SERVER_ERROR',
-    message: `Unexpected HTTP ${status} from the GraphQL endpoint.`,
-    retryable: false,
-  };
+  const code = codeForStatus(status);
+  const message = STATUS_MESSAGES[code];
+  if (message === undefined)
+    return { code: MASKED.code, message: `Unexpected HTTP ${status} from the GraphQL endpoint.`, retryable: false };
+  return { code, message, retryable: isRetryableCode(code) };
 }
 
 /**

@@ -2,7 +2,7 @@ import { JUDGING_TYPES, SUPERSEDES } from '../domain/evidence.js';
 import type { AdjacentEdge, EdgeRecord, MemoryRecord } from '../domain/types.js';
 import { roundWeight } from '../domain/weights.js';
 import { contradictionsAmong, markResolved, type ContradictionView } from './contradictions.js';
-import { adjacentOf, compareIds, type ReadScope } from './intelligence.js';
+import { adjacentOf, compareIds, type ReadScope } from './research-views.js';
 import { allNewerVersions } from './supersession.js';
 
 /** Why a memory is in a context bundle; also the order of the ranking. */

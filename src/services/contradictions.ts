@@ -1,6 +1,6 @@
 import { CONTRADICTING_TYPES, CONTRADICTS, JUDGING_TYPES, isContradicting, isSupporting } from '../domain/evidence.js';
 import type { EdgeRecord } from '../domain/types.js';
-import { adjacentOf, compareIds, type ReadScope } from './intelligence.js';
+import { adjacentOf, compareIds, type ReadScope } from './research-views.js';
 import { supersededAmong } from './supersession.js';
 
 /**

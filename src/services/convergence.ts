@@ -1,7 +1,7 @@
 import { SUPPORTING_TYPES } from '../domain/evidence.js';
 import type { EdgeRecord } from '../domain/types.js';
 import { roundWeight } from '../domain/weights.js';
-import { adjacentOf, type ReadScope } from './intelligence.js';
+import { adjacentOf, type ReadScope } from './research-views.js';
 
 export interface ConvergenceView {
   memoryId: string;

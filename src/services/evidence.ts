@@ -1,7 +1,7 @@
 import { EVIDENCE_WALK_TYPES, isContradicting, isSupporting, supportScore } from '../domain/evidence.js';
 import type { AdjacentEdge, EdgeRecord, MemoryRecord } from '../domain/types.js';
 import { roundWeight } from '../domain/weights.js';
-import { adjacentOf, compareIds, type ReadScope } from './intelligence.js';
+import { adjacentOf, compareIds, type ReadScope } from './research-views.js';
 
 export interface EvidenceItemView {
   memory: MemoryRecord;

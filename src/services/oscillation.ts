@@ -1,5 +1,5 @@
 import type { EdgeRecord } from '../domain/types.js';
-import { compareIds, loadAll, type ReadScope } from './intelligence.js';
+import { compareIds, loadAll, type ReadScope } from './research-views.js';
 
 export interface OscillationQuery {
   minFlips: number;

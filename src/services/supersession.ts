@@ -1,6 +1,6 @@
 import { SUPERSEDES } from '../domain/evidence.js';
 import type { AdjacentEdge, EdgeRecord, MemoryRecord } from '../domain/types.js';
-import { adjacentOf, loadAll, type ReadScope } from './intelligence.js';
+import { adjacentOf, loadAll, type ReadScope } from './research-views.js';
 
 /** Longest SUPERSEDES chain followed; a longer (or cyclic) history stops here. */
 export const MAX_VERSION_HOPS = 50;

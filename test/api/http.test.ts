@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import { WELCOME_QUERY } from '../../src/app.js';
 import type { GraphStore } from '../../src/store/port.js';
 import { chain } from '../fixtures/graphs.js';
 import { createTestApp, type TestApp } from '../helpers/app.js';
@@ -77,12 +78,63 @@ describe('GraphiQL', () => {
       expect(html.includes(cdn), cdn).toBe(false);
   });
 
+  it('sends the ~9 MB page brotli- or gzip-compressed when the browser accepts it', async () => {
+    const api = await open();
+    const plain = await (await page(api)).arrayBuffer();
+    for (const [acceptEncoding, encoding] of [
+      ['gzip, deflate, br', 'br'],
+      ['gzip', 'gzip'],
+    ]) {
+      const response = await api.app.fetch('http://engram.test/graphql', {
+        headers: { accept: 'text/html', 'accept-encoding': acceptEncoding as string },
+      });
+      expect(response.headers.get('content-encoding')).toBe(encoding);
+      const sent = (await response.arrayBuffer()).byteLength;
+      console.log(`[graphiql] ${plain.byteLength} bytes plain, ${sent} bytes ${encoding}`);
+      expect(sent).toBeLessThan(plain.byteLength / 3);
+    }
+  });
+
+  it('opens with a read-only welcome query, so the README tour still creates its memories after it', async () => {
+    const api = await open();
+    const html = await (await page(api)).text();
+    expect(html).toContain('query Explore');
+    expect(html).not.toContain('createMemory');
+    const welcome = await api.gql(WELCOME_QUERY);
+    expect(welcome.errors).toBeUndefined();
+    const tourStep1 = await api.gql(`mutation {
+      pg: createMemory(input: { key: "postgres-choice", title: "We chose Postgres", kind: "decision", tags: ["db"] }) { id }
+      acid: createMemory(input: { key: "need-acid", title: "We need ACID transactions", kind: "fact" }) { id }
+      audit: createMemory(input: { key: "audit-trail", title: "Auditors ask for a full trail", kind: "fact" }) { id }
+    }`);
+    expect(tourStep1.errors).toBeUndefined();
+    expect(await api.gql(WELCOME_QUERY)).toMatchObject({ data: { searchMemories: [{ key: 'postgres-choice' }] } });
+  });
+
   it('is off with ENGRAM_GRAPHIQL=false', async () => {
     const api = await open({ env: { ENGRAM_GRAPHIQL: 'false' } });
     const response = await page(api);
     expect(response.status).not.toBe(200);
     expect(response.headers.get('content-type') ?? '').not.toMatch(/text\/html/);
     expect(await response.text()).not.toMatch(/<html/i);
+  });
+});
+
+describe('GET /', () => {
+  it('answers a page linking the API, GraphiQL, the explorer, MCP and the probes', async () => {
+    const api = await open();
+    const response = await api.app.fetch('http://engram.test/');
+    expect(response.status).toBe(200);
+    const html = await response.text();
+    for (const path of ['/graphql', '/explore', '/mcp', '/health', '/ready', '/metrics'])
+      expect(html, path).toContain(`href="${path}"`);
+  });
+
+  it('links only what is on', async () => {
+    const api = await open({ env: { ENGRAM_EXPLORER: 'false', ENGRAM_METRICS: 'false' } });
+    const html = await (await api.app.fetch('http://engram.test/')).text();
+    expect(html).not.toContain('/explore');
+    expect(html).not.toContain('/metrics');
   });
 });
 

@@ -9,7 +9,7 @@ import { listContradictions } from '../../src/services/contradictions.js';
 import { rankConvergence } from '../../src/services/convergence.js';
 import { evidenceFor } from '../../src/services/evidence.js';
 import { createWorkMeter } from '../../src/store/work-budget.js';
-import type { ReadScope } from '../../src/services/intelligence.js';
+import type { ReadScope } from '../../src/services/research-views.js';
 import { findOscillatingEdges } from '../../src/services/oscillation.js';
 import { currentVersion } from '../../src/services/supersession.js';
 import type { WriteScope } from '../../src/services/writes.js';

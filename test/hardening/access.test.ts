@@ -15,7 +15,7 @@ import {
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../../src/config.js';
 import { schema } from '../../src/graphql/index.js';
-import { findApiKey, parseApiKeyList } from '../../src/http/api-keys.js';
+import { findApiKey, parseApiKeyList } from '../../src/auth/api-keys.js';
 import { codes, hardenedApp, type HardenedApp } from './support.js';
 
 const WRITER = 'writer-key-aaaaaaaaaaaa';

@@ -4,8 +4,8 @@ import { type DocumentNode, Kind, parse, print, type OperationDefinitionNode } f
 import { afterEach, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config.js';
 import { schema } from '../../src/graphql/index.js';
-import { queryCost } from '../../src/http/query-cost.js';
-import { LeakyBuckets } from '../../src/http/use-cost-budget.js';
+import { queryCost } from '../../src/limits/query-cost.js';
+import { LeakyBuckets } from '../../src/plugins/use-cost-budget.js';
 import { countingStore } from '../helpers/app.js';
 import { codes, hardenedApp, type HardenedApp } from './support.js';
 

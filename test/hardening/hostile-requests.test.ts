@@ -41,7 +41,7 @@ describe('hostile requests (production mode)', () => {
     };
   };
   const memoryCount = async () =>
-    ((await t.gql('{ searchMemories(query: "deep", limit: 100) { id } }')).data?.searchMemories as unknown[]).length;
+    ((await t.gql('{ searchMemories(query: "deep", limit: 100) { id } }')).data!.searchMemories as unknown[]).length;
 
   it(`refuses metadata nested deeper than ${LIMITS.metadataDepth} levels with BAD_USER_INPUT, as a variable or a literal, and writes nothing`, async () => {
     const ok = await t.gql(CREATE, { m: nestedObject(LIMITS.metadataDepth) });

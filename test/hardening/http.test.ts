@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConfigError } from '../../src/config.js';
-import { loadTrustedDocuments } from '../../src/http/use-persisted-only.js';
+import { loadTrustedDocuments } from '../../src/plugins/use-persisted-only.js';
 import { codes, hardenedApp, type HardenedApp } from './support.js';
 
 describe('CORS and CSRF prevention', () => {

@@ -239,3 +239,26 @@ export function failureOf(response: HttpGraphQLResponse): string[] {
   if (response.networkError) return [`network:${response.networkError}`];
   return (response.errors ?? []).map((error) => String(error.extensions?.code ?? error.message));
 }
+
+/**
+ * Starts `src/server.ts` expecting it to stop on its own (a start-up mistake): resolves with how it
+ * exited and what it wrote. Killed after `timeoutMs` if it is still running.
+ */
+export async function runToExit(
+  env: Record<string, string>,
+  timeoutMs = 60_000,
+): Promise<ServerExit & { stdout: string; stderr: string }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
+    cwd: ROOT,
+    env: { ...process.env, HOST: '127.0.0.1', ENGRAM_LOG_LEVEL: 'warn', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let stdout = '';
+  let stderr = '';
+  child.stdout?.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
+  child.stderr?.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
+  const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs);
+  const exit = await exitOf(child);
+  clearTimeout(timer);
+  return { ...exit, stdout, stderr };
+}

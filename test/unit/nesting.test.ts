@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { nestedDeeperThan } from '../../src/domain/json-depth.js';
-import { documentNesting } from '../../src/http/document-nesting.js';
+import { documentNesting } from '../../src/limits/document-nesting.js';
 
 describe('documentNesting', () => {
   it('counts { [ ( nesting, and ignores brackets in strings, block strings and comments', () => {

@@ -1,10 +1,11 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createSchema, createYoga } from 'graphql-yoga';
 import { afterEach, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config.js';
-import { useExplorer, type ExplorerOptions } from '../../src/http/use-explorer.js';
+import { useExplorer, type ExplorerOptions } from '../../src/plugins/use-explorer.js';
+import { buildExplorer } from '../../web/build.js';
 import { createTestApp } from '../helpers/app.js';
 
 const folders: string[] = [];
@@ -40,7 +41,7 @@ describe('useExplorer', () => {
   it('serves the page at /explore and /explore/ as HTML with a content security policy', async () => {
     const root = tempFolder();
     writePage(root);
-    const fetch = appWith({ root, build: null });
+    const fetch = appWith({ root });
     for (const path of ['/explore', '/explore/', '/explore/index.html']) {
       const response = await fetch(path);
       expect(response.status, path).toBe(200);
@@ -54,7 +55,7 @@ describe('useExplorer', () => {
   it('serves the bundle, stylesheet and icon with their content types', async () => {
     const root = tempFolder();
     writePage(root);
-    const fetch = appWith({ root, build: null });
+    const fetch = appWith({ root });
     const types = {
       '/explore/app.js': 'text/javascript; charset=utf-8',
       '/explore/style.css': 'text/css; charset=utf-8',
@@ -73,7 +74,7 @@ describe('useExplorer', () => {
     writePage(root);
     writeFileSync(join(root, '..', 'secret.js'), 'leak');
     folders.push(join(root, '..', 'secret.js'));
-    const fetch = appWith({ root, build: null });
+    const fetch = appWith({ root });
     for (const path of [
       '/explore/missing.js',
       '/explore/notes.unknown',
@@ -91,7 +92,7 @@ describe('useExplorer', () => {
   it('answers HEAD without a body, 304 for a known ETag and 405 for other methods', async () => {
     const root = tempFolder();
     writePage(root);
-    const fetch = appWith({ root, build: null });
+    const fetch = appWith({ root });
     const head = await fetch('/explore/app.js', { method: 'HEAD' });
     expect(head.status).toBe(200);
     expect(await head.text()).toBe('');
@@ -106,7 +107,7 @@ describe('useExplorer', () => {
   it('leaves every other path to yoga', async () => {
     const root = tempFolder();
     writePage(root);
-    const fetch = appWith({ root, build: null });
+    const fetch = appWith({ root });
     const graphql = await fetch('/graphql', {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
@@ -116,31 +117,27 @@ describe('useExplorer', () => {
     expect((await fetch('/explorer.js')).status).toBe(404);
   });
 
-  it('builds the page once, on the first request, when it is missing', async () => {
+  it('answers 500 with the command to run when the bundle is missing, and never builds it', async () => {
     const root = tempFolder();
-    let builds = 0;
-    const fetch = appWith({
-      root,
-      build: async () => {
-        builds += 1;
-        await new Promise((resolve) => setTimeout(resolve, 20));
-        writePage(root);
-      },
-    });
-    const responses = await Promise.all([fetch('/explore'), fetch('/explore/app.js'), fetch('/explore/style.css')]);
-    expect(responses.map((response) => response.status)).toEqual([200, 200, 200]);
-    expect(builds).toBe(1);
-    await fetch('/explore');
-    expect(builds).toBe(1);
+    const response = await appWith({ root })('/explore');
+    expect(response.status).toBe(500);
+    expect(await response.text()).toContain('run `npm run build:web`');
+    expect(existsSync(join(root, 'index.html'))).toBe(false);
   });
 
-  it('answers 503 with what to run when the page is missing and cannot be built', async () => {
+  it('serves the bundle web/build.ts builds: the page, its script and its stylesheet', async () => {
     const root = tempFolder();
-    const failing = appWith({ root, build: async () => Promise.reject(new Error('esbuild missing')) });
-    const response = await failing('/explore');
-    expect(response.status).toBe(503);
-    expect(await response.text()).toContain('npm run build:web');
-    expect((await appWith({ root, build: null })('/explore')).status).toBe(503);
+    await buildExplorer({ outDir: root });
+    const fetch = appWith({ root });
+    const page = await fetch('/explore');
+    expect(page.status).toBe(200);
+    const html = await page.text();
+    for (const asset of ['app.js', 'style.css']) {
+      expect(html).toContain(asset);
+      const response = await fetch(`/explore/${asset}`);
+      expect(response.status, asset).toBe(200);
+      expect((await response.arrayBuffer()).byteLength, asset).toBeGreaterThan(100);
+    }
   });
 });
 
@@ -153,7 +150,7 @@ describe('ENGRAM_EXPLORER', () => {
   });
 
   it('rejects a value that is not a flag', () => {
-    expect(() => loadConfig({ ENGRAM_EXPLORER: 'maybe' })).toThrow(/ENGRAM_EXPLORER: must be true or false/);
+    expect(() => loadConfig({ ENGRAM_EXPLORER: 'maybe' })).toThrow(/ENGRAM_EXPLORER=maybe: must be true or false/);
   });
 
   it('leaves /explore unserved when off', async () => {

@@ -1,5 +1,5 @@
 import { Neo4jError, isRetryableError } from 'neo4j-driver';
-import { EngramError, unavailable } from '../../domain/errors.js';
+import { EngramError, conflict, unavailable } from '../../domain/errors.js';
 
 /**
  * How a driver failure reads to Engram:
@@ -58,7 +58,7 @@ export function toEngramError(
   if (error instanceof EngramError) return error;
   switch (classifyNeo4jError(error)) {
     case 'conflict':
-      return new EngramError('CONFLICT', conflictMessage, { cause: error });
+      return conflict(conflictMessage, error);
     case 'unavailable':
     case 'misconfigured':
       return unavailable(error);

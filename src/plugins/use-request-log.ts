@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { GraphQLError, getOperationAST, type ExecutionResult } from 'graphql';
 import type { Plugin } from 'graphql-yoga';
+import { MASKED, isEngramError } from '../domain/errors.js';
 import type { Logger } from '../logger.js';
 import { principalIfKnown, type Authenticate } from './use-auth.js';
 
@@ -38,7 +39,7 @@ type MaskError = (error: unknown, message: string, isDev?: boolean) => Error;
 export function keepOriginal(mask: MaskError, options: { exposeInternal: boolean }): MaskError {
   return (error, message, isDev) => {
     const masked = mask(error, message, isDev);
-    if (masked instanceof GraphQLError && masked.extensions?.code === 'INTERNAL_SERVER_ERROR' && masked !== error) {
+    if (masked instanceof GraphQLError && masked.extensions?.code === MASKED.code && masked !== error) {
       const original = error instanceof GraphQLError && error.originalError ? error.originalError : error;
       Object.defineProperty(masked, ORIGINAL, { value: original, enumerable: false });
       if (options.exposeInternal) {
@@ -56,8 +57,7 @@ export function keepOriginal(mask: MaskError, options: { exposeInternal: boolean
  * debug. Unexpected errors are logged once, with the request id, by useRequestLog.
  */
 export function yogaLogger(logger: Logger) {
-  const expected = (value: unknown) =>
-    value instanceof GraphQLError || (value instanceof Error && value.name === 'EngramError');
+  const expected = (value: unknown) => value instanceof GraphQLError || isEngramError(value);
   return {
     debug: (...args: unknown[]) => logger.debug(args.map(String).join(' ')),
     info: (...args: unknown[]) => logger.info(args.map(String).join(' ')),

@@ -32,51 +32,24 @@ const PAGE_HEADERS = {
 export interface ExplorerOptions {
   /** Folder holding the built page (index.html, app.js, style.css). Default: web/dist. */
   root?: string;
-  /**
-   * Builds the page into `root` when index.html is missing, on the first request for it. Default:
-   * web/build.ts (esbuild, a dev dependency); `null` never builds.
-   */
-  build?: (() => Promise<unknown>) | null;
   logger?: Logger;
 }
 
-const defaultBuild = async (root: string): Promise<void> => {
-  const { buildExplorer } = await import('../../web/build.js');
-  await buildExplorer({ outDir: root });
-};
+const NOT_BUILT =
+  'The explorer page is not built: run `npm run build:web` (it needs the dev dependencies), then reload.';
 
 /**
- * Serves the graph explorer (web/) at /explore: static files from the built folder with their
- * content types. The page is built on demand when the bundle is missing, so a fresh checkout,
- * `engram serve` and the tests need no manual build step; nothing is built at start-up, so apps
- * that never serve the page (the MCP server) never pay for it.
+ * Serves the graph explorer (web/) at /explore: static files from the prebuilt folder (web/dist,
+ * written by `npm run build:web`, which `npm start` runs first) with their content types. Server
+ * code never builds: when the bundle is missing, /explore answers 500 with the command to run.
  */
 export function useExplorer(options: ExplorerOptions = {}): Plugin {
   const root = resolve(options.root ?? DEFAULT_ROOT);
-  const build = options.build === undefined ? () => defaultBuild(root) : options.build;
-  let building: Promise<boolean> | null = null;
-
   const isBuilt = () =>
     stat(join(root, 'index.html')).then(
       (info) => info.isFile(),
       () => false,
     );
-
-  /** True when the page can be served; builds it once if needed (a failed build is retried on the next request). */
-  const ensureBuilt = async (): Promise<boolean> => {
-    if (await isBuilt()) return true;
-    if (!build) return false;
-    building ??= build().then(
-      () => isBuilt(),
-      (error: unknown) => {
-        options.logger?.warn({ err: error }, 'explorer page could not be built');
-        return false;
-      },
-    );
-    const built = await building;
-    if (!built) building = null;
-    return built;
-  };
 
   return {
     async onRequest({ url, request, endResponse, fetchAPI }) {
@@ -99,12 +72,8 @@ export function useExplorer(options: ExplorerOptions = {}): Plugin {
           respond('Not found', 404, { 'content-type': 'text/plain; charset=utf-8' });
           return;
         }
-        if (!(await ensureBuilt())) {
-          respond(
-            'The explorer page is not built. Run `npm run build:web` (needs the dev dependencies), then reload.',
-            503,
-            { 'content-type': 'text/plain; charset=utf-8', 'retry-after': '30' },
-          );
+        if (!(await isBuilt())) {
+          respond(NOT_BUILT, 500, { 'content-type': 'text/plain; charset=utf-8' });
           return;
         }
         const info = await stat(file).catch(() => null);

@@ -1,14 +1,7 @@
 import { GraphQLError } from 'graphql';
 import type { Plugin } from 'graphql-yoga';
-import { isEngramError } from '../domain/errors.js';
+import { MASKED, YOGA_CODE_RENAMES, codeForGraphQLMessage, isEngramError } from '../domain/errors.js';
 import type { Logger } from '../logger.js';
-
-/** Messages graphql-js uses when a literal or variable value does not fit its argument's type, or a required one is missing. */
-const BAD_VALUE =
-  /(Expected value of type|Expected type|got invalid value|cannot represent|Variable "\$[^"]+" of required type|Int cannot|Float cannot|String cannot|Boolean cannot|ID cannot|is not defined by type|of required type .* was not provided|Argument "[^"]+" of required type|does not exist in "[^"]+" enum|is required, but it was not provided|must not be null)/;
-
-/** Codes yoga gives its own request errors, renamed to the contract's (API.md, "Errors"). */
-const CONTRACT_CODES: Readonly<Record<string, string>> = { REQUEST_ENTITY_TOO_LARGE: 'LIMIT_EXCEEDED' };
 
 /**
  * Every error leaves with `extensions.code`: domain errors keep theirs, graphql-js value errors
@@ -35,22 +28,16 @@ export function maskError(logger: Logger) {
     return new GraphQLError(message, {
       nodes: error instanceof GraphQLError ? error.nodes : undefined,
       path: error instanceof GraphQLError ? error.path : undefined,
-      extensions: { code: 'INTERNAL_SERVER_ERROR', retryable: false },
+      extensions: { ...MASKED },
     });
   };
 }
 
 function toContractCode(error: GraphQLError): GraphQLError {
-  const code = CONTRACT_CODES[String(error.extensions?.code)];
+  const code = YOGA_CODE_RENAMES[String(error.extensions?.code)];
   if (code === undefined) return error;
   // extensions.http (e.g. status 413) is kept: yoga reads it for the response status, then strips it.
   return new GraphQLError(error.message, { extensions: { ...error.extensions, code, retryable: false } });
-}
-
-function codeFor(error: GraphQLError): string {
-  if (BAD_VALUE.test(error.message)) return 'BAD_USER_INPUT';
-  if (error.message.startsWith('Syntax Error')) return 'GRAPHQL_PARSE_FAILED';
-  return 'GRAPHQL_VALIDATION_FAILED';
 }
 
 function withCode(error: GraphQLError): GraphQLError {
@@ -61,7 +48,7 @@ function withCode(error: GraphQLError): GraphQLError {
     positions: error.positions,
     path: error.path,
     originalError: error.originalError,
-    extensions: { ...error.extensions, code: codeFor(error), retryable: false },
+    extensions: { ...error.extensions, code: codeForGraphQLMessage(error.message), retryable: false },
   });
 }
 

@@ -1,5 +1,5 @@
 import { memoryNotFound } from '../domain/errors.js';
-import { budget, eventWindow, minFlips, minSupport, seeds } from '../domain/intelligence-inputs.js';
+import { budget, eventWindow, minFlips, minSupport, seeds } from '../domain/research-view-inputs.js';
 import * as rules from '../domain/inputs.js';
 import { buildContext } from '../services/context-bundle.js';
 import { CONTRADICTION_KINDS, listContradictions } from '../services/contradictions.js';
@@ -7,8 +7,8 @@ import { rankConvergence } from '../services/convergence.js';
 import { findOscillatingEdges } from '../services/oscillation.js';
 import { sharedArgs } from './args.js';
 import { builder } from './builder.js';
-import { ContextBundleRef, ContradictionRef, ConvergenceRef } from './intelligence-refs.js';
-import { ContradictionKindEnum } from './intelligence.js';
+import { ContextBundleRef, ContradictionRef, ConvergenceRef } from './research-view-refs.js';
+import { ContradictionKindEnum } from './research-views.js';
 import { EdgeRef } from './refs.js';
 
 builder.queryFields((t) => ({

@@ -1,4 +1,5 @@
 import { GraphQLError } from 'graphql';
+import { coded } from '../domain/errors.js';
 
 const OPEN = new Set(['{', '[', '(']);
 const CLOSE = new Set(['}', ']', ')']);
@@ -43,6 +44,6 @@ export function checkDocumentNesting(text: string, limit: number): void {
   if (documentNesting(text, limit) <= limit) return;
   throw new GraphQLError(
     `The document is nested too deeply: brackets ({ [ () nest more than ${limit} levels (a limit derived from ENGRAM_MAX_DEPTH and the metadata depth).`,
-    { extensions: { code: 'LIMIT_EXCEEDED', retryable: false } },
+    { extensions: coded('LIMIT_EXCEEDED') },
   );
 }

@@ -8,7 +8,7 @@ import {
   ConvergenceRef,
   EvidenceItemRef,
   EvidenceRef,
-} from './intelligence-refs.js';
+} from './research-view-refs.js';
 import { EdgeRef, MemoryRef } from './refs.js';
 
 export const ContradictionKindEnum = builder.enumType('ContradictionKind', {

@@ -2,18 +2,19 @@ import { EnvelopArmorPlugin } from '@escape.tech/graphql-armor';
 import { GraphQLError } from 'graphql';
 import type { Plugin } from 'graphql-yoga';
 import type { QueryLimits } from '../config.js';
+import { coded } from '../domain/errors.js';
 import { LIMITS } from '../domain/inputs.js';
-import { checkDocumentNesting } from './document-nesting.js';
-import { queryCost } from './query-cost.js';
+import { checkDocumentNesting } from '../limits/document-nesting.js';
+import { queryCost } from '../limits/query-cost.js';
 import { useHiddenSuggestions } from './use-hidden-suggestions.js';
 
 /** Armor rejects with plain GraphQLErrors; tagging them here gives clients the contract's code. */
 const tag = (_ctx: unknown, error: GraphQLError) => {
-  Object.assign(error.extensions as Record<string, unknown>, { code: 'LIMIT_EXCEEDED', retryable: false });
+  Object.assign(error.extensions as Record<string, unknown>, coded('LIMIT_EXCEEDED'));
 };
 
 const overCost = (message: string, extensions: Record<string, unknown> = {}) =>
-  new GraphQLError(message, { extensions: { code: 'LIMIT_EXCEEDED', retryable: false, ...extensions } });
+  new GraphQLError(message, { extensions: coded('LIMIT_EXCEEDED', extensions) });
 
 /**
  * Nesting, depth, aliases, directives and tokens, checked before execution, and cost, checked

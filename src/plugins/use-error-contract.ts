@@ -1,29 +1,6 @@
 import { GraphQLError, type ExecutionResult } from 'graphql';
 import type { Plugin } from 'graphql-yoga';
-import { isRetryableCode } from '../domain/errors.js';
-
-/** For errors that reach the response without a code (yoga's own HTTP-level errors), by status. */
-function codeForStatus(status: number | undefined): string {
-  switch (status) {
-    case 401:
-      return 'UNAUTHENTICATED';
-    case 403:
-      return 'FORBIDDEN';
-    case 413:
-      return 'LIMIT_EXCEEDED';
-    case 429:
-      return 'RATE_LIMITED';
-    case 503:
-      return 'UNAVAILABLE';
-    case undefined:
-      return 'INTERNAL_SERVER_ERROR';
-    default:
-      return status >= 400 && status < 500 ? 'BAD_REQUEST' : 'INTERNAL_SERVER_ERROR';
-  }
-}
-
-/** Extensions about the server's internals, never sent (yoga puts the JSON parser's error, quoting the body, in originalError). */
-const INTERNAL_EXTENSIONS = ['originalError', 'stack', 'exception'];
+import { INTERNAL_EXTENSIONS, codeForStatus, isRetryableCode } from '../domain/errors.js';
 
 const isComplete = (error: GraphQLError): boolean =>
   typeof error.extensions?.code === 'string' &&

@@ -4,7 +4,7 @@ import type { ConvergenceView } from '../services/convergence.js';
 import type { EvidenceItemView, EvidenceView } from '../services/evidence.js';
 import { builder } from './builder.js';
 
-/** Refs of the research-view types, apart from their fields (see intelligence.ts). */
+/** Refs of the research-view types, apart from their fields (see research-views.ts). */
 export const EvidenceRef = builder.objectRef<EvidenceView>('Evidence');
 export const EvidenceItemRef = builder.objectRef<EvidenceItemView>('EvidenceItem');
 export const ContradictionRef = builder.objectRef<ContradictionView>('Contradiction');

@@ -1,7 +1,8 @@
 import { GraphQLError } from 'graphql';
 import type { Plugin } from 'graphql-yoga';
+import { type ContractCode, type HttpErrorCode, HTTP_STATUS, coded, refusal } from '../domain/errors.js';
 import { workspaceName } from '../domain/inputs.js';
-import { findApiKey, type ApiKey, type Role } from './api-keys.js';
+import { findApiKey, type ApiKey, type Role } from '../auth/api-keys.js';
 
 export const WORKSPACE_HEADER = 'x-engram-workspace';
 
@@ -15,30 +16,19 @@ export interface Principal {
 
 export type Authenticate = (request: Request) => Principal;
 
-function fail(
-  code: 'UNAUTHENTICATED' | 'FORBIDDEN' | 'BAD_USER_INPUT',
-  message: string,
-  status: number,
-  headers?: Record<string, string>,
-) {
-  return new GraphQLError(message, {
-    extensions: { code, retryable: false, http: { status, ...(headers ? { headers } : {}) } },
-  });
+function fail(code: HttpErrorCode, message: string, headers?: Record<string, string>) {
+  return new GraphQLError(message, { extensions: refusal(code, {}, headers) });
 }
 
 const unauthenticated = (message: string) =>
-  fail('UNAUTHENTICATED', message, 401, { 'WWW-Authenticate': 'Bearer realm="engram"' });
+  fail('UNAUTHENTICATED', message, { 'WWW-Authenticate': 'Bearer realm="engram"' });
 
 function headerWorkspace(request: Request): string | null {
   const header = request.headers.get(WORKSPACE_HEADER);
   if (header === null || header === '') return null;
   const parsed = workspaceName.safeParse(header);
   if (!parsed.success) {
-    throw fail(
-      'BAD_USER_INPUT',
-      `${WORKSPACE_HEADER}: ${parsed.error.issues[0]?.message ?? 'invalid workspace name'}`,
-      400,
-    );
+    throw fail('BAD_USER_INPUT', `${WORKSPACE_HEADER}: ${parsed.error.issues[0]?.message ?? 'invalid workspace name'}`);
   }
   return parsed.data;
 }
@@ -64,7 +54,7 @@ export function createAuthenticator(options: { keys: readonly ApiKey[]; defaultW
     const key = findApiKey(options.keys, match[1] as string);
     if (!key) throw unauthenticated('Invalid API key');
     if (requested !== null && requested !== key.workspace) {
-      throw fail('FORBIDDEN', `This API key may not use workspace "${requested}"`, 403);
+      throw fail('FORBIDDEN', `This API key may not use workspace "${requested}"`);
     }
     return { workspace: key.workspace, role: key.role, keyId: key.id };
   };
@@ -105,24 +95,24 @@ export function useAuth(options: {
       if (!options.keysConfigured || (!adminOnly && !options.keyedPaths.includes(url.pathname))) return;
       let status = 0;
       let message = '';
-      let code = 'FORBIDDEN';
+      let code: ContractCode = 'FORBIDDEN';
       try {
         const principal = options.authenticate(request);
         if (adminOnly && principal.role !== 'admin')
-          [status, message] = [403, `${url.pathname} needs an admin API key`];
+          [status, message] = [HTTP_STATUS.FORBIDDEN, `${url.pathname} needs an admin API key`];
       } catch (error) {
         const extensions = (error as GraphQLError).extensions ?? {};
         const http = extensions.http as { status?: number } | undefined;
         [status, message, code] = [
-          http?.status ?? 401,
+          http?.status ?? HTTP_STATUS.UNAUTHENTICATED,
           (error as Error).message,
-          String(extensions.code ?? 'UNAUTHENTICATED'),
+          (extensions.code as ContractCode | undefined) ?? 'UNAUTHENTICATED',
         ];
       }
       if (status !== 0) {
         endResponse(
           Response.json(
-            { errors: [{ message, extensions: { code, retryable: false } }] },
+            { errors: [{ message, extensions: coded(code) }] },
             { status, headers: status === 401 ? { 'WWW-Authenticate': 'Bearer realm="engram"' } : {} },
           ),
         );

@@ -1,12 +1,13 @@
 import { GraphQLError } from 'graphql';
 import type { Plugin } from 'graphql-yoga';
+import { refusal } from '../domain/errors.js';
 
 /** A single non-negative integer; anything else (lists, signs, spaces) is refused, not skipped. */
 const CONTENT_LENGTH = /^\d+$/;
 
 const tooLarge = () =>
   new GraphQLError('Request body too large: it is larger than the server accepts (ENGRAM_MAX_BODY_BYTES).', {
-    extensions: { code: 'LIMIT_EXCEEDED', http: { status: 413 } },
+    extensions: refusal('LIMIT_EXCEEDED'),
   });
 
 /**
@@ -24,7 +25,7 @@ export function useBodyLimit(maxBytes: number): Plugin {
       if (declared !== null) {
         if (!CONTENT_LENGTH.test(declared)) {
           throw new GraphQLError('The Content-Length header is not a valid length.', {
-            extensions: { code: 'BAD_REQUEST', http: { status: 400 } },
+            extensions: refusal('BAD_REQUEST'),
           });
         }
         if (Number(declared) > maxBytes) throw tooLarge();

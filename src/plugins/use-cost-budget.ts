@@ -1,5 +1,6 @@
 import { GraphQLError } from 'graphql';
 import type { Plugin } from 'graphql-yoga';
+import { refusal } from '../domain/errors.js';
 import type { RateLimit } from '../config.js';
 
 export type BucketDecision = { ok: true } | { ok: false; retryAfterMs: number };
@@ -87,13 +88,11 @@ export function createCostBudget(rate: RateLimit, onLimited?: () => void): CostB
           new GraphQLError(
             `Workspace "${workspace}" is over its query budget (${rate.pointsPerSecond} cost points per second, bursts up to ${rate.burst}); retry after ${decision.retryAfterMs} ms.`,
             {
-              extensions: {
-                code: 'RATE_LIMITED',
-                retryable: true,
-                retryAfterMs: decision.retryAfterMs,
-                cost,
-                http: { status: 429, headers: { 'Retry-After': String(seconds) } },
-              },
+              extensions: refusal(
+                'RATE_LIMITED',
+                { retryAfterMs: decision.retryAfterMs, cost },
+                { 'Retry-After': String(seconds) },
+              ),
             },
           ),
         ],

@@ -1,0 +1,72 @@
+import { promisify } from 'node:util';
+import { brotliCompress, constants, gzip } from 'node:zlib';
+import type { Plugin } from 'graphql-yoga';
+
+const compressors = {
+  // Quality 5: ~4.6x smaller in well under a second; 11 gains 12% more for ~30 s of CPU.
+  br: (page: Buffer) =>
+    promisify(brotliCompress)(page, {
+      params: { [constants.BROTLI_PARAM_QUALITY]: 5, [constants.BROTLI_PARAM_SIZE_HINT]: page.length },
+    }),
+  gzip: (page: Buffer) => promisify(gzip)(page),
+};
+
+type Encoding = keyof typeof compressors;
+
+/** The best encoding the client accepts (br, then gzip), or null for the page as is. */
+export function chooseEncoding(acceptEncoding: string | null): Encoding | null {
+  const accepted = new Set(
+    (acceptEncoding ?? '')
+      .split(',')
+      .map((part) => part.trim().split(';'))
+      .filter(([, q]) => !/^\s*q=0(\.0*)?\s*$/.test(q ?? ''))
+      .map(([name]) => (name ?? '').trim().toLowerCase()),
+  );
+  if (accepted.has('br')) return 'br';
+  if (accepted.has('gzip') || accepted.has('*')) return 'gzip';
+  return null;
+}
+
+/**
+ * Serves GraphiQL at the GraphQL endpoint to browsers (GET with Accept: text/html), as yoga's own
+ * GraphiQL does, but compressed: the self-contained page is ~9 MB, so it is rendered once and each
+ * encoding (brotli, gzip) is computed once, on first use, and the bytes kept for every later request.
+ */
+export function useGraphiQLPage(options: { endpoint: string; render: () => string }): Plugin {
+  let page: Buffer | null = null;
+  const rendered = () => {
+    page ??= Buffer.from(options.render());
+    return page;
+  };
+  const encoded = new Map<Encoding, Promise<Buffer>>();
+  const bytesFor = (encoding: Encoding | null): Promise<Buffer> | Buffer => {
+    if (encoding === null) return rendered();
+    let bytes = encoded.get(encoding);
+    if (!bytes) {
+      bytes = compressors[encoding](rendered());
+      // A failed compression is retried on the next request rather than cached.
+      bytes.catch(() => encoded.delete(encoding));
+      encoded.set(encoding, bytes);
+    }
+    return bytes;
+  };
+
+  return {
+    async onRequest({ request, url, endResponse, fetchAPI }) {
+      if (request.method !== 'GET' || !request.headers.get('accept')?.includes('text/html')) return;
+      if (url.pathname !== options.endpoint && url.pathname !== `${options.endpoint}/`) return;
+      const encoding = chooseEncoding(request.headers.get('accept-encoding'));
+      const bytes = await bytesFor(encoding);
+      endResponse(
+        new fetchAPI.Response(new Uint8Array(bytes), {
+          status: 200,
+          headers: {
+            'content-type': 'text/html; charset=utf-8',
+            vary: 'accept-encoding',
+            ...(encoding ? { 'content-encoding': encoding } : {}),
+          },
+        }),
+      );
+    },
+  };
+}
