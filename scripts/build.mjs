@@ -76,19 +76,20 @@ export async function fingerprintSources(root = ROOT) {
 }
 
 /**
- * True when dist/ holds a complete build of the sources as they are now.
- * @param {{ root?: string, outDir?: string }} [options]
+ * True when dist/ and the explorer page hold a complete build of the sources as they are now.
+ * @param {{ root?: string, outDir?: string, explorerOutDir?: string }} [options]
  */
 export async function isBuildCurrent(options = {}) {
   const root = options.root ?? ROOT;
   const outDir = options.outDir ?? join(root, 'dist');
+  const explorerOutDir = options.explorerOutDir ?? join(root, 'web/dist');
   let recorded;
   try {
     recorded = JSON.parse(await readFile(join(outDir, BUILD_INFO), 'utf8')).fingerprint;
   } catch {
     return false;
   }
-  if (![...ENTRY_POINTS.map((entry) => join(outDir, entry)), join(root, 'web/dist/index.html')].every(existsSync)) {
+  if (![...ENTRY_POINTS.map((entry) => join(outDir, entry)), join(explorerOutDir, 'index.html')].every(existsSync)) {
     return false;
   }
   return recorded === (await fingerprintSources(root));
@@ -148,7 +149,7 @@ async function main(argv) {
   };
   const outDir = optionValue('--out-dir');
   const explorerOutDir = optionValue('--explorer-out-dir');
-  if (argv.includes('--if-stale') && (await isBuildCurrent({ outDir }))) return;
+  if (argv.includes('--if-stale') && (await isBuildCurrent({ outDir, explorerOutDir }))) return;
   try {
     const result = await build({ outDir, explorerOutDir });
     console.error(

@@ -46,7 +46,7 @@ describe('npm run build', () => {
     const { fingerprintSources, isBuildCurrent } = await import('../../scripts/build.mjs');
     const record = JSON.parse(readFileSync(join(app, 'dist/build-info.json'), 'utf8'));
     expect(record.fingerprint).toBe(await fingerprintSources());
-    expect(await isBuildCurrent({ outDir: join(app, 'dist') })).toBe(true);
+    expect(await isBuildCurrent({ outDir: join(app, 'dist'), explorerOutDir: join(app, 'web/dist') })).toBe(true);
   });
 });
 
