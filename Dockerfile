@@ -1,9 +1,10 @@
 # syntax=docker/dockerfile:1
 # Engram gateway. Multi-stage: the build stage installs every dependency (better-sqlite3 compiles
 # a native module, so it has a toolchain) and compiles src/ into dist/ and the explorer into
-# web/dist; a second install keeps only the production dependencies; the runtime image has no
+# web/dist, then prunes node_modules to the production dependencies; the runtime image has no
 # toolchain, no TypeScript and no sources, and runs as the unprivileged "node" user.
 # Build: docker build -t engram .   Run: docker run -p 4000:4000 -v engram-data:/data engram
+# The CLI in the image: docker run --rm -v engram-data:/data engram node bin/engram.js export -w NAME
 
 FROM node:20-bookworm-slim AS build
 WORKDIR /app
