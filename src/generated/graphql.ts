@@ -26,7 +26,7 @@ export type ContextRole =
 
 /** How two memories disagree. */
 export type ContradictionKind =
-  /** a -CONTRADICTS-> b. */
+  /** a -CONTRADICTS-> b, or a -FAILS_TO_REPRODUCE-> b, with no supporting edge. */
   | 'DIRECT'
   /** a both supports b (VALIDATES, REPLICATES or REPRODUCES) and contradicts it (CONTRADICTS or FAILS_TO_REPRODUCE) through different edges. */
   | 'MIXED';
