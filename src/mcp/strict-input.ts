@@ -105,10 +105,10 @@ function resolveNames(
   return { values, errors };
 }
 
-function describeIssue(issue: z.core.$ZodIssue, schema: z.ZodObject): OperationError {
+function describeIssue(issue: z.core.$ZodIssue, schema: z.ZodObject, values: Record<string, unknown>): OperationError {
   const path = issue.path.map(String);
   const argument = path[0] ?? 'arguments';
-  if (issue.code === 'invalid_type' && issue.input === undefined && path.length === 1) {
+  if (issue.code === 'invalid_type' && path.length === 1 && values[argument] === undefined) {
     const description = schema.shape[argument]?.description;
     return badArgument(
       argument,
@@ -132,7 +132,7 @@ export function readArguments<TInput extends z.ZodObject>(
   const { values, errors } = resolveNames((raw ?? {}) as Record<string, unknown>, Object.keys(schema.shape), aliases);
   if (errors.length > 0) return { errors };
   const parsed = schema.safeParse(values);
-  if (!parsed.success) return { errors: parsed.error.issues.map((issue) => describeIssue(issue, schema)) };
+  if (!parsed.success) return { errors: parsed.error.issues.map((issue) => describeIssue(issue, schema, values)) };
   return { input: parsed.data as z.output<TInput> };
 }
 
