@@ -110,7 +110,9 @@ export async function link(scope: WriteScope, input: LinkInput): Promise<EdgeRec
   // The store records a reason only with a weight change of an existing edge; a new edge's reason is
   // kept as a no-change MANUAL event, so weightEvents(edgeId) tells why the edge was made.
   if (created && input.reason != null) {
-    const [recorded] = await apply(scope, [manualEdgeSet(newId(), edge.id, edge.weight, input.reason)]);
+    // Another writer may unlink the edge in between; the link itself still happened.
+    const note = { ...manualEdgeSet(newId(), edge.id, edge.weight, input.reason), skipIfMissing: true };
+    const [recorded] = await apply(scope, [note]);
     return recorded?.edge ?? edge;
   }
   return edge;
