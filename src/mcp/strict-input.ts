@@ -36,17 +36,22 @@ const badArgument = (argument: string, message: string): OperationError => ({
 /** Case, `_` and `-` do not count: fromId, from-id and from_id are the same name. */
 const normalise = (name: string): string => name.toLowerCase().replace(/[^a-z0-9]/g, '');
 
+/** Edits between two names; swapping two neighbouring letters counts as one edit (a common typo). */
 function editDistance(a: string, b: string): number {
-  let previous = Array.from({ length: b.length + 1 }, (_, index) => index);
+  const rows: number[][] = [Array.from({ length: b.length + 1 }, (_, index) => index)];
   for (let i = 1; i <= a.length; i++) {
-    const current = [i];
+    const row = [i];
     for (let j = 1; j <= b.length; j++) {
-      const substitution = (previous[j - 1] as number) + (a[i - 1] === b[j - 1] ? 0 : 1);
-      current.push(Math.min((previous[j] as number) + 1, (current[j - 1] as number) + 1, substitution));
+      const above = rows[i - 1] as number[];
+      let best = Math.min((above[j] as number) + 1, (row[j - 1] as number) + 1);
+      best = Math.min(best, (above[j - 1] as number) + (a[i - 1] === b[j - 1] ? 0 : 1));
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1])
+        best = Math.min(best, ((rows[i - 2] as number[])[j - 2] as number) + 1);
+      row.push(best);
     }
-    previous = current;
+    rows.push(row);
   }
-  return previous[b.length] as number;
+  return (rows[a.length] as number[])[b.length] as number;
 }
 
 /**
