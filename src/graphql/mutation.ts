@@ -194,7 +194,8 @@ builder.mutationType({
         via: t.arg.idList({
           required: false,
           validate: rules.edgeIdList,
-          description: 'Ids of the edges that led to the memory (at most 100).',
+          description:
+            'Ids of the edges that led to the memory (at most 100); each must touch it (BAD_USER_INPUT otherwise).',
         }),
         reason: t.arg.string({
           required: false,
