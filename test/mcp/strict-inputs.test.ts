@@ -171,6 +171,22 @@ describe('strict tool arguments', () => {
       expect(out.removed).toBe(1);
     });
 
+    it('every edge tool takes from_name, to_name and relation', async () => {
+      const names = { from_name: 'ordering', to_name: 'bench', relation: 'related to' };
+      expect((await ok(client, 'memory_link', names)).edge.type).toBe('RELATED_TO');
+      expect((await ok(client, 'memory_strengthen', { ...names, amount: 0.1 })).new_weight).toBeCloseTo(0.6);
+      expect((await ok(client, 'memory_weaken', { ...names, amount: 0.1 })).new_weight).toBeCloseTo(0.5);
+      expect((await ok(client, 'memory_unlink', names)).removed).toBe(1);
+    });
+
+    it('memory_set_weight and memory_revert take id for edge_id and event_id', async () => {
+      const { edge } = await ok(client, 'memory_link', { source_id: 'bench', target_id: 'kafka', edge_type: 'CITES' });
+      const set = await ok(client, 'memory_set_weight', { id: edge.id, weight: 0.9 });
+      expect(set).toMatchObject({ previous_weight: 0.5, new_weight: 0.9 });
+      expect((await ok(client, 'memory_revert', { id: set.event_id })).new_weight).toBe(0.5);
+      await ok(client, 'memory_unlink', { edge_id: edge.id });
+    });
+
     it('accepts an alias beside its own name when both say the same', async () => {
       const out = await ok(client, 'memory_path', { from_id: 'kafka', source_id: 'kafka', to_id: 'ordering' });
       expect(out.hops).toBe(1);
