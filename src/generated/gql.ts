@@ -26,16 +26,19 @@ type Documents = {
     "query MemoryEvidence($id: ID!, $minWeight: Float, $maxDepth: Int) {\n  memory(id: $id) {\n    ...MemoryRefFields\n    evidence(minWeight: $minWeight, maxDepth: $maxDepth) {\n      score\n      supporting {\n        relation\n        weight\n        memory {\n          ...MemoryRefFields\n          kind\n        }\n        via {\n          id\n          type\n          weight\n          from {\n            id\n          }\n          to {\n            id\n          }\n        }\n      }\n      contradicting {\n        relation\n        weight\n        memory {\n          ...MemoryRefFields\n          kind\n        }\n        via {\n          id\n          type\n          weight\n          from {\n            id\n          }\n          to {\n            id\n          }\n        }\n      }\n    }\n  }\n}": typeof types.MemoryEvidenceDocument,
     "mutation MemoryFeedback($memoryId: ID!, $signal: FeedbackSignal!, $via: [ID!], $reason: String) {\n  feedback(memoryId: $memoryId, signal: $signal, via: $via, reason: $reason) {\n    ...WeightChangeFields\n  }\n}": typeof types.MemoryFeedbackDocument,
     "query MemoryGet($id: ID!, $neighborLimit: Int = 10) {\n  memory(id: $id) {\n    ...MemoryFields\n    neighbors(limit: $neighborLimit) {\n      direction\n      edge {\n        id\n        type\n        weight\n        pruned\n      }\n      memory {\n        ...MemoryRefFields\n        kind\n      }\n    }\n  }\n}": typeof types.MemoryGetDocument,
+    "query MemoryHistory($edgeId: ID, $memoryId: ID, $limit: Int = 20) {\n  weightEvents(edgeId: $edgeId, memoryId: $memoryId, limit: $limit) {\n    id\n    at\n    source\n    edgeId\n    memoryId\n    old\n    new\n    delta\n    reason\n    revertedBy\n  }\n}": typeof types.MemoryHistoryDocument,
     "mutation MemoryLink($input: LinkInput!) {\n  link(input: $input) {\n    ...EdgeFields\n  }\n}": typeof types.MemoryLinkDocument,
     "query MemoryPath($from: ID!, $to: ID!, $maxHops: Int, $types: [String!], $direction: Direction) {\n  path(\n    from: $from\n    to: $to\n    maxHops: $maxHops\n    types: $types\n    direction: $direction\n  ) {\n    found\n    hops\n    message\n    steps {\n      memory {\n        ...MemoryRefFields\n      }\n      edgeToNext {\n        id\n        type\n        weight\n        from {\n          id\n        }\n      }\n    }\n  }\n}": typeof types.MemoryPathDocument,
     "mutation MemoryReinforce($ids: [ID!]!, $reason: String) {\n  reinforceCoRetrieval(ids: $ids, reason: $reason) {\n    ...WeightChangeFields\n  }\n}": typeof types.MemoryReinforceDocument,
     "query MemoryRelated($id: ID!, $direction: Direction, $types: [String!], $includePruned: Boolean, $limit: Int) {\n  memory(id: $id) {\n    ...MemoryRefFields\n    neighbors(\n      direction: $direction\n      types: $types\n      includePruned: $includePruned\n      limit: $limit\n    ) {\n      direction\n      edge {\n        ...EdgeFields\n      }\n      memory {\n        ...MemoryFields\n      }\n    }\n  }\n}": typeof types.MemoryRelatedDocument,
+    "mutation MemoryRevert($id: ID!) {\n  revertWeightEvent(id: $id) {\n    ...WeightChangeFields\n  }\n}": typeof types.MemoryRevertDocument,
     "query MemorySearch($query: String!, $kinds: [String!], $tags: [String!], $limit: Int) {\n  searchMemories(query: $query, kinds: $kinds, tags: $tags, limit: $limit) {\n    ...MemoryFields\n  }\n}": typeof types.MemorySearchDocument,
-    "mutation MemoryStrengthen($from: ID!, $to: ID!, $type: String!, $amount: Float, $reason: String) {\n  strengthen(from: $from, to: $to, type: $type, amount: $amount, reason: $reason) {\n    ...WeightChangeFields\n  }\n}": typeof types.MemoryStrengthenDocument,
+    "mutation MemorySetWeight($id: ID!, $weight: Float!, $reason: String) {\n  setEdgeWeight(id: $id, weight: $weight, reason: $reason) {\n    ...WeightChangeFields\n  }\n}": typeof types.MemorySetWeightDocument,
+    "mutation MemoryStrengthen($edgeId: ID, $from: ID, $to: ID, $type: String, $amount: Float, $reason: String) {\n  strengthen(\n    edgeId: $edgeId\n    from: $from\n    to: $to\n    type: $type\n    amount: $amount\n    reason: $reason\n  ) {\n    ...WeightChangeFields\n  }\n}": typeof types.MemoryStrengthenDocument,
     "query MemoryTraverse($id: ID!, $maxDepth: Int, $types: [String!], $direction: Direction, $limit: Int) {\n  memory(id: $id) {\n    ...MemoryRefFields\n    traverse(\n      maxDepth: $maxDepth\n      types: $types\n      direction: $direction\n      limit: $limit\n    ) {\n      depth\n      memory {\n        ...MemoryFields\n      }\n      via {\n        id\n        type\n        weight\n        from {\n          id\n        }\n        to {\n          id\n        }\n      }\n    }\n  }\n}": typeof types.MemoryTraverseDocument,
     "mutation MemoryUnlink($input: UnlinkInput!) {\n  unlink(input: $input) {\n    removed\n    edges {\n      ...EdgeFields\n    }\n  }\n}": typeof types.MemoryUnlinkDocument,
     "mutation MemoryUpdate($id: ID!, $input: UpdateMemoryInput!) {\n  updateMemory(id: $id, input: $input) {\n    ...MemoryFields\n  }\n}": typeof types.MemoryUpdateDocument,
-    "mutation MemoryWeaken($from: ID!, $to: ID!, $type: String!, $amount: Float, $reason: String) {\n  weaken(from: $from, to: $to, type: $type, amount: $amount, reason: $reason) {\n    ...WeightChangeFields\n  }\n}": typeof types.MemoryWeakenDocument,
+    "mutation MemoryWeaken($edgeId: ID, $from: ID, $to: ID, $type: String, $amount: Float, $reason: String) {\n  weaken(\n    edgeId: $edgeId\n    from: $from\n    to: $to\n    type: $type\n    amount: $amount\n    reason: $reason\n  ) {\n    ...WeightChangeFields\n  }\n}": typeof types.MemoryWeakenDocument,
     "query RelationTypes {\n  relationTypes {\n    name\n    description\n    inverse\n  }\n}": typeof types.RelationTypesDocument,
 };
 const documents: Documents = {
@@ -50,16 +53,19 @@ const documents: Documents = {
     "query MemoryEvidence($id: ID!, $minWeight: Float, $maxDepth: Int) {\n  memory(id: $id) {\n    ...MemoryRefFields\n    evidence(minWeight: $minWeight, maxDepth: $maxDepth) {\n      score\n      supporting {\n        relation\n        weight\n        memory {\n          ...MemoryRefFields\n          kind\n        }\n        via {\n          id\n          type\n          weight\n          from {\n            id\n          }\n          to {\n            id\n          }\n        }\n      }\n      contradicting {\n        relation\n        weight\n        memory {\n          ...MemoryRefFields\n          kind\n        }\n        via {\n          id\n          type\n          weight\n          from {\n            id\n          }\n          to {\n            id\n          }\n        }\n      }\n    }\n  }\n}": types.MemoryEvidenceDocument,
     "mutation MemoryFeedback($memoryId: ID!, $signal: FeedbackSignal!, $via: [ID!], $reason: String) {\n  feedback(memoryId: $memoryId, signal: $signal, via: $via, reason: $reason) {\n    ...WeightChangeFields\n  }\n}": types.MemoryFeedbackDocument,
     "query MemoryGet($id: ID!, $neighborLimit: Int = 10) {\n  memory(id: $id) {\n    ...MemoryFields\n    neighbors(limit: $neighborLimit) {\n      direction\n      edge {\n        id\n        type\n        weight\n        pruned\n      }\n      memory {\n        ...MemoryRefFields\n        kind\n      }\n    }\n  }\n}": types.MemoryGetDocument,
+    "query MemoryHistory($edgeId: ID, $memoryId: ID, $limit: Int = 20) {\n  weightEvents(edgeId: $edgeId, memoryId: $memoryId, limit: $limit) {\n    id\n    at\n    source\n    edgeId\n    memoryId\n    old\n    new\n    delta\n    reason\n    revertedBy\n  }\n}": types.MemoryHistoryDocument,
     "mutation MemoryLink($input: LinkInput!) {\n  link(input: $input) {\n    ...EdgeFields\n  }\n}": types.MemoryLinkDocument,
     "query MemoryPath($from: ID!, $to: ID!, $maxHops: Int, $types: [String!], $direction: Direction) {\n  path(\n    from: $from\n    to: $to\n    maxHops: $maxHops\n    types: $types\n    direction: $direction\n  ) {\n    found\n    hops\n    message\n    steps {\n      memory {\n        ...MemoryRefFields\n      }\n      edgeToNext {\n        id\n        type\n        weight\n        from {\n          id\n        }\n      }\n    }\n  }\n}": types.MemoryPathDocument,
     "mutation MemoryReinforce($ids: [ID!]!, $reason: String) {\n  reinforceCoRetrieval(ids: $ids, reason: $reason) {\n    ...WeightChangeFields\n  }\n}": types.MemoryReinforceDocument,
     "query MemoryRelated($id: ID!, $direction: Direction, $types: [String!], $includePruned: Boolean, $limit: Int) {\n  memory(id: $id) {\n    ...MemoryRefFields\n    neighbors(\n      direction: $direction\n      types: $types\n      includePruned: $includePruned\n      limit: $limit\n    ) {\n      direction\n      edge {\n        ...EdgeFields\n      }\n      memory {\n        ...MemoryFields\n      }\n    }\n  }\n}": types.MemoryRelatedDocument,
+    "mutation MemoryRevert($id: ID!) {\n  revertWeightEvent(id: $id) {\n    ...WeightChangeFields\n  }\n}": types.MemoryRevertDocument,
     "query MemorySearch($query: String!, $kinds: [String!], $tags: [String!], $limit: Int) {\n  searchMemories(query: $query, kinds: $kinds, tags: $tags, limit: $limit) {\n    ...MemoryFields\n  }\n}": types.MemorySearchDocument,
-    "mutation MemoryStrengthen($from: ID!, $to: ID!, $type: String!, $amount: Float, $reason: String) {\n  strengthen(from: $from, to: $to, type: $type, amount: $amount, reason: $reason) {\n    ...WeightChangeFields\n  }\n}": types.MemoryStrengthenDocument,
+    "mutation MemorySetWeight($id: ID!, $weight: Float!, $reason: String) {\n  setEdgeWeight(id: $id, weight: $weight, reason: $reason) {\n    ...WeightChangeFields\n  }\n}": types.MemorySetWeightDocument,
+    "mutation MemoryStrengthen($edgeId: ID, $from: ID, $to: ID, $type: String, $amount: Float, $reason: String) {\n  strengthen(\n    edgeId: $edgeId\n    from: $from\n    to: $to\n    type: $type\n    amount: $amount\n    reason: $reason\n  ) {\n    ...WeightChangeFields\n  }\n}": types.MemoryStrengthenDocument,
     "query MemoryTraverse($id: ID!, $maxDepth: Int, $types: [String!], $direction: Direction, $limit: Int) {\n  memory(id: $id) {\n    ...MemoryRefFields\n    traverse(\n      maxDepth: $maxDepth\n      types: $types\n      direction: $direction\n      limit: $limit\n    ) {\n      depth\n      memory {\n        ...MemoryFields\n      }\n      via {\n        id\n        type\n        weight\n        from {\n          id\n        }\n        to {\n          id\n        }\n      }\n    }\n  }\n}": types.MemoryTraverseDocument,
     "mutation MemoryUnlink($input: UnlinkInput!) {\n  unlink(input: $input) {\n    removed\n    edges {\n      ...EdgeFields\n    }\n  }\n}": types.MemoryUnlinkDocument,
     "mutation MemoryUpdate($id: ID!, $input: UpdateMemoryInput!) {\n  updateMemory(id: $id, input: $input) {\n    ...MemoryFields\n  }\n}": types.MemoryUpdateDocument,
-    "mutation MemoryWeaken($from: ID!, $to: ID!, $type: String!, $amount: Float, $reason: String) {\n  weaken(from: $from, to: $to, type: $type, amount: $amount, reason: $reason) {\n    ...WeightChangeFields\n  }\n}": types.MemoryWeakenDocument,
+    "mutation MemoryWeaken($edgeId: ID, $from: ID, $to: ID, $type: String, $amount: Float, $reason: String) {\n  weaken(\n    edgeId: $edgeId\n    from: $from\n    to: $to\n    type: $type\n    amount: $amount\n    reason: $reason\n  ) {\n    ...WeightChangeFields\n  }\n}": types.MemoryWeakenDocument,
     "query RelationTypes {\n  relationTypes {\n    name\n    description\n    inverse\n  }\n}": types.RelationTypesDocument,
 };
 
@@ -110,6 +116,10 @@ export function graphql(source: "query MemoryGet($id: ID!, $neighborLimit: Int =
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
+export function graphql(source: "query MemoryHistory($edgeId: ID, $memoryId: ID, $limit: Int = 20) {\n  weightEvents(edgeId: $edgeId, memoryId: $memoryId, limit: $limit) {\n    id\n    at\n    source\n    edgeId\n    memoryId\n    old\n    new\n    delta\n    reason\n    revertedBy\n  }\n}"): typeof import('./graphql.js').MemoryHistoryDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
 export function graphql(source: "mutation MemoryLink($input: LinkInput!) {\n  link(input: $input) {\n    ...EdgeFields\n  }\n}"): typeof import('./graphql.js').MemoryLinkDocument;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
@@ -126,11 +136,19 @@ export function graphql(source: "query MemoryRelated($id: ID!, $direction: Direc
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
+export function graphql(source: "mutation MemoryRevert($id: ID!) {\n  revertWeightEvent(id: $id) {\n    ...WeightChangeFields\n  }\n}"): typeof import('./graphql.js').MemoryRevertDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
 export function graphql(source: "query MemorySearch($query: String!, $kinds: [String!], $tags: [String!], $limit: Int) {\n  searchMemories(query: $query, kinds: $kinds, tags: $tags, limit: $limit) {\n    ...MemoryFields\n  }\n}"): typeof import('./graphql.js').MemorySearchDocument;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "mutation MemoryStrengthen($from: ID!, $to: ID!, $type: String!, $amount: Float, $reason: String) {\n  strengthen(from: $from, to: $to, type: $type, amount: $amount, reason: $reason) {\n    ...WeightChangeFields\n  }\n}"): typeof import('./graphql.js').MemoryStrengthenDocument;
+export function graphql(source: "mutation MemorySetWeight($id: ID!, $weight: Float!, $reason: String) {\n  setEdgeWeight(id: $id, weight: $weight, reason: $reason) {\n    ...WeightChangeFields\n  }\n}"): typeof import('./graphql.js').MemorySetWeightDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "mutation MemoryStrengthen($edgeId: ID, $from: ID, $to: ID, $type: String, $amount: Float, $reason: String) {\n  strengthen(\n    edgeId: $edgeId\n    from: $from\n    to: $to\n    type: $type\n    amount: $amount\n    reason: $reason\n  ) {\n    ...WeightChangeFields\n  }\n}"): typeof import('./graphql.js').MemoryStrengthenDocument;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
@@ -146,7 +164,7 @@ export function graphql(source: "mutation MemoryUpdate($id: ID!, $input: UpdateM
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "mutation MemoryWeaken($from: ID!, $to: ID!, $type: String!, $amount: Float, $reason: String) {\n  weaken(from: $from, to: $to, type: $type, amount: $amount, reason: $reason) {\n    ...WeightChangeFields\n  }\n}"): typeof import('./graphql.js').MemoryWeakenDocument;
+export function graphql(source: "mutation MemoryWeaken($edgeId: ID, $from: ID, $to: ID, $type: String, $amount: Float, $reason: String) {\n  weaken(\n    edgeId: $edgeId\n    from: $from\n    to: $to\n    type: $type\n    amount: $amount\n    reason: $reason\n  ) {\n    ...WeightChangeFields\n  }\n}"): typeof import('./graphql.js').MemoryWeakenDocument;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

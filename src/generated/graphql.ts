@@ -26,7 +26,7 @@ export type ContextRole =
 
 /** How two memories disagree. */
 export type ContradictionKind =
-  /** a -CONTRADICTS-> b. */
+  /** a -CONTRADICTS-> b, or a -FAILS_TO_REPRODUCE-> b, with no supporting edge. */
   | 'DIRECT'
   /** a both supports b (VALIDATES, REPLICATES or REPRODUCES) and contradicts it (CONTRADICTS or FAILS_TO_REPRODUCE) through different edges. */
   | 'MIXED';
@@ -210,6 +210,15 @@ export type MemoryGetQueryVariables = Exact<{
 
 export type MemoryGetQuery = { memory: { id: string, key: string | null, title: string, content: string | null, kind: string | null, tags: Array<string>, weight: number, metadata: unknown, createdAt: string, updatedAt: string, neighbors: Array<{ direction: Direction, edge: { id: string, type: string, weight: number, pruned: boolean }, memory: { kind: string | null, id: string, key: string | null, title: string } }> } | null };
 
+export type MemoryHistoryQueryVariables = Exact<{
+  edgeId?: string | null | undefined;
+  memoryId?: string | null | undefined;
+  limit?: number | null | undefined;
+}>;
+
+
+export type MemoryHistoryQuery = { weightEvents: Array<{ id: string, at: string, source: AdjustmentSource, edgeId: string | null, memoryId: string | null, old: number, new: number, delta: number, reason: string | null, revertedBy: string | null }> };
+
 export type MemoryLinkMutationVariables = Exact<{
   input: LinkInput;
 }>;
@@ -247,6 +256,13 @@ export type MemoryRelatedQueryVariables = Exact<{
 
 export type MemoryRelatedQuery = { memory: { id: string, key: string | null, title: string, neighbors: Array<{ direction: Direction, edge: { id: string, type: string, weight: number, pruned: boolean, metadata: unknown, createdAt: string, updatedAt: string, lastConfirmedAt: string | null, from: { id: string, key: string | null, title: string }, to: { id: string, key: string | null, title: string } }, memory: { id: string, key: string | null, title: string, content: string | null, kind: string | null, tags: Array<string>, weight: number, metadata: unknown, createdAt: string, updatedAt: string } }> } | null };
 
+export type MemoryRevertMutationVariables = Exact<{
+  id: string;
+}>;
+
+
+export type MemoryRevertMutation = { revertWeightEvent: { previousWeight: number, newWeight: number, pruned: boolean, edge: { id: string, type: string, weight: number, pruned: boolean, metadata: unknown, createdAt: string, updatedAt: string, lastConfirmedAt: string | null, from: { id: string, key: string | null, title: string }, to: { id: string, key: string | null, title: string } } | null, memory: { id: string, key: string | null, title: string, weight: number } | null, event: { id: string, source: AdjustmentSource, reason: string | null } } };
+
 export type MemorySearchQueryVariables = Exact<{
   query: string;
   kinds?: Array<string> | string | null | undefined;
@@ -257,10 +273,20 @@ export type MemorySearchQueryVariables = Exact<{
 
 export type MemorySearchQuery = { searchMemories: Array<{ id: string, key: string | null, title: string, content: string | null, kind: string | null, tags: Array<string>, weight: number, metadata: unknown, createdAt: string, updatedAt: string }> };
 
+export type MemorySetWeightMutationVariables = Exact<{
+  id: string;
+  weight: number;
+  reason?: string | null | undefined;
+}>;
+
+
+export type MemorySetWeightMutation = { setEdgeWeight: { previousWeight: number, newWeight: number, pruned: boolean, edge: { id: string, type: string, weight: number, pruned: boolean, metadata: unknown, createdAt: string, updatedAt: string, lastConfirmedAt: string | null, from: { id: string, key: string | null, title: string }, to: { id: string, key: string | null, title: string } } | null, memory: { id: string, key: string | null, title: string, weight: number } | null, event: { id: string, source: AdjustmentSource, reason: string | null } } };
+
 export type MemoryStrengthenMutationVariables = Exact<{
-  from: string;
-  to: string;
-  type: string;
+  edgeId?: string | null | undefined;
+  from?: string | null | undefined;
+  to?: string | null | undefined;
+  type?: string | null | undefined;
   amount?: number | null | undefined;
   reason?: string | null | undefined;
 }>;
@@ -295,9 +321,10 @@ export type MemoryUpdateMutationVariables = Exact<{
 export type MemoryUpdateMutation = { updateMemory: { id: string, key: string | null, title: string, content: string | null, kind: string | null, tags: Array<string>, weight: number, metadata: unknown, createdAt: string, updatedAt: string } };
 
 export type MemoryWeakenMutationVariables = Exact<{
-  from: string;
-  to: string;
-  type: string;
+  edgeId?: string | null | undefined;
+  from?: string | null | undefined;
+  to?: string | null | undefined;
+  type?: string | null | undefined;
   amount?: number | null | undefined;
   reason?: string | null | undefined;
 }>;
@@ -759,6 +786,22 @@ fragment MemoryRefFields on Memory {
   key
   title
 }`) as unknown as TypedDocumentString<MemoryGetQuery, MemoryGetQueryVariables>;
+export const MemoryHistoryDocument = new TypedDocumentString(`
+    query MemoryHistory($edgeId: ID, $memoryId: ID, $limit: Int = 20) {
+  weightEvents(edgeId: $edgeId, memoryId: $memoryId, limit: $limit) {
+    id
+    at
+    source
+    edgeId
+    memoryId
+    old
+    new
+    delta
+    reason
+    revertedBy
+  }
+}
+    `) as unknown as TypedDocumentString<MemoryHistoryQuery, MemoryHistoryQueryVariables>;
 export const MemoryLinkDocument = new TypedDocumentString(`
     mutation MemoryLink($input: LinkInput!) {
   link(input: $input) {
@@ -917,6 +960,52 @@ fragment EdgeFields on Edge {
   updatedAt
   lastConfirmedAt
 }`) as unknown as TypedDocumentString<MemoryRelatedQuery, MemoryRelatedQueryVariables>;
+export const MemoryRevertDocument = new TypedDocumentString(`
+    mutation MemoryRevert($id: ID!) {
+  revertWeightEvent(id: $id) {
+    ...WeightChangeFields
+  }
+}
+    fragment MemoryRefFields on Memory {
+  id
+  key
+  title
+}
+fragment EdgeFields on Edge {
+  id
+  type
+  from {
+    ...MemoryRefFields
+  }
+  to {
+    ...MemoryRefFields
+  }
+  weight
+  pruned
+  metadata
+  createdAt
+  updatedAt
+  lastConfirmedAt
+}
+fragment WeightChangeFields on WeightChange {
+  previousWeight
+  newWeight
+  pruned
+  edge {
+    ...EdgeFields
+  }
+  memory {
+    id
+    key
+    title
+    weight
+  }
+  event {
+    id
+    source
+    reason
+  }
+}`) as unknown as TypedDocumentString<MemoryRevertMutation, MemoryRevertMutationVariables>;
 export const MemorySearchDocument = new TypedDocumentString(`
     query MemorySearch($query: String!, $kinds: [String!], $tags: [String!], $limit: Int) {
   searchMemories(query: $query, kinds: $kinds, tags: $tags, limit: $limit) {
@@ -935,9 +1024,62 @@ export const MemorySearchDocument = new TypedDocumentString(`
   createdAt
   updatedAt
 }`) as unknown as TypedDocumentString<MemorySearchQuery, MemorySearchQueryVariables>;
+export const MemorySetWeightDocument = new TypedDocumentString(`
+    mutation MemorySetWeight($id: ID!, $weight: Float!, $reason: String) {
+  setEdgeWeight(id: $id, weight: $weight, reason: $reason) {
+    ...WeightChangeFields
+  }
+}
+    fragment MemoryRefFields on Memory {
+  id
+  key
+  title
+}
+fragment EdgeFields on Edge {
+  id
+  type
+  from {
+    ...MemoryRefFields
+  }
+  to {
+    ...MemoryRefFields
+  }
+  weight
+  pruned
+  metadata
+  createdAt
+  updatedAt
+  lastConfirmedAt
+}
+fragment WeightChangeFields on WeightChange {
+  previousWeight
+  newWeight
+  pruned
+  edge {
+    ...EdgeFields
+  }
+  memory {
+    id
+    key
+    title
+    weight
+  }
+  event {
+    id
+    source
+    reason
+  }
+}`) as unknown as TypedDocumentString<MemorySetWeightMutation, MemorySetWeightMutationVariables>;
 export const MemoryStrengthenDocument = new TypedDocumentString(`
-    mutation MemoryStrengthen($from: ID!, $to: ID!, $type: String!, $amount: Float, $reason: String) {
-  strengthen(from: $from, to: $to, type: $type, amount: $amount, reason: $reason) {
+    mutation MemoryStrengthen($edgeId: ID, $from: ID, $to: ID, $type: String, $amount: Float, $reason: String) {
+  strengthen(
+    edgeId: $edgeId
+    from: $from
+    to: $to
+    type: $type
+    amount: $amount
+    reason: $reason
+  ) {
     ...WeightChangeFields
   }
 }
@@ -1075,8 +1217,15 @@ export const MemoryUpdateDocument = new TypedDocumentString(`
   updatedAt
 }`) as unknown as TypedDocumentString<MemoryUpdateMutation, MemoryUpdateMutationVariables>;
 export const MemoryWeakenDocument = new TypedDocumentString(`
-    mutation MemoryWeaken($from: ID!, $to: ID!, $type: String!, $amount: Float, $reason: String) {
-  weaken(from: $from, to: $to, type: $type, amount: $amount, reason: $reason) {
+    mutation MemoryWeaken($edgeId: ID, $from: ID, $to: ID, $type: String, $amount: Float, $reason: String) {
+  weaken(
+    edgeId: $edgeId
+    from: $from
+    to: $to
+    type: $type
+    amount: $amount
+    reason: $reason
+  ) {
     ...WeightChangeFields
   }
 }

@@ -81,14 +81,27 @@ builder.mutationType({
     weaken: t.field({
       type: WeightChangeRef,
       description:
-        'Lowers the weight of the existing from -[type]-> to edge by `amount` (clamped at the floor), e.g. after a user corrected a recalled fact. At or below 0.05 the edge is pruned (hidden, not deleted). NOT_FOUND if the edge does not exist: weaken never creates edges.',
+        'Lowers the weight of an existing edge, named by edgeId or by from -[type]-> to, by `amount` (clamped at the floor), e.g. after a user corrected a recalled fact. At or below 0.05 the edge is pruned (hidden, not deleted). NOT_FOUND if the edge does not exist: weaken never creates edges. BAD_USER_INPUT unless exactly one of edgeId or the whole triple is given.',
       args: {
-        from: t.arg.id({ required: true, validate: rules.memoryRef, description: 'Source memory, by id or key.' }),
-        to: t.arg.id({ required: true, validate: rules.memoryRef, description: 'Target memory, by id or key.' }),
+        from: t.arg.id({
+          required: false,
+          validate: rules.memoryRef,
+          description: 'Source memory, by id or key (with to and type; or give edgeId instead).',
+        }),
+        to: t.arg.id({
+          required: false,
+          validate: rules.memoryRef,
+          description: 'Target memory, by id or key (with from and type).',
+        }),
         type: t.arg.string({
-          required: true,
+          required: false,
           validate: rules.relationType,
-          description: 'Relation type (normalised to UPPER_SNAKE_CASE).',
+          description: 'Relation type (normalised to UPPER_SNAKE_CASE), with from and to.',
+        }),
+        edgeId: t.arg.id({
+          required: false,
+          validate: rules.memoryRef,
+          description: 'The edge id, instead of from, to and type.',
         }),
         amount: t.arg.float({
           defaultValue: 0.3,
@@ -113,14 +126,27 @@ builder.mutationType({
     strengthen: t.field({
       type: WeightChangeRef,
       description:
-        "Raises the weight of the existing from -[type]-> to edge (clamped at the ceiling); revives a pruned edge once above 0.05. Without amount, the source tier's step is used (AGENT 0.00001, CONSCIOUS 0.01, MANUAL 0.1 by default). NOT_FOUND if the edge does not exist.",
+        "Raises the weight of an existing edge, named by edgeId or by from -[type]-> to (clamped at the ceiling); revives a pruned edge once above 0.05. Without amount, the source tier's step is used (AGENT 0.00001, CONSCIOUS 0.01, MANUAL 0.1 by default). NOT_FOUND if the edge does not exist.",
       args: {
-        from: t.arg.id({ required: true, validate: rules.memoryRef, description: 'Source memory, by id or key.' }),
-        to: t.arg.id({ required: true, validate: rules.memoryRef, description: 'Target memory, by id or key.' }),
+        from: t.arg.id({
+          required: false,
+          validate: rules.memoryRef,
+          description: 'Source memory, by id or key (with to and type; or give edgeId instead).',
+        }),
+        to: t.arg.id({
+          required: false,
+          validate: rules.memoryRef,
+          description: 'Target memory, by id or key (with from and type).',
+        }),
         type: t.arg.string({
-          required: true,
+          required: false,
           validate: rules.relationType,
-          description: 'Relation type (normalised to UPPER_SNAKE_CASE).',
+          description: 'Relation type (normalised to UPPER_SNAKE_CASE), with from and to.',
+        }),
+        edgeId: t.arg.id({
+          required: false,
+          validate: rules.memoryRef,
+          description: 'The edge id, instead of from, to and type.',
         }),
         amount: t.arg.float({
           required: false,
@@ -168,7 +194,8 @@ builder.mutationType({
         via: t.arg.idList({
           required: false,
           validate: rules.edgeIdList,
-          description: 'Ids of the edges that led to the memory (at most 100).',
+          description:
+            'Ids of the edges that led to the memory (at most 100); each must touch it (BAD_USER_INPUT otherwise).',
         }),
         reason: t.arg.string({
           required: false,

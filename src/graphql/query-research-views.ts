@@ -15,7 +15,7 @@ builder.queryFields((t) => ({
   contradictions: t.field({
     type: [ContradictionRef],
     description:
-      'Pairs of memories that disagree: a -CONTRADICTS-> b (DIRECT), or a both supports and contradicts b through different edges (MIXED). Unresolved ones (neither side superseded) first, then strongest first. Pruned edges are ignored.',
+      'Pairs of memories that disagree: a -CONTRADICTS-> b or a lone a -FAILS_TO_REPRODUCE-> b (DIRECT), or a both supports and contradicts b through different edges (MIXED). Unresolved ones (neither side superseded) first, then strongest first. Pruned edges are ignored.',
     args: {
       limit: sharedArgs(t.arg).limit,
       minWeight: t.arg.float({

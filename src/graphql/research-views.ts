@@ -14,7 +14,7 @@ import { EdgeRef, MemoryRef } from './refs.js';
 export const ContradictionKindEnum = builder.enumType('ContradictionKind', {
   description: 'How two memories disagree.',
   values: {
-    DIRECT: { description: 'a -CONTRADICTS-> b.' },
+    DIRECT: { description: 'a -CONTRADICTS-> b, or a -FAILS_TO_REPRODUCE-> b, with no supporting edge.' },
     MIXED: {
       description:
         'a both supports b (VALIDATES, REPLICATES or REPRODUCES) and contradicts it (CONTRADICTS or FAILS_TO_REPRODUCE) through different edges.',
@@ -102,7 +102,7 @@ ContradictionRef.implement({
       type: EdgeRef,
       nullable: true,
       description:
-        'The strongest a -CONTRADICTS-> b edge; null for a MIXED pair that disagrees only through FAILS_TO_REPRODUCE.',
+        'The strongest a -CONTRADICTS-> b edge, else (DIRECT) the strongest FAILS_TO_REPRODUCE edge; null for a MIXED pair that disagrees only through FAILS_TO_REPRODUCE.',
       resolve: (found) => found.edge,
     }),
     edges: t.field({
@@ -113,7 +113,7 @@ ContradictionRef.implement({
     kind: t.field({ type: ContradictionKindEnum, description: 'DIRECT or MIXED.', resolve: (found) => found.kind }),
     strength: t.exposeFloat('strength', {
       description:
-        'DIRECT: the CONTRADICTS edge weight. MIXED: the weaker of the strongest supporting and the strongest contradicting edge.',
+        'DIRECT: the weight of edge. MIXED: the weaker of the strongest supporting and the strongest contradicting edge.',
     }),
     resolved: t.exposeBoolean('resolved', {
       description:

@@ -8,11 +8,14 @@ import { memoryDelete } from './tools/memory-delete.js';
 import { memoryEvidence } from './tools/memory-evidence.js';
 import { memoryFeedback } from './tools/memory-feedback.js';
 import { memoryGet } from './tools/memory-get.js';
+import { memoryHistory } from './tools/memory-history.js';
 import { memoryLink } from './tools/memory-link.js';
 import { memoryPath } from './tools/memory-path.js';
 import { memoryReinforce } from './tools/memory-reinforce.js';
 import { memoryRelated } from './tools/memory-related.js';
+import { memoryRevert } from './tools/memory-revert.js';
 import { memorySearch } from './tools/memory-search.js';
+import { memorySetWeight } from './tools/memory-set-weight.js';
 import { memoryStrengthen } from './tools/memory-strengthen.js';
 import { memoryTraverse } from './tools/memory-traverse.js';
 import { memoryUnlink } from './tools/memory-unlink.js';
@@ -39,6 +42,9 @@ export const TOOLS = [
   memoryContradictions,
   memoryContext,
   memoryReinforce,
+  memoryHistory,
+  memoryRevert,
+  memorySetWeight,
   relationTypes,
 ] as const;
 
@@ -48,6 +54,7 @@ Weigh a claim with memory_evidence (what supports and contradicts it); memory_co
 Before storing, search to avoid duplicates; store with memory_create and relate with memory_link (relation_types lists the vocabulary).
 Keep the graph honest: memory_feedback after using recalled memories, memory_weaken when the user corrects a recalled relation,
 memory_strengthen when one is confirmed, memory_reinforce with the ids you used after a successful step, and SUPERSEDES links when a newer memory replaces an older one.
+Every weight change returns an event_id: memory_history lists an edge's or memory's changes, memory_revert undoes one, memory_set_weight sets an edge weight exactly.
 Every write persists at once and is visible to every client of this workspace. Memories can be named by id or key everywhere.`;
 
 /**

@@ -29,6 +29,59 @@ export const edgeTypesInput = z
   .optional()
   .describe('Only edges of these relation types (normalised to UPPER_SNAKE_CASE). Omit for all types.');
 
+/**
+ * The names agents trained on other memory-graph tools use for an edge's ends and type. A call may
+ * use either spelling; both with different values is refused (strict-input.ts).
+ */
+export const EDGE_ALIASES = {
+  from_id: 'source_id',
+  to_id: 'target_id',
+  from_name: 'source_id',
+  to_name: 'target_id',
+  relation: 'edge_type',
+} as const;
+
+/** One existing edge, by edge_id or by its (source, target, type) triple. */
+export const edgeSelectorInput = {
+  edge_id: z
+    .string()
+    .optional()
+    .describe('The edge id (as memory_link, memory_related, memory_get ... return it), instead of the triple.'),
+  source_id: z
+    .string()
+    .optional()
+    .describe('The memory the edge starts at, by id or key (with target_id and edge_type).'),
+  target_id: z
+    .string()
+    .optional()
+    .describe('The memory the edge points to, by id or key (with source_id and edge_type).'),
+  edge_type: z
+    .string()
+    .optional()
+    .describe('Relation type of the edge (with source_id and target_id); normalised to UPPER_SNAKE_CASE.'),
+};
+
+interface EdgeSelector {
+  edge_id?: string | undefined;
+  source_id?: string | undefined;
+  target_id?: string | undefined;
+  edge_type?: string | undefined;
+}
+
+/** Exactly one way of naming the edge, so a half-given triple never falls back to something else. */
+export function requireOneEdgeSelector(input: EdgeSelector, ctx: z.RefinementCtx): void {
+  const tripleCount = [input.source_id, input.target_id, input.edge_type].filter((value) => value !== undefined).length;
+  if (input.edge_id !== undefined ? tripleCount === 0 : tripleCount === 3) return;
+  ctx.addIssue({
+    code: 'custom',
+    path: ['edge_id'],
+    message:
+      input.edge_id !== undefined
+        ? 'give either edge_id, or all of source_id, target_id and edge_type, not both'
+        : 'give either edge_id, or all of source_id, target_id and edge_type',
+  });
+}
+
 export const directionInput = z
   .enum(['outgoing', 'incoming', 'both'])
   .optional()
@@ -181,5 +234,5 @@ export function weightChangeText(verb: string, change: WeightChangeOutput): stri
   const what = change.edge
     ? `edge ${handle(change.edge.from)} -[${change.edge.type}]-> ${handle(change.edge.to)}`
     : `memory ${change.memory ? label(change.memory) : ''}`;
-  return `${verb} ${what}: ${round(change.previous_weight)} -> ${round(change.new_weight)}${change.pruned ? ' (now pruned: hidden from walks, revivable by memory_strengthen)' : ''}.`;
+  return `${verb} ${what}: ${round(change.previous_weight)} -> ${round(change.new_weight)}${change.pruned ? ' (now pruned: hidden from walks; undo with memory_revert and this event id, or memory_set_weight)' : ''} (event id ${change.event_id}).`;
 }

@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import type { TypedDocumentString } from '../generated/graphql.js';
 import type { Logger } from '../logger.js';
 import type { Execute, OperationError } from './execute.js';
+import { advertiseOnly, aliasSentence, readArguments, type ArgumentAliases } from './strict-input.js';
 
 /** Every hint stated explicitly, so no tool falls back to the spec's pessimistic defaults by omission. */
 export interface ToolHints {
@@ -29,6 +30,8 @@ export interface ToolDefinition<TInput extends z.ZodObject, TOutput extends z.Zo
   present(data: TResult, input: z.output<TInput>): ToolAnswer<z.output<TOutput>>;
   /** GraphQL argument paths -> tool argument names, so error messages name what the agent sent. */
   argumentNames?: Record<string, string>;
+  /** Other names agents trained on similar tools use for this tool's arguments (alias -> own name). */
+  aliases?: ArgumentAliases;
 }
 
 export interface ToolDeps {
@@ -63,28 +66,33 @@ export function errorResult(errors: OperationError[]): CallToolResult {
   };
 }
 
-/** Keeps the tool's types together; the registry only needs a name and a way to register. */
+/**
+ * Keeps the tool's types together; the registry only needs a name and a way to register. Every
+ * tool's arguments are read strictly here (see strict-input.ts), once for all tools.
+ */
 export function defineTool<TInput extends z.ZodObject, TOutput extends z.ZodObject, TResult, TVariables>(
   tool: ToolDefinition<TInput, TOutput, TResult, TVariables>,
 ): RegisteredEngramTool {
   return {
     name: tool.name,
     register(server, { execute, logger }) {
+      const aliases = tool.aliases ?? {};
       // The SDK's callback type is conditional on the schema; with the tool's generics it cannot
-      // resolve, so the schemas are registered as plain objects and the parsed input re-typed.
-      const inputSchema: z.ZodObject = tool.input;
+      // resolve, so the output schema is registered as a plain object.
       const outputSchema: z.ZodObject = tool.output;
       server.registerTool(
         tool.name,
         {
           title: tool.title,
-          description: tool.description,
-          inputSchema,
+          description: tool.description + aliasSentence(aliases),
+          inputSchema: advertiseOnly(tool.input),
           outputSchema,
           annotations: { title: tool.title, ...tool.hints },
         },
-        async (parsed): Promise<CallToolResult> => {
-          const input = parsed as z.output<TInput>;
+        async (raw: unknown): Promise<CallToolResult> => {
+          const read = readArguments(tool.input, aliases, raw);
+          if ('errors' in read) return errorResult(read.errors);
+          const input = read.input;
           try {
             const outcome = await execute(tool.document, tool.variables(input));
             if (outcome.errors)

@@ -4,8 +4,9 @@ import { adjacentOf, compareIds, type ReadScope } from './research-views.js';
 import { supersededAmong } from './supersession.js';
 
 /**
- * DIRECT: `a` CONTRADICTS `b`. MIXED: `a` both supports `b` (VALIDATES, REPLICATES, REPRODUCES)
- * and contradicts it (CONTRADICTS, FAILS_TO_REPRODUCE) through different edges.
+ * DIRECT: `a` contradicts `b` (CONTRADICTS, or FAILS_TO_REPRODUCE on its own) and does not support
+ * it. MIXED: `a` both supports `b` (VALIDATES, REPLICATES, REPRODUCES) and contradicts it through
+ * different edges.
  */
 export type ContradictionKind = 'DIRECT' | 'MIXED';
 
@@ -15,11 +16,11 @@ export interface ContradictionView {
   aId: string;
   bId: string;
   kind: ContradictionKind;
-  /** The strongest CONTRADICTS edge from a to b; null for a MIXED pair disagreeing only through FAILS_TO_REPRODUCE. */
+  /** The strongest CONTRADICTS edge from a to b, else the strongest FAILS_TO_REPRODUCE edge of a DIRECT pair; null for a MIXED pair disagreeing only through FAILS_TO_REPRODUCE. */
   edge: EdgeRecord | null;
   /** Every supporting and contradicting edge from a to b, strongest first. */
   edges: EdgeRecord[];
-  /** DIRECT: the CONTRADICTS edge's weight. MIXED: the weaker of the strongest supporting and the strongest contradicting edge. */
+  /** DIRECT: the weight of `edge`. MIXED: the weaker of the strongest supporting and the strongest contradicting edge. */
   strength: number;
   /** True when a or b is superseded (an unpruned SUPERSEDES edge points at it). */
   resolved: boolean;
@@ -31,7 +32,8 @@ export const pairKey = (aId: string, bId: string): string => JSON.stringify([aId
 
 /**
  * Groups edges by ordered pair (from, to) and keeps the pairs that disagree: one entry per pair,
- * MIXED when the pair also has a supporting edge, else DIRECT when it has a CONTRADICTS edge.
+ * MIXED when the pair also has a supporting edge, else DIRECT: a failed reproduction with nothing in
+ * its favour disagrees as plainly as a CONTRADICTS edge.
  * `resolved` is left false; see `markResolved`.
  */
 export function contradictionsAmong(edges: readonly EdgeRecord[], minWeight: number | null): ContradictionView[] {
@@ -58,8 +60,9 @@ export function contradictionsAmong(edges: readonly EdgeRecord[], minWeight: num
         kind: 'MIXED',
         strength: Math.min((supporting[0] as EdgeRecord).weight, (contradicting[0] as EdgeRecord).weight),
       });
-    } else if (direct) {
-      found.push({ ...base, kind: 'DIRECT', strength: direct.weight });
+    } else if (contradicting.length > 0) {
+      const strongest = direct ?? (contradicting[0] as EdgeRecord);
+      found.push({ ...base, edge: strongest, kind: 'DIRECT', strength: strongest.weight });
     }
   }
   return found;

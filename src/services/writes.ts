@@ -92,7 +92,7 @@ export async function link(scope: WriteScope, input: LinkInput): Promise<EdgeRec
     requireMemory(scope, input.to, 'input.to'),
   ]);
   if (from.id === to.id) throw badInput('input.to', 'a memory cannot be linked to itself');
-  const { edge } = await scope.store.linkEdge(
+  const { edge, created } = await scope.store.linkEdge(
     scope.workspace,
     {
       id: newId(),
@@ -107,6 +107,14 @@ export async function link(scope: WriteScope, input: LinkInput): Promise<EdgeRec
     },
     nowIso(),
   );
+  // The store records a reason only with a weight change of an existing edge; a new edge's reason is
+  // kept as a no-change MANUAL event, so weightEvents(edgeId) tells why the edge was made.
+  if (created && input.reason != null) {
+    // Another writer may unlink the edge in between; the link itself still happened.
+    const note = { ...manualEdgeSet(newId(), edge.id, edge.weight, input.reason), skipIfMissing: true };
+    const [recorded] = await apply(scope, [note]);
+    return recorded?.edge ?? edge;
+  }
   return edge;
 }
 
@@ -190,9 +198,10 @@ const memoryChange = (
 });
 
 export interface NudgeInput {
-  from: string;
-  to: string;
-  type: string;
+  edgeId?: string | null;
+  from?: string | null;
+  to?: string | null;
+  type?: string | null;
   amount?: number | null;
   reason?: string | null;
   source: AdjustmentSource;
@@ -202,9 +211,9 @@ export interface NudgeInput {
 const NUDGE_ATTEMPTS = 3;
 
 /**
- * weaken (sign -1) and strengthen (sign +1) of the (from, to, type) edge. Never creates an edge.
- * The caller names a triple, not an edge id: when the edge found is unlinked (and perhaps linked
- * again with a new id) before the change commits, the triple is looked up again.
+ * weaken (sign -1) and strengthen (sign +1) of one edge, named by edgeId or by the (from, to, type)
+ * triple. Never creates an edge. A triple is looked up again when the edge found is unlinked (and
+ * perhaps linked again with a new id) before the change commits; an edge id names that edge only.
  */
 export async function nudgeEdge(
   scope: WriteScope,
@@ -212,21 +221,29 @@ export async function nudgeEdge(
   sign: 1 | -1,
   defaultAmount: number,
 ): Promise<WeightChangeResult> {
-  const [from, to] = await Promise.all([
-    requireMemory(scope, input.from, 'from'),
-    requireMemory(scope, input.to, 'to'),
-  ]);
+  const delta = sign * (input.amount ?? defaultAmount);
+  const reason = input.reason ?? null;
+  const tripleCount = [input.from, input.to, input.type].filter((value) => value != null).length;
+  if (input.edgeId != null) {
+    if (tripleCount > 0) throw badInput('edgeId', 'give either edgeId, or all of from, to and type, not both');
+    const [edge] = await scope.store.getEdges(scope.workspace, [input.edgeId]);
+    if (!edge)
+      throw new EngramError('NOT_FOUND', `edgeId: no edge "${input.edgeId}" in this workspace`, {
+        extensions: { argument: 'edgeId' },
+      });
+    const [result] = await apply(scope, [edgeChange(edge.id, delta, input.source, reason)]);
+    return result as WeightChangeResult;
+  }
+  if (tripleCount !== 3) throw badInput('edgeId', 'give either edgeId, or all of from, to and type');
+  const [fromRef, toRef, type] = [input.from as string, input.to as string, input.type as string];
+  const [from, to] = await Promise.all([requireMemory(scope, fromRef, 'from'), requireMemory(scope, toRef, 'to')]);
   for (let attempt = 0; attempt < NUDGE_ATTEMPTS; attempt++) {
-    const edge = await scope.store.findEdge(scope.workspace, from.id, to.id, input.type);
+    const edge = await scope.store.findEdge(scope.workspace, from.id, to.id, type);
     if (!edge) break;
-    const [result] = await apply(scope, [
-      edgeChange(edge.id, sign * (input.amount ?? defaultAmount), input.source, input.reason ?? null, true),
-    ]);
+    const [result] = await apply(scope, [edgeChange(edge.id, delta, input.source, reason, true)]);
     if (result) return result;
   }
-  throw notFound(
-    `No ${input.type} edge from "${input.from}" to "${input.to}" in this workspace; use link to create it`,
-  );
+  throw notFound(`No ${type} edge from "${fromRef}" to "${toRef}" in this workspace; use link to create it`);
 }
 
 export async function setEdgeWeight(
@@ -267,6 +284,9 @@ export async function feedback(scope: WriteScope, input: FeedbackInput): Promise
         throw new EngramError('NOT_FOUND', `via: no edge "${missing}" in this workspace`, {
           extensions: { argument: 'via' },
         });
+      // An edge elsewhere in the graph did not lead here; crediting it would move an unrelated weight.
+      const stray = edges.find((edge) => edge !== null && edge.fromId !== memory.id && edge.toId !== memory.id);
+      if (stray) throw badInput('via', `edge "${stray.id}" does not touch memory "${input.memoryId}"`);
       return [...new Set(input.via)];
     }
     const degreeQuery = {

@@ -186,8 +186,8 @@ describe('BAD_USER_INPUT on mutations', () => {
     },
     {
       name: 'a missing required argument',
-      query: 'mutation { weaken(from: "chain-a", to: "chain-b") { newWeight } }',
-      message: /argument "type" of type "String!" is required/,
+      query: 'mutation { setEdgeWeight(id: "chain-a") { newWeight } }',
+      message: /argument "weight" of type "Float!" is required/,
     },
     {
       name: 'unknown enum value',

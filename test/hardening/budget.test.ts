@@ -289,6 +289,7 @@ describe('query cost: list fan-out and expensive fields are counted before anyth
       UpdateMemoryInput: {},
       LinkInput: { from: 'a', to: 'b', type: 'X' },
       UnlinkInput: { id: 'e' },
+      Float: 0.5,
     };
     const largestVariables = (operation: OperationDefinitionNode | undefined) => {
       const variables: Record<string, unknown> = {};

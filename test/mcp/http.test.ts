@@ -57,7 +57,7 @@ describe('/mcp over Streamable HTTP', () => {
     expect(elsewhere.data?.memory).toBeNull();
 
     const teamB = await connect('team-b');
-    expect((await ok(teamB, 'memory_get', { memory_id: 'kafka' })).found).toBe(false);
+    await fails(teamB, 'memory_get', { memory_id: 'kafka' }, 'NOT_FOUND');
     expect((await ok(teamA, 'memory_get', { memory_id: 'kafka' })).found).toBe(true);
   });
 

@@ -19,10 +19,12 @@ const READ_ONLY = [
   'memory_evidence',
   'memory_contradictions',
   'memory_context',
+  'memory_history',
   'relation_types',
 ];
-const DESTRUCTIVE = ['memory_update', 'memory_delete', 'memory_unlink', 'memory_link'];
-const IDEMPOTENT_WRITES = ['memory_update', 'memory_delete', 'memory_unlink'];
+// memory_link only creates or confirms (metadata merges key by key), so it is not destructive.
+const DESTRUCTIVE = ['memory_update', 'memory_delete', 'memory_unlink'];
+const IDEMPOTENT_WRITES = ['memory_update', 'memory_delete', 'memory_unlink', 'memory_revert', 'memory_set_weight'];
 
 /** The real `engram mcp` process (bin/engram.js, as `npx engram mcp` runs it) on a real SQLite file. */
 describe('engram mcp over stdio', () => {
@@ -66,7 +68,7 @@ describe('engram mcp over stdio', () => {
       }
     });
 
-    it('marks reads read-only, and deletes, unlink, update and link (metadata overwrite) destructive', async () => {
+    it('marks reads read-only, and deletes, unlink and update destructive', async () => {
       const { tools } = await client.listTools();
       const byName = new Map(tools.map((tool) => [tool.name, tool.annotations!]));
       for (const name of TOOL_NAMES) {
@@ -193,7 +195,7 @@ describe('engram mcp over stdio', () => {
       ids.supersedes = supersedes.edge.id;
     });
 
-    it('memory_get answers by key with the strongest neighbors first, and found: false for a missing memory', async () => {
+    it('memory_get answers by key with the strongest neighbors first, and NOT_FOUND for a missing memory', async () => {
       const out = await ok(client, 'memory_get', { memory_id: 'postgres-choice' });
       expect(out.found).toBe(true);
       expect(out.memory).toMatchObject({ id: ids.pg, content: 'Postgres for the ledger service.' });
@@ -203,11 +205,7 @@ describe('engram mcp over stdio', () => {
       ]);
       const limited = await ok(client, 'memory_get', { memory_id: ids.pg, neighbor_limit: 1 });
       expect(limited.neighbors).toHaveLength(1);
-      expect(await ok(client, 'memory_get', { memory_id: 'no-such-memory' })).toEqual({
-        found: false,
-        memory: null,
-        neighbors: [],
-      });
+      await fails(client, 'memory_get', { memory_id: 'no-such-memory' }, 'NOT_FOUND');
     });
 
     it('memory_search finds by words, best first, with kind filters', async () => {
@@ -336,7 +334,7 @@ describe('engram mcp over stdio', () => {
     it('memory_delete removes the memory with its edges', async () => {
       const out = await ok(client, 'memory_delete', { memory_id: 'postgres-choice' });
       expect(out).toEqual({ id: ids.pg, deleted: true, edges_removed: 1 });
-      expect((await ok(client, 'memory_get', { memory_id: 'postgres-choice' })).found).toBe(false);
+      await fails(client, 'memory_get', { memory_id: 'postgres-choice' }, 'NOT_FOUND');
       await fails(client, 'memory_delete', { memory_id: 'postgres-choice' }, 'NOT_FOUND');
     });
   });

@@ -10,9 +10,9 @@ export const memoryContradictions = defineTool({
   name: 'memory_contradictions',
   title: 'List memories that disagree',
   description: [
-    'List pairs of memories in this workspace that disagree: direct (a -CONTRADICTS-> b) and mixed (a both supports and contradicts b through different edges,',
+    'List pairs of memories in this workspace that disagree: direct (a -CONTRADICTS-> b, or a lone a -FAILS_TO_REPRODUCE-> b with nothing in its favour) and mixed (a both supports and contradicts b through different edges,',
     'e.g. it REPRODUCES one result of b and FAILS_TO_REPRODUCE another). Open ones first, then strongest first; resolved ones (a or b superseded by a newer memory via SUPERSEDES) are history and come last.',
-    'strength: direct, the CONTRADICTS edge weight; mixed, the weaker of the strongest supporting and the strongest contradicting edge.',
+    'strength: direct, the weight of its edge (CONTRADICTS first); mixed, the weaker of the strongest supporting and the strongest contradicting edge.',
     'kinds filters (direct, mixed; default both); min_weight 0-1 ignores lighter edges; limit 1-100 (default 20). Pruned edges never count. Read-only.',
     'Use it to find what needs resolving. Use memory_evidence for the case for and against one memory, memory_context for the contradictions touching the memories you work with.',
     'To resolve one, link the newer memory to the outdated one with SUPERSEDES (memory_link), or lower a wrong relation with memory_weaken.',
@@ -24,7 +24,7 @@ export const memoryContradictions = defineTool({
       .array(z.enum(['direct', 'mixed']))
       .optional()
       .describe(
-        'Only these kinds: direct (a -CONTRADICTS-> b), mixed (a both supports and contradicts b). Omit for both.',
+        'Only these kinds: direct (a contradicts b and does not support it), mixed (a both supports and contradicts b). Omit for both.',
       ),
   }),
   output: z.object({
@@ -35,7 +35,7 @@ export const memoryContradictions = defineTool({
         strength: z
           .number()
           .describe(
-            'direct: the CONTRADICTS edge weight; mixed: the weaker of the strongest supporting and strongest contradicting edge.',
+            'direct: the weight of edge; mixed: the weaker of the strongest supporting and strongest contradicting edge.',
           ),
         resolved: z.boolean().describe('True when a or b is superseded: the disagreement is history.'),
         a: sideOutput.describe('The memory that contradicts (the source of the edges).'),
@@ -44,7 +44,7 @@ export const memoryContradictions = defineTool({
           .string()
           .nullable()
           .describe(
-            'The strongest a -CONTRADICTS-> b edge; null for a mixed pair that disagrees only through FAILS_TO_REPRODUCE.',
+            'The strongest a -CONTRADICTS-> b edge, else (direct) the strongest FAILS_TO_REPRODUCE edge; null for a mixed pair that disagrees only through FAILS_TO_REPRODUCE.',
           ),
         edges: z
           .array(z.object({ id: z.string(), type: z.string(), weight: z.number() }))

@@ -21,7 +21,7 @@ export const memoryFeedback = defineTool({
     "not_useful (right place, bad content: weakens only the memory's own weight).",
     'Each change is one small step (the CONSCIOUS tier, 0.01 unless configured), recorded with reason in the weight history; all changes commit together. Returns every change made.',
     'Use it after memory_search / memory_related / memory_traverse results; use memory_weaken for one relation the user corrected, memory_update to fix the content itself.',
-    'NOT_FOUND when the memory or a via edge does not exist.',
+    'NOT_FOUND when the memory or a via edge does not exist; BAD_USER_INPUT when a via edge does not touch the memory (nothing changes then).',
   ].join(' '),
   input: z.object({
     memory_id: memoryRefInput('The memory you recalled'),

@@ -21,15 +21,15 @@ export const memoryGet = defineTool({
     'Fetch one memory by id or key: its full content, kind, tags, weight and metadata, plus its strongest neighbors',
     `(at most neighbor_limit, default ${NEIGHBOR_LIMIT}; strongest edge first; pruned edges left out). Read-only.`,
     'Use it when you know which memory you want; memory_search finds memories by words, memory_related lists neighbors with filters and edge details.',
-    'A memory that does not exist is not an error: the result has found: false and memory: null.',
+    'NOT_FOUND when the memory does not exist, as for every other tool naming a memory.',
   ].join(' '),
   input: z.object({
     memory_id: memoryRefInput('The memory'),
     neighbor_limit: limitInput(NEIGHBOR_LIMIT, 'neighbors'),
   }),
   output: z.object({
-    found: z.boolean(),
-    memory: memoryOutput.nullable(),
+    found: z.literal(true).describe('Always true: a missing memory is a NOT_FOUND error.'),
+    memory: memoryOutput,
     neighbors: z.array(
       z.object({
         direction: z
@@ -49,8 +49,12 @@ export const memoryGet = defineTool({
   present: (data, input) => {
     if (!data.memory) {
       return {
-        structured: { found: false, memory: null, neighbors: [] },
-        text: `No memory "${input.memory_id}" in this workspace.`,
+        error: {
+          code: 'NOT_FOUND',
+          message: `memory_id: no memory "${input.memory_id}" in this workspace`,
+          argument: 'memory_id',
+          retryable: false,
+        },
       };
     }
     const memory = toMemory(data.memory);
@@ -74,6 +78,6 @@ export const memoryGet = defineTool({
           ]
         : ['No neighbors.']),
     ];
-    return { structured: { found: true, memory, neighbors }, text: lines.join('\n') };
+    return { structured: { found: true as const, memory, neighbors }, text: lines.join('\n') };
   },
 });

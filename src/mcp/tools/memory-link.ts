@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { MemoryLinkDocument } from '../../generated/graphql.js';
 import {
   defined,
+  EDGE_ALIASES,
   edgeLabel,
   edgeOutput,
   edgeTypeInput,
@@ -19,7 +20,7 @@ export const memoryLink = defineTool({
     'Create the typed edge source -[edge_type]-> target, or, when that exact edge exists, confirm it: last_confirmed_at is set, metadata is merged key by key (a key given again is overwritten),',
     'and a given weight replaces the current one as a recorded MANUAL change. Never duplicates an edge; created says which case happened.',
     'edge_type is UPPER_SNAKE_CASE (caused_by becomes CAUSED_BY); relation_types lists the known vocabulary, e.g. SUPERSEDES when the source replaces an outdated target, CONTRADICTS, CAUSED_BY, VALIDATES.',
-    'New edges start at weight 0.5 (range 0-1).',
+    "New edges start at weight 0.5 (range 0-1); a reason given is kept in the new edge's weight history (memory_history).",
     'Use memory_strengthen to reinforce an existing edge by a step, memory_weaken when the user corrected a recalled relation, memory_unlink only to delete an edge that should never have existed.',
     'BAD_USER_INPUT when linking a memory to itself or for a malformed type (or an unknown one when the server runs with strict types); NOT_FOUND when either memory does not exist.',
   ].join(' '),
@@ -41,8 +42,9 @@ export const memoryLink = defineTool({
     created: z.boolean().describe('True when the edge is new, false when an existing edge was confirmed.'),
     edge: edgeOutput,
   }),
-  hints: { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: false },
+  hints: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
   document: MemoryLinkDocument,
+  aliases: EDGE_ALIASES,
   argumentNames: {
     'input.from': 'source_id',
     'input.to': 'target_id',

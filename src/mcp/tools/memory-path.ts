@@ -54,6 +54,7 @@ export const memoryPath = defineTool({
   }),
   hints: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
   document: MemoryPathDocument,
+  aliases: { source_id: 'from_id', target_id: 'to_id' },
   argumentNames: { from: 'from_id', to: 'to_id', maxHops: 'max_hops', types: 'edge_types', direction: 'direction' },
   variables: (input) =>
     defined({

@@ -1,6 +1,14 @@
 import { z } from 'zod';
 import { MemoryUnlinkDocument } from '../../generated/graphql.js';
-import { defined, edgeLabel, edgeOutput, toEdge } from '../shapes.js';
+import {
+  defined,
+  EDGE_ALIASES,
+  edgeLabel,
+  edgeOutput,
+  edgeSelectorInput,
+  requireOneEdgeSelector,
+  toEdge,
+} from '../shapes.js';
 import { defineTool } from '../tool.js';
 
 export const memoryUnlink = defineTool({
@@ -12,24 +20,11 @@ export const memoryUnlink = defineTool({
     'Use it only for a relation that was wrong from the start (e.g. linked by mistake). When the user corrected a recalled relation use memory_weaken instead (reversible, keeps the trail);',
     'when a newer memory replaces an older one, keep both and link them with SUPERSEDES (memory_link).',
   ].join(' '),
-  input: z.object({
-    edge_id: z.string().optional().describe('The edge id (as returned by memory_link, memory_related ...).'),
-    source_id: z
-      .string()
-      .optional()
-      .describe('The memory the edge starts at, by id or key (with target_id and edge_type).'),
-    target_id: z
-      .string()
-      .optional()
-      .describe('The memory the edge points to, by id or key (with source_id and edge_type).'),
-    edge_type: z
-      .string()
-      .optional()
-      .describe('Relation type of the edge (with source_id and target_id); normalised to UPPER_SNAKE_CASE.'),
-  }),
+  input: z.object(edgeSelectorInput).superRefine(requireOneEdgeSelector),
   output: z.object({ removed: z.number().int(), edges: z.array(edgeOutput) }),
   hints: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: false },
   document: MemoryUnlinkDocument,
+  aliases: EDGE_ALIASES,
   argumentNames: {
     'input.id': 'edge_id',
     'input.from': 'source_id',

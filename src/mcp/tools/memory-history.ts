@@ -1,0 +1,69 @@
+import { z } from 'zod';
+import { MemoryHistoryDocument } from '../../generated/graphql.js';
+import { defined, limitInput, round } from '../shapes.js';
+import { defineTool } from '../tool.js';
+
+const DEFAULT_LIMIT = 20;
+
+const eventOutput = z.object({
+  event_id: z.string().describe('Pass it to memory_revert to restore old_weight.'),
+  at: z.string(),
+  source: z.string().describe('AGENT, CONSCIOUS or MANUAL: who asked for the change.'),
+  edge_id: z.string().nullable(),
+  memory_id: z.string().nullable(),
+  old_weight: z.number(),
+  new_weight: z.number(),
+  delta: z.number(),
+  reason: z.string().nullable(),
+  reverted_by: z.string().nullable().describe('The event that reverted this one; null if it stands.'),
+});
+
+export const memoryHistory = defineTool({
+  name: 'memory_history',
+  title: 'Weight history of an edge or a memory',
+  description: [
+    "List the weight changes of one edge (edge_id) or of one memory's own weight (memory_id, by id or key), newest first:",
+    'each with its event_id, when, who asked (source), old_weight -> new_weight, reason and whether it was reverted. Give exactly one of edge_id and memory_id.',
+    `limit 1-100 (default ${DEFAULT_LIMIT}). Read-only. The history outlives the edge or memory it describes.`,
+    'Use it to see why a relation weakened or was pruned before undoing it with memory_revert (pass the event_id) or memory_set_weight;',
+    'edge ids come from memory_related, memory_get, memory_link and every weight change. NOT_FOUND when memory_id names no memory; an unknown edge_id has no history (count 0).',
+  ].join(' '),
+  input: z
+    .object({
+      edge_id: z.string().optional().describe('The edge whose weight history to list.'),
+      memory_id: z.string().optional().describe('The memory whose own weight history to list, by id or key.'),
+      limit: limitInput(DEFAULT_LIMIT, 'events'),
+    })
+    .superRefine((input, ctx) => {
+      if ((input.edge_id === undefined) !== (input.memory_id === undefined)) return;
+      ctx.addIssue({ code: 'custom', path: ['edge_id'], message: 'give exactly one of edge_id and memory_id' });
+    }),
+  output: z.object({ count: z.number().int(), events: z.array(eventOutput) }),
+  hints: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
+  document: MemoryHistoryDocument,
+  argumentNames: { edgeId: 'edge_id', memoryId: 'memory_id', limit: 'limit' },
+  variables: (input) => defined({ edgeId: input.edge_id, memoryId: input.memory_id, limit: input.limit }),
+  present: (data, input) => {
+    const events = data.weightEvents.map((event) => ({
+      event_id: event.id,
+      at: event.at,
+      source: event.source,
+      edge_id: event.edgeId,
+      memory_id: event.memoryId,
+      old_weight: event.old,
+      new_weight: event.new,
+      delta: event.delta,
+      reason: event.reason,
+      reverted_by: event.revertedBy,
+    }));
+    const subject = input.edge_id !== undefined ? `edge ${input.edge_id}` : `memory ${input.memory_id}`;
+    const lines = events.map(
+      (event) =>
+        `- ${event.at} ${event.source} ${round(event.old_weight)} -> ${round(event.new_weight)} (event id ${event.event_id})${event.reason ? `: ${event.reason}` : ''}${event.reverted_by ? ` [reverted by ${event.reverted_by}]` : ''}`,
+    );
+    const text = events.length
+      ? [`Weight history of ${subject}, newest first:`, ...lines].join('\n')
+      : `No weight changes recorded for ${subject}.`;
+    return { structured: { count: events.length, events }, text };
+  },
+});
