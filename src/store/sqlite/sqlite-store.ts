@@ -32,13 +32,13 @@ import type {
 } from '../port.js';
 import { capInKeyOrder, compareIds } from '../key-order.js';
 import { MIGRATIONS } from './migrations.js';
+import { createAdjacencyIndex } from './adjacency-index/index.js';
 import {
-  createAdjacencyIndex,
-  DEFAULT_ADJACENCY_INDEX_OPTIONS,
-  LOG_KEEP,
   type AdjacencyIndex,
   type AdjacencyIndexOptions,
-} from './adjacency-index.js';
+  DEFAULT_ADJACENCY_INDEX_OPTIONS,
+  LOG_KEEP,
+} from './adjacency-index/types.js';
 import { toFtsQuery } from './fts-query.js';
 import {
   EDGE_COLUMNS,
