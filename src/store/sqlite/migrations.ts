@@ -86,7 +86,7 @@ export const MIGRATIONS: readonly string[] = [
   `
   CREATE INDEX edges_type ON edges (workspace, type, weight, id);
   `,
-  // The change log that keeps in-process adjacency indexes coherent (adjacency-index.ts). New
+  // The change log that keeps in-process adjacency indexes coherent (adjacency-index/catch-up.ts). New
   // edges need no log: they get a rowid above every rowid a reader has seen, except when the edge
   // with the largest rowid was deleted first, and deletions are logged with their rowid. So the
   // triggers log what a rowid scan cannot see: deletions (cascades from a deleted memory included)

@@ -1,4 +1,11 @@
-import type { AdjustmentSource, EdgeRecord, Json, MemoryRecord, WeightEventRecord } from '../../domain/types.js';
+import type {
+  AdjacentEdge,
+  AdjustmentSource,
+  EdgeRecord,
+  Json,
+  MemoryRecord,
+  WeightEventRecord,
+} from '../../domain/types.js';
 
 export const MEMORY_COLUMNS = 'id, key, title, content, kind, tags, weight, metadata, created_at, updated_at';
 export const EDGE_COLUMNS = 'id, from_id, to_id, type, weight, metadata, created_at, updated_at, last_confirmed_at';
@@ -80,3 +87,38 @@ export const toWeightEvent = (row: WeightEventRow): WeightEventRecord => ({
   reason: row.reason,
   revertedBy: row.reverted_by,
 });
+
+/** One raw row of edge columns then memory columns (EDGE_COLUMNS, MEMORY_COLUMNS) as an adjacency entry. */
+export function adjacentFromRow(row: unknown[]): AdjacentEdge {
+  const [id, fromId, toId, type, weight, metadata, createdAt, updatedAt, lastConfirmedAt, ...memory] = row;
+  return {
+    direction: 'OUTGOING',
+    edge: toEdge({
+      id: id as string,
+      from_id: fromId as string,
+      to_id: toId as string,
+      type: type as string,
+      weight: weight as number,
+      metadata: metadata as string | null,
+      created_at: createdAt as string,
+      updated_at: updatedAt as string,
+      last_confirmed_at: lastConfirmedAt as string | null,
+    }),
+    neighbor: toMemory({
+      id: memory[0] as string,
+      key: memory[1] as string | null,
+      title: memory[2] as string,
+      content: memory[3] as string | null,
+      kind: memory[4] as string | null,
+      tags: memory[5] as string,
+      weight: memory[6] as number,
+      metadata: memory[7] as string | null,
+      created_at: memory[8] as string,
+      updated_at: memory[9] as string,
+    }),
+  };
+}
+
+/** JSON columns: metadata is stored as text, SQL NULL for none. */
+export const encodeJson = (value: Json | null): string | null => (value === null ? null : JSON.stringify(value));
+export const decodeJson = (text: string | null): Json | null => (text === null ? null : (JSON.parse(text) as Json));

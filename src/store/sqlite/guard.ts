@@ -1,0 +1,25 @@
+import Database from 'better-sqlite3';
+import { conflict, EngramError, notFound, unavailable } from '../../domain/errors.js';
+
+/** Maps driver failures to coded errors once, so no raw SQLite error reaches a client. */
+export function guard<T>(work: () => T): T {
+  try {
+    return work();
+  } catch (error) {
+    if (error instanceof EngramError) throw error;
+    if (error instanceof Database.SqliteError) {
+      if (error.code === 'SQLITE_CONSTRAINT_UNIQUE' || error.code === 'SQLITE_CONSTRAINT_PRIMARYKEY') {
+        throw conflict(
+          error.message.includes('.key')
+            ? 'That key is already taken in this workspace'
+            : 'An item with that id already exists in this workspace',
+        );
+      }
+      if (error.code === 'SQLITE_CONSTRAINT_FOREIGNKEY')
+        throw notFound('A memory this change refers to does not exist');
+      if (/^SQLITE_(BUSY|LOCKED|FULL|READONLY|IOERR|CANTOPEN|PROTOCOL)/.test(error.code)) throw unavailable(error);
+    }
+    if (error instanceof TypeError && /database connection is not open/.test(error.message)) throw unavailable(error);
+    throw error;
+  }
+}

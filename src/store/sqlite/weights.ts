@@ -1,0 +1,164 @@
+import { conflict, notFound } from '../../domain/errors.js';
+import type { WeightEventRecord } from '../../domain/types.js';
+import { roundWeight, type WeightChangeRequest } from '../../domain/weights.js';
+import type { AppliedWeightChange, GraphStore, WeightEventFilter } from '../port.js';
+import { guard } from './guard.js';
+import {
+  EDGE_COLUMNS,
+  type EdgeRow,
+  MEMORY_COLUMNS,
+  type MemoryRow,
+  toEdge,
+  toMemory,
+  toWeightEvent,
+  type WeightEventRow,
+} from './rows.js';
+import { asJson, IDS } from './sql-text.js';
+import type { StoreContext } from './store-context.js';
+
+const insertEvent = ({ sql }: StoreContext, ws: string, event: WeightEventRecord) =>
+  sql(
+    `INSERT INTO weight_events (workspace, id, at, source, edge_id, memory_id, old, new, delta, reason, reverted_by)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, NULL)`,
+  ).run(
+    ws,
+    event.id,
+    event.at,
+    event.source,
+    event.edgeId,
+    event.memoryId,
+    event.old,
+    event.new,
+    event.delta,
+    event.reason,
+  );
+
+/** One atomic clamped read-modify-write; prev_weight captures the value it replaced. */
+export function applyWeightChange(
+  ctx: StoreContext,
+  ws: string,
+  change: WeightChangeRequest,
+  bounds: { floor: number; ceiling: number },
+  now: string,
+): AppliedWeightChange | null {
+  const { sql } = ctx;
+  const table = change.target.kind === 'edge' ? 'edges' : 'memories';
+  const next = change.operation.kind === 'delta' ? 'weight + @amount' : '@amount';
+  const amount = change.operation.kind === 'delta' ? change.operation.delta : change.operation.value;
+  const columns = change.target.kind === 'edge' ? EDGE_COLUMNS : MEMORY_COLUMNS;
+  const row = sql(
+    `UPDATE ${table} SET prev_weight = weight, weight = ROUND(MIN(@ceiling, MAX(@floor, ${next})), 12), updated_at = @now
+     WHERE workspace = @ws AND id = @id RETURNING prev_weight, ${columns}`,
+  ).get({ ws, id: change.target.id, amount, floor: bounds.floor, ceiling: bounds.ceiling, now }) as
+    | ((EdgeRow | MemoryRow) & { prev_weight: number })
+    | undefined;
+  if (!row) {
+    if (change.skipIfMissing) return null;
+    throw notFound(`No ${change.target.kind} with id "${change.target.id}" in this workspace`);
+  }
+  const event: WeightEventRecord = {
+    id: change.eventId,
+    at: now,
+    source: change.source,
+    edgeId: change.target.kind === 'edge' ? change.target.id : null,
+    memoryId: change.target.kind === 'memory' ? change.target.id : null,
+    old: row.prev_weight,
+    new: row.weight,
+    delta: roundWeight(row.weight - row.prev_weight),
+    reason: change.reason,
+    revertedBy: null,
+  };
+  insertEvent(ctx, ws, event);
+  if (change.revertsEventId) {
+    const marked = sql(
+      `UPDATE weight_events SET reverted_by = ? WHERE workspace = ? AND id = ? AND reverted_by IS NULL`,
+    ).run(event.id, ws, change.revertsEventId);
+    // A concurrent revert got there first; failing here rolls this one back whole.
+    if (marked.changes === 0)
+      throw conflict(`Weight event "${change.revertsEventId}" is missing or was already reverted`);
+  }
+  return {
+    previousWeight: event.old,
+    newWeight: event.new,
+    event,
+    edge: change.target.kind === 'edge' ? toEdge(row as EdgeRow) : null,
+    memory: change.target.kind === 'memory' ? toMemory(row as MemoryRow) : null,
+  };
+}
+
+/** The weight event log: its reads, and weight changes applied atomically with their events. */
+export function createWeightEvents(
+  ctx: StoreContext,
+): Pick<GraphStore, 'listWeightEvents' | 'getEdgeHistories' | 'getWeightEvents' | 'applyWeightChanges'> {
+  const { db, sql, written } = ctx;
+  return {
+    async listWeightEvents(ws, filter: WeightEventFilter) {
+      return guard(() => {
+        // Only the filters given, from fixed fragments, so each combination gets its own plan and
+        // uses its index ("@x IS NULL OR col = @x" would read every event of the workspace).
+        const where = [
+          filter.edgeId !== null ? 'AND edge_id = @edgeId' : '',
+          filter.memoryId !== null ? 'AND memory_id = @memoryId' : '',
+          filter.source !== null ? 'AND source = @source' : '',
+        ].join(' ');
+        const rows = sql(
+          `SELECT * FROM weight_events WHERE workspace = @ws ${where} ORDER BY rid DESC LIMIT @limit`,
+        ).all({
+          ws,
+          edgeId: filter.edgeId ?? undefined,
+          memoryId: filter.memoryId ?? undefined,
+          source: filter.source ?? undefined,
+          limit: filter.limit,
+        }) as WeightEventRow[];
+        return rows.map(toWeightEvent);
+      });
+    },
+
+    async getEdgeHistories(ws, edgeIds, limit) {
+      if (edgeIds.length === 0) return [];
+      return guard(() => {
+        const rows = sql(
+          `SELECT * FROM (
+             SELECT w.*, ROW_NUMBER() OVER (PARTITION BY w.edge_id ORDER BY w.rid DESC) AS rank
+             FROM weight_events w
+             WHERE w.workspace = ? AND w.edge_id IN (${IDS})
+           ) WHERE rank <= ? ORDER BY edge_id, rank`,
+        ).all(ws, asJson(edgeIds), limit) as WeightEventRow[];
+        const byEdge = new Map<string, WeightEventRecord[]>();
+        for (const row of rows) {
+          const key = row.edge_id as string;
+          let list = byEdge.get(key);
+          if (!list) {
+            list = [];
+            byEdge.set(key, list);
+          }
+          list.push(toWeightEvent(row));
+        }
+        return edgeIds.map((id) => byEdge.get(id) ?? []);
+      });
+    },
+    async getWeightEvents(ws, ids) {
+      if (ids.length === 0) return [];
+      return guard(() => {
+        const rows = sql(`SELECT * FROM weight_events WHERE workspace = ? AND id IN (${IDS})`).all(
+          ws,
+          asJson(ids),
+        ) as WeightEventRow[];
+        const byId = new Map(rows.map((row) => [row.id, row]));
+        return ids.map((id) => {
+          const row = byId.get(id);
+          return row ? toWeightEvent(row) : null;
+        });
+      });
+    },
+    async applyWeightChanges(ws, changes, bounds, now) {
+      return written(() =>
+        guard(() =>
+          db
+            .transaction(() => changes.flatMap((change) => applyWeightChange(ctx, ws, change, bounds, now) ?? []))
+            .immediate(),
+        ),
+      );
+    },
+  };
+}
