@@ -2,6 +2,8 @@
  * `engram <command>`: each command lives in its own module, loaded only when asked for, so
  * `engram mcp` does not pay for the import tooling and vice versa.
  */
+import { StartupError } from '../domain/errors.js';
+
 interface Command {
   summary: string;
   load: () => Promise<{ run(argv: string[]): Promise<void> }>;
@@ -38,7 +40,14 @@ export async function main(argv: string[]): Promise<void> {
   const [name, ...rest] = argv;
   const command = name ? COMMANDS[name] : undefined;
   if (command) {
-    await (await command.load()).run(rest);
+    try {
+      await (await command.load()).run(rest);
+    } catch (error) {
+      // A start-up mistake (a bad variable, a path the store cannot open) is one line, as the server prints it.
+      if (!(error instanceof StartupError)) throw error;
+      process.stderr.write(`engram ${name}: ${error.message}\n`);
+      process.exitCode = 1;
+    }
     return;
   }
   // Asked-for help is the output (stdout, exit 0); a missing or unknown command is an error.

@@ -279,3 +279,22 @@ describe('the engram bin', () => {
     expect(failure?.stderr).toMatch(/nothing was written/);
   });
 });
+
+describe('the engram bin with a store path it cannot open', () => {
+  const bin = fileURLToPath(new URL('../../bin/engram.js', import.meta.url));
+
+  it.each(['import', 'export'])('engram %s prints one line naming ENGRAM_SQLITE_PATH and exits 1', async (command) => {
+    const blocker = join(dir, 'a-file');
+    writeFileSync(blocker, 'not a folder');
+    const env = { ...process.env, ENGRAM_SQLITE_PATH: join(blocker, 'engram.db'), ENGRAM_LOG_LEVEL: 'silent' };
+    const args = command === 'import' ? [bin, 'import', blocker] : [bin, 'export'];
+    const failure = await promisify(execFile)(process.execPath, args, { env }).then(
+      () => null,
+      (error: { code: number; stderr: string }) => error,
+    );
+    expect(failure?.code).toBe(1);
+    const lines = failure?.stderr.trim().split('\n') ?? [];
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatch(new RegExp(`^engram ${command}: ENGRAM_SQLITE_PATH=.*a-file/engram\\.db: `));
+  });
+});
