@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import * as cypher from '../../src/store/neo4j/cypher.js';
+import * as cypher from '../../src/store/neo4j/cypher/index.js';
 import {
   CATALOG,
   NOT_STATEMENTS,

@@ -1,7 +1,7 @@
 import { createRequire } from 'node:module';
 import { isInt } from 'neo4j-driver';
 import { KNOWN_RELATION_TYPES, RELATION_TYPE_PATTERN } from '../../src/domain/relations.js';
-import * as cypher from '../../src/store/neo4j/cypher.js';
+import * as cypher from '../../src/store/neo4j/cypher/index.js';
 import type { CapturedStatement } from './recording-driver.js';
 
 // ---- the catalog: every statement text cypher.ts can produce --------------------------------------

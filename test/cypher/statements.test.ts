@@ -3,7 +3,7 @@ import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { EngramError, type ErrorCode } from '../../src/domain/errors.js';
 import type { AdjacencyQuery, FrontierQuery } from '../../src/store/port.js';
 import { createNeo4jStore, type Neo4jStore } from '../../src/store/neo4j/neo4j-store.js';
-import { SCHEMA } from '../../src/store/neo4j/cypher.js';
+import { SCHEMA } from '../../src/store/neo4j/cypher/index.js';
 import { Neo4jSetupError, isSupportedVersion } from '../../src/store/neo4j/schema.js';
 import {
   RecordingDriver,

@@ -41,7 +41,7 @@ import {
   listWeightEvents,
   rankTargetsBySources,
   unlinkEdge,
-} from './cypher.js';
+} from './cypher/index.js';
 import type { DriverLike, Parameters, RecordLike, SessionLike, TransactionLike } from './driver.js';
 import { classifyNeo4jError, toEngramError } from './errors.js';
 import { toLuceneQuery } from './fulltext-query.js';

@@ -1,5 +1,5 @@
 import { Neo4jError, int } from 'neo4j-driver';
-import { AWAIT_INDEXES, SCHEMA, SERVER_COMPONENTS } from './cypher.js';
+import { AWAIT_INDEXES, SCHEMA, SERVER_COMPONENTS } from './cypher/index.js';
 import type { SessionLike, TransactionLike, TransactionSettings } from './driver.js';
 import { classifyNeo4jError } from './errors.js';
 
