@@ -1,5 +1,6 @@
 import { describe } from 'vitest';
 import { edgeCases } from './cases/edges.js';
+import { importCases } from './cases/import.js';
 import { lifecycleCases } from './cases/lifecycle.js';
 import { memoryCases } from './cases/memories.js';
 import { researchViewCases } from './cases/research-views.js';
@@ -23,5 +24,6 @@ export function runStoreContract(name: string, harness: StoreHarness): void {
     weightHistoryCases(t);
     weightChangeCases(t);
     researchViewCases(t);
+    importCases(t);
   });
 }
