@@ -65,6 +65,12 @@ export interface StoreUnderTest {
 export interface StoreHarness {
   /** A fresh, empty, migrated store and an inspector reading the same backend. */
   create(): Promise<StoreUnderTest>;
+  /**
+   * Whether the store offers the optional one-call shortestPath. Declared rather than detected, so
+   * the suite checks the declaration and runs the shortestPath cases only where they apply (the live
+   * Neo4j run counts a skipped test as a failure).
+   */
+  readonly offersShortestPath: boolean;
 }
 
 export const WS = 'ws-a';

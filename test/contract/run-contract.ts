@@ -20,7 +20,7 @@ export function runStoreContract(name: string, harness: StoreHarness): void {
     lifecycleCases(t);
     memoryCases(t);
     edgeCases(t);
-    walkCases(t);
+    walkCases(t, harness.offersShortestPath);
     weightHistoryCases(t);
     weightChangeCases(t);
     researchViewCases(t);

@@ -98,6 +98,7 @@ export function createSqliteInspector(db: Database.Database): StoreInspector {
  * read by SQL.
  */
 export const sqliteHarness = (indexed: boolean): StoreHarness => ({
+  offersShortestPath: indexed,
   async create() {
     const dir = await mkdtemp(join(tmpdir(), 'engram-contract-'));
     const path = join(dir, 'engram.db');

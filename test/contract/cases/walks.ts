@@ -7,7 +7,7 @@ import { WS, OTHER, THRESHOLD, adjacency, degree, frontier, sortedIds } from '..
 import type { ContractContext } from '../contract-kit.js';
 
 /** The GraphStore contract, walks: adjacency, degree and frontier expansion. */
-export function walkCases(t: ContractContext): void {
+export function walkCases(t: ContractContext, offersShortestPath: boolean): void {
   const { seed, createMemory, link } = t;
 
   describe('getAdjacent', () => {
@@ -330,7 +330,13 @@ export function walkCases(t: ContractContext): void {
     });
   });
 
-  describe('shortestPath (optional)', () => {
+  it(`${offersShortestPath ? 'offers' : 'does not offer'} the optional one-call shortestPath, as its harness declares`, () => {
+    expect(typeof t.store.shortestPath).toBe(offersShortestPath ? 'function' : 'undefined');
+  });
+
+  if (!offersShortestPath) return;
+
+  describe('shortestPath', () => {
     const fixtures = [chain, diamond, cycle, star, disconnected];
     const directions = ['OUTGOING', 'INCOMING', 'BOTH'] as const;
 
@@ -344,9 +350,8 @@ export function walkCases(t: ContractContext): void {
         },
       });
 
-    it("gives findShortestPath's answer (same hops, same choice among equals, same budget outcome) on every fixture", async (context) => {
-      const { shortestPath } = t.store;
-      if (!shortestPath) return context.skip();
+    it("gives findShortestPath's answer (same hops, same choice among equals, same budget outcome) on every fixture", async () => {
+      const shortestPath = t.store.shortestPath as NonNullable<GraphStore['shortestPath']>;
       const walker = levelByLevel(t.store);
       let compared = 0;
       for (const fixture of fixtures) {
@@ -371,9 +376,8 @@ export function walkCases(t: ContractContext): void {
       expect(compared).toBeGreaterThan(500);
     });
 
-    it('stops at maxHops exactly as the walk does (the chain, 1 to 4 hops)', async (context) => {
-      const { shortestPath } = t.store;
-      if (!shortestPath) return context.skip();
+    it('stops at maxHops exactly as the walk does (the chain, 1 to 4 hops)', async () => {
+      const shortestPath = t.store.shortestPath as NonNullable<GraphStore['shortestPath']>;
       const g = await seed(chain);
       const query = { direction: 'OUTGOING' as const, types: null, pruneThreshold: THRESHOLD, budget: 100 };
       for (const maxHops of [1, 2, 3, 4]) {
