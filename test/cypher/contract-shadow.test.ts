@@ -213,7 +213,7 @@ describe('what the Neo4j store sent for the whole contract suite', () => {
     expect([...new Set(leaks)]).toEqual([]);
   });
 
-  it('sent only statements from cypher.ts (equal up to validated, backtick-quoted relation types)', () => {
+  it('sent only statements from cypher/ (equal up to validated, backtick-quoted relation types)', () => {
     const shapes = new Set(catalogTexts().map(shapeOf));
     const foreign = captured.filter((statement) => !shapes.has(shapeOf(statement.text)));
     expect(foreign.map((statement) => statement.text)).toEqual([]);

@@ -17,7 +17,7 @@ const entries = Object.entries(CATALOG).flatMap(([exportName, texts]) =>
 );
 
 describe('the statement catalog', () => {
-  it('lists every statement cypher.ts exports', () => {
+  it('lists every statement cypher/ exports', () => {
     const exported = Object.keys(cypher)
       .filter((name) => !NOT_STATEMENTS.includes(name))
       .sort();
