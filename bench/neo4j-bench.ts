@@ -18,8 +18,8 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { createApp } from '../src/app.js';
-import { NEO4J_BATCH_SIZE, NEO4J_BULK_TIMEOUT_MS } from '../src/cli/import-command.js';
-import { loadConfig, type Config, type Neo4jStoreConfig } from '../src/config.js';
+import { NEO4J_BATCH_SIZE, NEO4J_BULK_TIMEOUT_MS, type Neo4jStoreConfig } from '../src/store/neo4j/adapter.js';
+import { loadConfig, type Config } from '../src/config.js';
 import { createLogger } from '../src/logger.js';
 import { findShortestPath } from '../src/services/walks.js';
 import {

@@ -4,65 +4,22 @@ import { DEFAULT_WEIGHT_POLICY, type WeightPolicy } from './domain/weights.js';
 import { StartupError } from './domain/errors.js';
 import { workspaceName } from './domain/inputs.js';
 import { ApiKeyConfigError, checkDistinct, parseApiKeyFile, parseApiKeyList, type ApiKey } from './auth/api-keys.js';
-
-/** The words a boolean variable accepts, as written (TRUE is refused, as before zod's stringbool). */
-const bool = () =>
-  z
-    .stringbool({
-      truthy: ['true', '1', 'yes', 'on'],
-      falsy: ['false', '0', 'no', 'off'],
-      case: 'sensitive',
-      error: 'must be true or false',
-    })
-    .meta({ enum: ['true', 'false'] }); // the reference (docs/configuration.md) lists the two words people write
-
-const flag = (fallback: boolean) => bool().optional().default(fallback);
-
-/** A flag whose default depends on the mode: undefined when the variable is not set. */
-const optionalFlag = () => bool().optional();
-
-/** A whole number in [min, max]; the message states the rule, as every numeric variable's does. */
-const count = (fallback: number, min = 1, max?: number) => {
-  const rule =
-    max === undefined ? `must be a whole number, ${min} or more` : `must be a whole number from ${min} to ${max}`;
-  const number = z.coerce.number({ error: rule }).int({ error: rule }).min(min, { error: rule });
-  return (max === undefined ? number : number.max(max, { error: rule })).optional().default(fallback);
-};
-const fraction = (fallback: number) => {
-  const rule = 'must be a number from 0 to 1';
-  return z.coerce.number({ error: rule }).min(0, { error: rule }).max(1, { error: rule }).optional().default(fallback);
-};
+import { StoreSetupError } from './store/adapter.js';
+import {
+  DEFAULT_STORE_KIND,
+  STORE_KINDS,
+  type StoreConfig,
+  storeConfigFromEnv,
+  storeEnvShape,
+} from './store/registry.js';
+import { count, flag, fraction, optionalFlag } from './domain/env-rules.js';
 
 /** Every environment variable Engram reads, with its default; docs/configuration.md is generated from it. */
 export const EnvSchema = z.object({
   PORT: count(4000, 0, 65535),
   HOST: z.string().min(1).optional().default('0.0.0.0'),
-  ENGRAM_STORE: z.enum(['sqlite', 'neo4j']).optional().default('sqlite'),
-  ENGRAM_SQLITE_PATH: z.string().min(1).optional().default('./data/engram.db'),
-  ENGRAM_SQLITE_BUSY_TIMEOUT_MS: count(5000, 0),
-  ENGRAM_SQLITE_CACHE_MB: count(64),
-  ENGRAM_INDEX_MAX_MB: count(1024),
-  ENGRAM_INDEX_IDLE_SECONDS: count(600),
-  NEO4J_URI: z
-    .string()
-    .regex(
-      /^(neo4j|bolt)(\+s|\+ssc)?:\/\/[^\s]+$/,
-      'must be a neo4j:// or bolt:// URI (neo4j+s:// or bolt+s:// for TLS, +ssc for self-signed)',
-    )
-    .optional(),
-  NEO4J_USER: z.string().min(1).optional().default('neo4j'),
-  NEO4J_PASSWORD: z.string().optional(),
-  NEO4J_DATABASE: z
-    .string()
-    .regex(
-      /^[A-Za-z][A-Za-z0-9.-]{2,62}$/,
-      'must be a Neo4j database name: 3-63 letters, digits, dots or dashes, starting with a letter',
-    )
-    .optional(),
-  NEO4J_CONNECTION_ACQUISITION_TIMEOUT_MS: count(2000),
-  NEO4J_CONNECTION_TIMEOUT_MS: count(3000),
-  NEO4J_MAX_TRANSACTION_RETRY_TIME_MS: count(5000, 0),
-  NEO4J_TRANSACTION_TIMEOUT_MS: count(5000),
+  ENGRAM_STORE: z.enum(STORE_KINDS).optional().default(DEFAULT_STORE_KIND),
+  ...storeEnvShape,
   NODE_ENV: z.string().optional(),
   ENGRAM_MODE: z.enum(['development', 'production']).optional(),
   ENGRAM_GRAPHIQL: optionalFlag(),
@@ -150,20 +107,8 @@ export interface RateLimit {
 export interface Config {
   port: number;
   host: string;
-  /**
-   * indexMaxMb: memory the SQLite store's adjacency indexes may hold in all (least recently used
-   * dropped first); indexIdleSeconds: an index unused this long is dropped.
-   */
-  store:
-    | {
-        kind: 'sqlite';
-        path: string;
-        busyTimeoutMs: number;
-        cacheSizeMb: number;
-        indexMaxMb: number;
-        indexIdleSeconds: number;
-      }
-    | Neo4jStoreConfig;
+  /** The selected store's settings; each store's adapter (src/store/registry.ts) defines its own. */
+  store: StoreConfig;
   /** production: NODE_ENV=production or ENGRAM_MODE=production. */
   mode: 'development' | 'production';
   graphiql: boolean;
@@ -199,38 +144,14 @@ export class ConfigError extends StartupError {
   override name = 'ConfigError';
 }
 
-/** ENGRAM_STORE=neo4j: where the server is and how long to wait for it. */
-export interface Neo4jStoreConfig {
-  kind: 'neo4j';
-  uri: string;
-  user: string;
-  /** Null when NEO4J_PASSWORD is unset: connect without credentials (a server with NEO4J_AUTH=none). */
-  password: string | null;
-  /** Null: the server's default database. */
-  database: string | null;
-  connectionAcquisitionTimeoutMs: number;
-  connectionTimeoutMs: number;
-  maxTransactionRetryTimeMs: number;
-  transactionTimeoutMs: number;
-}
-
-function neo4jStoreConfig(e: z.infer<typeof EnvSchema>): Neo4jStoreConfig {
-  if (e.NEO4J_URI === undefined) {
-    throw new ConfigError(
-      'Invalid configuration: NEO4J_URI is required when ENGRAM_STORE=neo4j (e.g. neo4j://localhost:7687, or neo4j+s://<id>.databases.neo4j.io for Aura)',
-    );
+/** The store's settings from its adapter, its complaint (a missing variable) as a ConfigError. */
+function storeConfig(e: z.infer<typeof EnvSchema>): StoreConfig {
+  try {
+    return storeConfigFromEnv(e.ENGRAM_STORE, e);
+  } catch (error) {
+    if (error instanceof StoreSetupError) throw new ConfigError(`Invalid configuration: ${error.message}`);
+    throw error;
   }
-  return {
-    kind: 'neo4j',
-    uri: e.NEO4J_URI,
-    user: e.NEO4J_USER,
-    password: e.NEO4J_PASSWORD ?? null,
-    database: e.NEO4J_DATABASE ?? null,
-    connectionAcquisitionTimeoutMs: e.NEO4J_CONNECTION_ACQUISITION_TIMEOUT_MS,
-    connectionTimeoutMs: e.NEO4J_CONNECTION_TIMEOUT_MS,
-    maxTransactionRetryTimeMs: e.NEO4J_MAX_TRANSACTION_RETRY_TIME_MS,
-    transactionTimeoutMs: e.NEO4J_TRANSACTION_TIMEOUT_MS,
-  };
 }
 
 /** Reads the environment once; a bad value stops start-up with a message naming the variable. */
@@ -259,17 +180,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   return {
     port: e.PORT,
     host: e.HOST,
-    store:
-      e.ENGRAM_STORE === 'sqlite'
-        ? {
-            kind: 'sqlite',
-            path: e.ENGRAM_SQLITE_PATH,
-            busyTimeoutMs: e.ENGRAM_SQLITE_BUSY_TIMEOUT_MS,
-            cacheSizeMb: e.ENGRAM_SQLITE_CACHE_MB,
-            indexMaxMb: e.ENGRAM_INDEX_MAX_MB,
-            indexIdleSeconds: e.ENGRAM_INDEX_IDLE_SECONDS,
-          }
-        : neo4jStoreConfig(e),
+    store: storeConfig(e),
     mode,
     graphiql,
     explorer: e.ENGRAM_EXPLORER ?? mode === 'development',

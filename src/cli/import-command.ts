@@ -2,7 +2,7 @@ import { createReadStream, statSync, type ReadStream } from 'node:fs';
 import { createInterface } from 'node:readline';
 import type { Readable } from 'node:stream';
 import { parseArgs } from 'node:util';
-import { ConfigError, loadConfig } from '../config.js';
+import { type Config, ConfigError, loadConfig } from '../config.js';
 import { isEngramError } from '../domain/errors.js';
 import { GraphLine, describeIssues } from '../domain/graph-records.js';
 import { nowIso } from '../domain/ids.js';
@@ -10,7 +10,7 @@ import { workspaceName } from '../domain/inputs.js';
 import { importPending, PendingBatch, type ImportScope } from '../services/graph-import.js';
 import { createStore } from '../store/create-store.js';
 import type { GraphStore } from '../store/port.js';
-import { createSqliteStore } from '../store/sqlite/sqlite-store.js';
+import { importBatchSizeFor } from '../store/registry.js';
 import { createProgress, formatCount } from './progress.js';
 
 const USAGE = `Usage: engram import FILE.ndjson [--workspace NAME] [--batch-size N]
@@ -26,15 +26,11 @@ The store comes from the server's variables (ENGRAM_STORE, ENGRAM_SQLITE_PATH, .
 workspace defaults to ENGRAM_DEFAULT_WORKSPACE.
 `;
 
-/** Default records per transaction: large enough that commits and index page rewrites are rare. */
-export const DEFAULT_BATCH_SIZE = 50_000;
 /**
- * On Neo4j: a transaction's changes are held in memory until commit and a batch runs at a few
- * thousand edges per second, so batches are smaller and get a longer transaction timeout than a
- * request (NEO4J_TRANSACTION_TIMEOUT_MS, 5 s by default, failed the first 50,000-record batch).
+ * Default records per transaction: large enough that commits and index page rewrites are rare. A
+ * store may name its own (its adapter's importBatchSize: Neo4j holds a transaction in memory).
  */
-export const NEO4J_BATCH_SIZE = 10_000;
-export const NEO4J_BULK_TIMEOUT_MS = 300_000;
+export const DEFAULT_BATCH_SIZE = 50_000;
 
 export class ImportLineError extends Error {
   override name = 'ImportLineError';
@@ -114,41 +110,26 @@ export async function importNdjson(options: ImportOptions): Promise<ImportSummar
   return { lines: lineNumber, memories: done.memories, edges: done.edges, ms: performance.now() - started };
 }
 
-/**
- * The store a bulk command uses: the server's, with a page cache of at least 256 MiB for SQLite and
- * no walk index; on Neo4j with a transaction timeout of at least NEO4J_BULK_TIMEOUT_MS.
- */
-export async function openBulkStore(config: ReturnType<typeof loadConfig>): Promise<GraphStore> {
-  if (config.store.kind === 'sqlite') {
-    const cacheSizeMb = Math.max(config.store.cacheSizeMb, 256);
-    return createSqliteStore({
-      path: config.store.path,
-      busyTimeoutMs: config.store.busyTimeoutMs,
-      cacheSizeMb,
-      adjacencyIndex: false,
-    });
-  }
-  return createStore({
-    ...config,
-    store: {
-      ...config.store,
-      transactionTimeoutMs: Math.max(config.store.transactionTimeoutMs, NEO4J_BULK_TIMEOUT_MS),
-    },
-  });
+/** The store a bulk command uses: the server's, opened as its adapter opens it for bulk work (caches, timeouts). */
+export function openBulkStore(config: Config): Promise<GraphStore> {
+  return createStore(config, 'bulk');
 }
 
+const parseImportArgs = (argv: string[]) =>
+  parseArgs({
+    args: argv,
+    allowPositionals: true,
+    options: {
+      workspace: { type: 'string', short: 'w' },
+      'batch-size': { type: 'string' },
+      help: { type: 'boolean', short: 'h' },
+    },
+  });
+
 export async function run(argv: string[]): Promise<void> {
-  let args;
+  let args: ReturnType<typeof parseImportArgs>;
   try {
-    args = parseArgs({
-      args: argv,
-      allowPositionals: true,
-      options: {
-        workspace: { type: 'string', short: 'w' },
-        'batch-size': { type: 'string' },
-        help: { type: 'boolean', short: 'h' },
-      },
-    });
+    args = parseImportArgs(argv);
   } catch (error) {
     return fail(`${(error as Error).message}\n\n${USAGE}`, 2);
   }
@@ -162,13 +143,13 @@ export async function run(argv: string[]): Promise<void> {
   if (chosenBatchSize !== null && (!Number.isInteger(chosenBatchSize) || chosenBatchSize < 1))
     return fail('--batch-size: must be a positive integer', 2);
 
-  let config;
+  let config: Config;
   try {
     config = loadConfig();
   } catch (error) {
     return fail(error instanceof ConfigError ? error.message : String(error), 1);
   }
-  const batchSize = chosenBatchSize ?? (config.store.kind === 'neo4j' ? NEO4J_BATCH_SIZE : DEFAULT_BATCH_SIZE);
+  const batchSize = chosenBatchSize ?? importBatchSizeFor(config.store.kind) ?? DEFAULT_BATCH_SIZE;
   const workspace = workspaceName.safeParse(args.values.workspace ?? config.defaultWorkspace);
   if (!workspace.success)
     return fail(`--workspace: ${workspace.error.issues[0]?.message ?? 'invalid workspace name'}`, 2);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import * as cypher from '../../src/store/neo4j/cypher.js';
+import * as cypher from '../../src/store/neo4j/cypher/index.js';
 import {
   CATALOG,
   NOT_STATEMENTS,
@@ -17,7 +17,7 @@ const entries = Object.entries(CATALOG).flatMap(([exportName, texts]) =>
 );
 
 describe('the statement catalog', () => {
-  it('lists every statement cypher.ts exports', () => {
+  it('lists every statement cypher/ exports', () => {
     const exported = Object.keys(cypher)
       .filter((name) => !NOT_STATEMENTS.includes(name))
       .sort();

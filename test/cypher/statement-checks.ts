@@ -1,10 +1,10 @@
 import { createRequire } from 'node:module';
 import { isInt } from 'neo4j-driver';
 import { KNOWN_RELATION_TYPES, RELATION_TYPE_PATTERN } from '../../src/domain/relations.js';
-import * as cypher from '../../src/store/neo4j/cypher.js';
+import * as cypher from '../../src/store/neo4j/cypher/index.js';
 import type { CapturedStatement } from './recording-driver.js';
 
-// ---- the catalog: every statement text cypher.ts can produce --------------------------------------
+// ---- the catalog: every statement text cypher/ can produce --------------------------------------
 
 const DIRECTIONS = ['OUTGOING', 'INCOMING', 'BOTH'] as const;
 const FILTERS = [false, true].flatMap((edgeId) =>
@@ -12,7 +12,7 @@ const FILTERS = [false, true].flatMap((edgeId) =>
 );
 
 /**
- * Every export of cypher.ts that is a statement, with every variant its builder can produce
+ * Every export of cypher/index.ts that is a statement, with every variant its builder can produce
  * (relation types are the only free part; they are normalised away by `shapeOf`). A test checks
  * that this list names every export, so a new statement cannot skip the lint.
  */
@@ -56,7 +56,7 @@ export const CATALOG: Record<string, readonly string[]> = {
   importEdges: [cypher.importEdges('CAUSED_BY')],
 };
 
-/** Exports of cypher.ts that are not statements. */
+/** Exports of cypher/index.ts that are not statements. */
 export const NOT_STATEMENTS: readonly string[] = ['relationshipType', 'FULLTEXT_INDEX'];
 
 export const catalogTexts = (): string[] => Object.values(CATALOG).flat();

@@ -6,7 +6,7 @@ import { loadConfig, type Config } from '../../src/config.js';
 import { createLogger } from '../../src/logger.js';
 import type { GraphStore } from '../../src/store/port.js';
 import { createSqliteStore } from '../../src/store/sqlite/sqlite-store.js';
-import { sqliteStoreOptions } from '../../src/store/create-store.js';
+import { sqliteStoreOptions } from '../../src/store/sqlite/adapter.js';
 import { apiTestsOnNeo4j, openLiveNeo4jStore } from './neo4j.js';
 
 export interface GraphQLResponse<T = Record<string, any>> {

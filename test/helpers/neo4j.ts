@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { loadConfig, type Neo4jStoreConfig } from '../../src/config.js';
+import { loadConfig } from '../../src/config.js';
+import type { Neo4jStoreConfig } from '../../src/store/neo4j/adapter.js';
 import type { GraphStore } from '../../src/store/port.js';
 import { createNeo4jDriver, redactUri, type DriverLike, type RecordLike } from '../../src/store/neo4j/driver.js';
 import { createNeo4jStore, type Neo4jStore } from '../../src/store/neo4j/neo4j-store.js';

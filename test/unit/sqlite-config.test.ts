@@ -16,7 +16,7 @@ describe('ENGRAM_SQLITE_CACHE_MB', () => {
 
 describe('ENGRAM_INDEX_MAX_MB', () => {
   it('defaults to 1024 MiB and reaches the store as bytes', async () => {
-    const { sqliteStoreOptions } = await import('../../src/store/create-store.js');
+    const { sqliteStoreOptions } = await import('../../src/store/sqlite/adapter.js');
     const defaults = loadConfig({}).store;
     expect(defaults).toMatchObject({ kind: 'sqlite', indexMaxMb: 1024, indexIdleSeconds: 600 });
     const store = loadConfig({ ENGRAM_INDEX_MAX_MB: '8', ENGRAM_INDEX_IDLE_SECONDS: '30' }).store;

@@ -66,3 +66,8 @@ export function toEngramError(
       return error;
   }
 }
+
+/** A CONFLICT that a uniqueness constraint raised (not one the store threw itself, like a double revert). */
+export function isConstraintConflict(error: unknown): error is EngramError {
+  return error instanceof EngramError && error.code === 'CONFLICT' && classifyNeo4jError(error.cause) === 'conflict';
+}

@@ -1,5 +1,6 @@
 import { isDateTime, isInt, isLocalDateTime, isNode, isRelationship } from 'neo4j-driver';
 import type { AdjustmentSource, EdgeRecord, Json, MemoryRecord, WeightEventRecord } from '../../domain/types.js';
+import type { RecordLike } from './driver.js';
 
 /**
  * Turns what the driver returns (Node, Relationship, Integer, temporal values, missing properties)
@@ -133,4 +134,9 @@ export function toWeightEvent(value: unknown): WeightEventRecord {
     reason: optional(p.reason, (reason) => toStringValue(reason, 'event.reason')),
     revertedBy: optional(p.revertedBy, (id) => toStringValue(id, 'event.revertedBy')),
   };
+}
+
+/** The edge of a statement row that returns `edge`, `fromId` and `toId`. */
+export function edgeOf(record: RecordLike): EdgeRecord {
+  return toEdge(record.get('edge'), record.get('fromId'), record.get('toId'));
 }

@@ -1,10 +1,11 @@
 import { Neo4jError, int } from 'neo4j-driver';
-import { AWAIT_INDEXES, SCHEMA, SERVER_COMPONENTS } from './cypher.js';
+import { AWAIT_INDEXES, SCHEMA, SERVER_COMPONENTS } from './cypher/index.js';
 import type { SessionLike, TransactionLike, TransactionSettings } from './driver.js';
+import { StoreSetupError } from '../adapter.js';
 import { classifyNeo4jError } from './errors.js';
 
 /** The server answered but cannot be used as configured; retrying will not help. The message names what to change. */
-export class Neo4jSetupError extends Error {
+export class Neo4jSetupError extends StoreSetupError {
   override name = 'Neo4jSetupError';
 }
 

@@ -1,0 +1,38 @@
+import { LOCK_ENDPOINTS, relationshipType, statement } from './statement.js';
+
+/** Upsert by (workspace, id): fields replaced, createdAt kept. */
+export const IMPORT_MEMORIES = statement(
+  'importMemories',
+  `
+  UNWIND $memories AS row
+  MERGE (m:Memory {workspace: $ws, id: row.id})
+  ON CREATE SET m.createdAt = $now
+  SET m.key = row.key, m.title = row.title, m.content = row.content, m.kind = row.kind,
+    m.tags = row.tags, m.tagsText = row.tagsText, m.weight = row.weight, m.metadata = row.metadata,
+    m.updatedAt = $now
+  RETURN count(m) AS upserted
+  `,
+);
+
+/**
+ * Upsert of edges of one type by (from, to, type): weight and metadata replaced, id kept. Rows
+ * whose endpoints are missing produce no row, so a count short of the batch means NOT_FOUND.
+ * Endpoints are locked first, exactly as in linkPrepare, so MERGE cannot race a concurrent link.
+ */
+export function importEdges(type: string): string {
+  return statement(
+    'importEdges',
+    `
+    UNWIND $edges AS row
+    MATCH (a:Memory {workspace: $ws, id: row.fromId})
+    MATCH (b:Memory {workspace: $ws, id: row.toId})
+    ${LOCK_ENDPOINTS}
+    MERGE (a)-[r:${relationshipType(type)}]->(b)
+    ON CREATE SET r.id = row.id, r.createdAt = $now
+    SET r.weight = row.weight, r.metadata = row.metadata, r.updatedAt = $now
+    MERGE (k:EdgeRef {workspace: $ws, fromId: row.fromId, toId: row.toId, type: $type})
+    ON CREATE SET k.id = r.id
+    RETURN count(r) AS upserted
+    `,
+  );
+}

@@ -1,0 +1,59 @@
+import { FULLTEXT_INDEX, statement } from './statement.js';
+
+export const PING = statement('ping', 'RETURN 1 AS ok');
+
+/** Server version and edition, checked once at start-up. */
+export const SERVER_COMPONENTS = statement(
+  'serverComponents',
+  `
+  CALL dbms.components() YIELD name, versions, edition
+  RETURN name, versions, edition
+  `,
+);
+
+/**
+ * Idempotent schema, one statement per transaction (Neo4j does not mix schema and data changes).
+ * Uniqueness constraints exist in Community edition; their backing range indexes serve the lookups
+ * by (workspace, id) and (workspace, key). Nodes without a `key` are not subject to its constraint.
+ */
+export const SCHEMA: readonly { name: string; text: string }[] = [
+  [
+    'engram_memory_id',
+    'CREATE CONSTRAINT engram_memory_id IF NOT EXISTS FOR (m:Memory) REQUIRE (m.workspace, m.id) IS UNIQUE',
+  ],
+  [
+    'engram_memory_key',
+    'CREATE CONSTRAINT engram_memory_key IF NOT EXISTS FOR (m:Memory) REQUIRE (m.workspace, m.key) IS UNIQUE',
+  ],
+  [
+    'engram_edge_ref_id',
+    'CREATE CONSTRAINT engram_edge_ref_id IF NOT EXISTS FOR (k:EdgeRef) REQUIRE (k.workspace, k.id) IS UNIQUE',
+  ],
+  [
+    'engram_edge_ref_triple',
+    'CREATE CONSTRAINT engram_edge_ref_triple IF NOT EXISTS FOR (k:EdgeRef) REQUIRE (k.workspace, k.fromId, k.toId, k.type) IS UNIQUE',
+  ],
+  [
+    'engram_weight_event_id',
+    'CREATE CONSTRAINT engram_weight_event_id IF NOT EXISTS FOR (e:WeightEvent) REQUIRE (e.workspace, e.id) IS UNIQUE',
+  ],
+  [
+    'engram_weight_event_edge',
+    'CREATE INDEX engram_weight_event_edge IF NOT EXISTS FOR (e:WeightEvent) ON (e.workspace, e.edgeId, e.at)',
+  ],
+  [
+    'engram_weight_event_memory',
+    'CREATE INDEX engram_weight_event_memory IF NOT EXISTS FOR (e:WeightEvent) ON (e.workspace, e.memoryId, e.at)',
+  ],
+  [
+    'engram_weight_event_at',
+    'CREATE INDEX engram_weight_event_at IF NOT EXISTS FOR (e:WeightEvent) ON (e.workspace, e.at)',
+  ],
+  [
+    FULLTEXT_INDEX,
+    `CREATE FULLTEXT INDEX ${FULLTEXT_INDEX} IF NOT EXISTS FOR (m:Memory) ON EACH [m.title, m.content, m.tagsText]`,
+  ],
+].map(([name, text]) => ({ name: name as string, text: statement(`schema:${name as string}`, text as string) }));
+
+/** Waits (bounded) until the indexes created above are online, so the first search can use them. */
+export const AWAIT_INDEXES = statement('awaitIndexes', 'CALL db.awaitIndexes($timeoutSeconds)');

@@ -1,0 +1,48 @@
+import type { Direction } from '../../../domain/types.js';
+import { hop, statement } from './statement.js';
+
+/**
+ * The edges of each memory, strongest first, at most `$limit` per memory: the rows are ordered
+ * before `collect`, which keeps that order, and the slice keeps the first `$limit`.
+ */
+export function getAdjacent(direction: Direction): string {
+  return statement(
+    `getAdjacent:${direction}`,
+    `
+    UNWIND $ids AS anchorId
+    MATCH ${hop(direction, 'm:Memory {workspace: $ws, id: anchorId}', 'r', 'other')}
+    WHERE ($types IS NULL OR type(r) IN $types) AND r.weight > $above AND r.weight >= $atLeast
+    WITH anchorId, r, other, startNode(r) = m AS outgoing
+    ORDER BY r.weight DESC, r.id ASC
+    WITH anchorId, collect({edge: r, neighbor: other, outgoing: outgoing})[..$limit] AS adjacent
+    UNWIND adjacent AS entry
+    RETURN anchorId, entry.edge AS edge, entry.neighbor AS neighbor, entry.outgoing AS outgoing
+    `,
+  );
+}
+
+export function countAdjacent(direction: Direction): string {
+  return statement(
+    `countAdjacent:${direction}`,
+    `
+    UNWIND $ids AS anchorId
+    MATCH ${hop(direction, 'm:Memory {workspace: $ws, id: anchorId}', 'r', '')}
+    WHERE ($types IS NULL OR type(r) IN $types) AND r.weight > $above
+    RETURN anchorId, count(r) AS degree
+    `,
+  );
+}
+
+/** One BFS level: every unpruned edge leaving the frontier; `$take` is the budget plus one, to detect truncation. */
+export function expandFrontier(direction: Direction): string {
+  return statement(
+    `expandFrontier:${direction}`,
+    `
+    UNWIND $ids AS fromId
+    MATCH ${hop(direction, 'm:Memory {workspace: $ws, id: fromId}', 'r', 'other')}
+    WHERE ($types IS NULL OR type(r) IN $types) AND r.weight > $above
+    RETURN fromId, other.id AS toId, r.id AS edgeId, r.weight AS weight
+    LIMIT $take
+    `,
+  );
+}

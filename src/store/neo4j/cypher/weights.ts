@@ -1,0 +1,116 @@
+import { statement } from './statement.js';
+
+/**
+ * Filters present become equality predicates in the pattern. `e.at IS NOT NULL` completes the
+ * composite indexes' key ((workspace, edgeId, at), (workspace, memoryId, at), (workspace, at)):
+ * Neo4j seeks a composite index only with a predicate on every property, and without it each call
+ * scanned every WeightEvent of the database. The hint forces a seek of the named index, so the plan
+ * does not depend on statistics (after many events were written and deleted, Neo4j planned a full
+ * scan of the index even with a plain `USING INDEX` hint).
+ */
+export function listWeightEvents(filter: { edgeId: boolean; memoryId: boolean; source: boolean }): string {
+  const properties = ['workspace: $ws'];
+  if (filter.edgeId) properties.push('edgeId: $edgeId');
+  if (filter.memoryId) properties.push('memoryId: $memoryId');
+  if (filter.source) properties.push('source: $source');
+  const name = ['edgeId', 'memoryId', 'source'].filter((key) => filter[key as keyof typeof filter]).join('+') || 'all';
+  const index = filter.edgeId ? 'workspace, edgeId, at' : filter.memoryId ? 'workspace, memoryId, at' : 'workspace, at';
+  return statement(
+    `listWeightEvents:${name}`,
+    `
+    MATCH (e:WeightEvent {${properties.join(', ')}})
+    USING INDEX SEEK e:WeightEvent(${index})
+    WHERE e.at IS NOT NULL
+    RETURN e AS event
+    ORDER BY e.at DESC, e.id DESC
+    LIMIT $limit
+    `,
+  );
+}
+
+/** Newest `$limit` events per edge; the subquery runs once per edge id, so the LIMIT is per edge. */
+export const GET_EDGE_HISTORIES = statement(
+  'getEdgeHistories',
+  `
+  UNWIND $ids AS edgeId
+  CALL (edgeId) {
+    MATCH (e:WeightEvent {workspace: $ws, edgeId: edgeId})
+    USING INDEX SEEK e:WeightEvent(workspace, edgeId, at)
+    WHERE e.at IS NOT NULL
+    RETURN e
+    ORDER BY e.at DESC, e.id DESC
+    LIMIT $limit
+  }
+  RETURN edgeId, e AS event
+  `,
+);
+
+export const GET_WEIGHT_EVENTS = statement(
+  'getWeightEvents',
+  `
+  UNWIND $ids AS eventId
+  MATCH (e:WeightEvent {workspace: $ws, id: eventId})
+  RETURN eventId, e AS event
+  `,
+);
+
+/**
+ * The clamped read-modify-write, written so that Neo4j locks before it reads: the right-hand side
+ * of each SET item reads the property it writes (a "direct dependency"), so Cypher takes the
+ * entity's write lock before evaluating it, and concurrent changes queue instead of losing
+ * updates. `prevWeight` keeps the replaced value, as in the SQLite store.
+ */
+function setWeight(entity: string): string {
+  return `SET ${entity}.prevWeight = ${entity}.weight,
+    ${entity}.weight = round(CASE
+      WHEN change.isDelta AND ${entity}.weight + change.amount < $floor THEN $floor
+      WHEN change.isDelta AND ${entity}.weight + change.amount > $ceiling THEN $ceiling
+      WHEN change.isDelta THEN ${entity}.weight + change.amount
+      WHEN change.amount < $floor THEN $floor
+      WHEN change.amount > $ceiling THEN $ceiling
+      ELSE change.amount
+    END, 12),
+    ${entity}.updatedAt = $now`;
+}
+
+/** The WeightEvent of each change, and the revert mark, in the same statement as the weight change. */
+function recordEvent(entity: string, target: 'edgeId' | 'memoryId'): string {
+  return `CREATE (e:WeightEvent {
+    workspace: $ws, id: change.eventId, at: $now, source: change.source, ${target}: change.targetId,
+    oldWeight: ${entity}.prevWeight, newWeight: ${entity}.weight, delta: round(${entity}.weight - ${entity}.prevWeight, 12),
+    reason: change.reason
+  })
+  WITH change, ${entity}, e, fromId, toId
+  OPTIONAL MATCH (reverted:WeightEvent {workspace: $ws, id: change.revertsEventId})
+  SET reverted.revertedBy = CASE WHEN reverted.revertedBy IS NULL THEN change.eventId ELSE reverted.revertedBy END
+  RETURN change.index AS index, ${entity} AS target, fromId, toId, e AS event,
+    change.revertsEventId IS NULL OR coalesce(reverted.revertedBy = change.eventId, false) AS revertOk`;
+}
+
+/**
+ * Weight changes to distinct edges, one row per change (the store never puts one edge twice in a
+ * batch, so no row reads another row's write). A missing edge yields no row.
+ */
+export const APPLY_EDGE_WEIGHTS = statement(
+  'applyEdgeWeights',
+  `
+  UNWIND $changes AS change
+  MATCH (k:EdgeRef {workspace: $ws, id: change.targetId})
+  MATCH (a:Memory {workspace: $ws, id: k.fromId})-[r]->(b:Memory {workspace: $ws, id: k.toId})
+  WHERE r.id = k.id
+  ${setWeight('r')}
+  WITH change, r, a.id AS fromId, b.id AS toId
+  ${recordEvent('r', 'edgeId')}
+  `,
+);
+
+export const APPLY_MEMORY_WEIGHTS = statement(
+  'applyMemoryWeights',
+  `
+  UNWIND $changes AS change
+  MATCH (m:Memory {workspace: $ws, id: change.targetId})
+  ${setWeight('m')}
+  WITH change, m, null AS fromId, null AS toId
+  ${recordEvent('m', 'memoryId')}
+  `,
+);

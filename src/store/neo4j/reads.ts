@@ -1,0 +1,257 @@
+import { int } from 'neo4j-driver';
+import type { AdjacentEdge, FrontierStep } from '../../domain/types.js';
+import { capInKeyOrder, groupInKeyOrder, inKeyOrder, newestFirst, uniqueKeys } from '../key-order.js';
+import type { GraphStore, SourceRank } from '../port.js';
+import {
+  EDGES_AMONG,
+  EDGES_BETWEEN,
+  FIND_EDGE,
+  GET_EDGES,
+  GET_EDGE_HISTORIES,
+  GET_MEMORIES,
+  GET_WEIGHT_EVENTS,
+  LIST_EDGES,
+  LIST_MEMORIES,
+  SEARCH_MEMORIES,
+  countAdjacent,
+  expandFrontier,
+  getAdjacent,
+  listEdgesByType,
+  listWeightEvents,
+  rankTargetsBySources,
+} from './cypher/index.js';
+import type { Parameters, RecordLike } from './driver.js';
+import { toLuceneQuery } from './fulltext-query.js';
+import { listOrNull } from './parameters.js';
+import { edgeOf, toEdge, toMemory, toNumber, toWeightEvent } from './records.js';
+import { type Neo4jRunner, first, rows } from './transactions.js';
+
+export type Neo4jReads = Pick<
+  GraphStore,
+  | 'getMemories'
+  | 'getEdges'
+  | 'getAdjacent'
+  | 'countAdjacent'
+  | 'expandFrontier'
+  | 'findEdge'
+  | 'edgesAmong'
+  | 'edgesBetween'
+  | 'searchMemories'
+  | 'listWeightEvents'
+  | 'getEdgeHistories'
+  | 'getWeightEvents'
+  | 'listEdgesByType'
+  | 'rankTargetsBySources'
+  | 'listMemories'
+  | 'listEdges'
+>;
+
+/** A per-memory limit of "no limit": collect()[..n] needs an integer. */
+const UNLIMITED = 2_147_483_647;
+
+const memoryOf = (record: RecordLike) => toMemory(record.get('memory'));
+const eventOf = (record: RecordLike) => toWeightEvent(record.get('event'));
+
+/** One adjacency row, seen from its anchor: the stored direction decides which end is `from`. */
+function adjacentOf(record: RecordLike): AdjacentEdge {
+  const anchor = record.get('anchorId') as string;
+  const neighbor = toMemory(record.get('neighbor'));
+  const outgoing = record.get('outgoing') === true;
+  return {
+    direction: outgoing ? 'OUTGOING' : 'INCOMING',
+    edge: toEdge(record.get('edge'), outgoing ? anchor : neighbor.id, outgoing ? neighbor.id : anchor),
+    neighbor,
+  };
+}
+
+export function createNeo4jReads({ read }: Neo4jRunner): Neo4jReads {
+  return {
+    async getMemories(ws, refs) {
+      if (refs.length === 0) return [];
+      const records = await read('getMemories', (tx) => rows(tx, GET_MEMORIES, { ws, refs: uniqueKeys(refs) }));
+      return inKeyOrder(refs, new Map(records.map((record) => [record.get('ref') as string, memoryOf(record)])), null);
+    },
+
+    async getEdges(ws, ids) {
+      if (ids.length === 0) return [];
+      const records = await read('getEdges', (tx) => rows(tx, GET_EDGES, { ws, ids: uniqueKeys(ids) }));
+      return inKeyOrder(ids, new Map(records.map((record) => [record.get('edgeId') as string, edgeOf(record)])), null);
+    },
+
+    async getAdjacent(ws, memoryIds, query) {
+      if (memoryIds.length === 0) return [];
+      const records = await read('getAdjacent', (tx) =>
+        rows(tx, getAdjacent(query.direction), {
+          ws,
+          ids: uniqueKeys(memoryIds),
+          types: listOrNull(query.types),
+          above: query.includePruned ? -1 : query.pruneThreshold,
+          atLeast: query.minWeight ?? -1,
+          // No memory needs more than the call's cap; the cap itself is applied in key order below.
+          limit: int(Math.min(query.limitPerMemory ?? UNLIMITED, query.maxRows ?? UNLIMITED)),
+        }),
+      );
+      const lists = groupInKeyOrder(memoryIds, records, (record) => record.get('anchorId') as string, adjacentOf);
+      return capInKeyOrder(lists, query.maxRows);
+    },
+
+    async countAdjacent(ws, memoryIds, query) {
+      if (memoryIds.length === 0) return [];
+      const records = await read('countAdjacent', (tx) =>
+        rows(tx, countAdjacent(query.direction), {
+          ws,
+          ids: uniqueKeys(memoryIds),
+          types: listOrNull(query.types),
+          above: query.includePruned ? -1 : query.pruneThreshold,
+        }),
+      );
+      const counts = new Map(
+        records.map((record) => [record.get('anchorId') as string, toNumber(record.get('degree'), 'degree')]),
+      );
+      return inKeyOrder(memoryIds, counts, 0);
+    },
+
+    async expandFrontier(ws, memoryIds, query) {
+      if (memoryIds.length === 0) return { steps: [], truncated: false };
+      const budget = Math.max(0, query.budget);
+      const records = await read('expandFrontier', (tx) =>
+        rows(tx, expandFrontier(query.direction), {
+          ws,
+          ids: uniqueKeys(memoryIds),
+          types: listOrNull(query.types),
+          above: query.pruneThreshold,
+          take: int(budget + 1),
+        }),
+      );
+      const steps: FrontierStep[] = records.map((record) => ({
+        from: record.get('fromId') as string,
+        to: record.get('toId') as string,
+        edgeId: record.get('edgeId') as string,
+        weight: toNumber(record.get('weight'), 'weight'),
+      }));
+      const truncated = steps.length > budget;
+      if (truncated) steps.length = budget;
+      return { steps, truncated };
+    },
+
+    async findEdge(ws, fromId, toId, type) {
+      const record = await read('findEdge', (tx) => first(tx, FIND_EDGE, { ws, fromId, toId, type }));
+      return record ? edgeOf(record) : null;
+    },
+
+    async edgesAmong(ws, memoryIds, query) {
+      if (memoryIds.length < 2) return [];
+      const records = await read('edgesAmong', (tx) =>
+        rows(tx, EDGES_AMONG, { ws, ids: uniqueKeys(memoryIds), above: query.pruneThreshold, limit: int(query.limit) }),
+      );
+      return records.map(edgeOf);
+    },
+
+    async edgesBetween(ws, a, b, types) {
+      const records = await read('edgesBetween', (tx) =>
+        rows(tx, EDGES_BETWEEN, { ws, aId: a, bId: b, types: listOrNull(types) }),
+      );
+      return records.map(edgeOf);
+    },
+
+    async searchMemories(ws, query) {
+      const lucene = toLuceneQuery(query.text);
+      if (lucene === null) return [];
+      const records = await read('searchMemories', (tx) =>
+        rows(tx, SEARCH_MEMORIES, {
+          ws,
+          query: lucene,
+          kinds: listOrNull(query.kinds),
+          tags: listOrNull(query.tags),
+          limit: int(query.limit),
+        }),
+      );
+      return records.map(memoryOf);
+    },
+
+    async listWeightEvents(ws, filter) {
+      const parameters: Parameters = { ws, limit: int(filter.limit) };
+      if (filter.edgeId !== null) parameters.edgeId = filter.edgeId;
+      if (filter.memoryId !== null) parameters.memoryId = filter.memoryId;
+      if (filter.source !== null) parameters.source = filter.source;
+      const text = listWeightEvents({
+        edgeId: filter.edgeId !== null,
+        memoryId: filter.memoryId !== null,
+        source: filter.source !== null,
+      });
+      const records = await read('listWeightEvents', (tx) => rows(tx, text, parameters));
+      return records.map(eventOf).sort(newestFirst);
+    },
+
+    async getEdgeHistories(ws, edgeIds, limit) {
+      if (edgeIds.length === 0) return [];
+      const records = await read('getEdgeHistories', (tx) =>
+        rows(tx, GET_EDGE_HISTORIES, { ws, ids: uniqueKeys(edgeIds), limit: int(limit) }),
+      );
+      const histories = groupInKeyOrder(edgeIds, records, (record) => record.get('edgeId') as string, eventOf);
+      return histories.map((history) => history.sort(newestFirst));
+    },
+
+    async getWeightEvents(ws, ids) {
+      if (ids.length === 0) return [];
+      const records = await read('getWeightEvents', (tx) => rows(tx, GET_WEIGHT_EVENTS, { ws, ids: uniqueKeys(ids) }));
+      return inKeyOrder(
+        ids,
+        new Map(records.map((record) => [record.get('eventId') as string, eventOf(record)])),
+        null,
+      );
+    },
+
+    async listEdgesByType(ws, query) {
+      if (query.types.length === 0) return [];
+      const text = listEdgesByType(query.types, query.after !== null);
+      const parameters: Parameters = {
+        ws,
+        above: query.pruneThreshold,
+        atLeast: query.minWeight ?? -1,
+        limit: int(query.limit),
+      };
+      if (query.after) {
+        parameters.afterWeight = query.after.weight;
+        parameters.afterId = query.after.id;
+      }
+      const records = await read('listEdgesByType', (tx) => rows(tx, text, parameters));
+      return records.map(edgeOf);
+    },
+
+    async rankTargetsBySources(ws, query) {
+      if (query.types.length === 0) return [];
+      const text = rankTargetsBySources(query.types);
+      const records = await read('rankTargetsBySources', (tx) =>
+        rows(tx, text, {
+          ws,
+          above: query.pruneThreshold,
+          atLeast: query.minWeight ?? -1,
+          minSources: int(query.minSources),
+          limit: int(query.limit),
+        }),
+      );
+      return records.map(
+        (record): SourceRank => ({
+          memoryId: record.get('memoryId') as string,
+          sources: toNumber(record.get('sources'), 'sources'),
+          weight: toNumber(record.get('weight'), 'weight'),
+        }),
+      );
+    },
+
+    async listMemories(ws, page) {
+      const records = await read('listMemories', (tx) =>
+        rows(tx, LIST_MEMORIES, { ws, afterId: page.afterId ?? '', limit: int(page.limit) }),
+      );
+      return records.map(memoryOf);
+    },
+
+    async listEdges(ws, page) {
+      const records = await read('listEdges', (tx) =>
+        rows(tx, LIST_EDGES, { ws, afterId: page.afterId ?? '', limit: int(page.limit) }),
+      );
+      return records.map(edgeOf);
+    },
+  };
+}

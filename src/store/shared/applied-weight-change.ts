@@ -1,0 +1,18 @@
+import type { EdgeRecord, MemoryRecord, WeightEventRecord } from '../../domain/types.js';
+import type { WeightChangeRequest } from '../../domain/weights.js';
+import type { AppliedWeightChange } from '../port.js';
+
+/** A change's answer from its WeightEvent and its target as the change left it (null when unread). */
+export function appliedWeightChange(
+  change: WeightChangeRequest,
+  event: WeightEventRecord,
+  target: EdgeRecord | MemoryRecord | null,
+): AppliedWeightChange {
+  return {
+    previousWeight: event.old,
+    newWeight: event.new,
+    event,
+    edge: change.target.kind === 'edge' ? (target as EdgeRecord | null) : null,
+    memory: change.target.kind === 'memory' ? (target as MemoryRecord | null) : null,
+  };
+}

@@ -1,0 +1,170 @@
+import { describe, expect, it } from 'vitest';
+import type { WeightEventRecord } from '../../../src/domain/types.js';
+import { newId } from '../../../src/domain/ids.js';
+import { chain } from '../../fixtures/graphs.js';
+import {
+  WS,
+  OTHER,
+  T1,
+  T2,
+  T3,
+  T4,
+  BOUNDS,
+  eventFilter,
+  edgeChange,
+  memoryChange,
+  delta,
+  set,
+} from '../contract-kit.js';
+import type { ContractContext } from '../contract-kit.js';
+
+/** The GraphStore contract, weight history: events listed, per edge, by id. */
+export function weightHistoryCases(t: ContractContext): void {
+  const { seed } = t;
+
+  describe('listWeightEvents', () => {
+    /** ab and bc of the chain and memory a each get changes at T1..T4, so newest-first order is known. */
+    async function history() {
+      const g = await seed(chain);
+      // Whether creating an edge writes an event is not part of the contract; leave such events out.
+      const seeded = new Set((await t.inspect.rawWeightEvents(WS)).map((event) => event.id));
+      const fresh = (events: readonly WeightEventRecord[]) => events.filter((event) => !seeded.has(event.id));
+      const ab = g.edge('a', 'b').id;
+      const bc = g.edge('b', 'c').id;
+      const a = g.id('a');
+      const e1 = edgeChange(ab, delta(-0.1), { source: 'CONSCIOUS', reason: 'first' });
+      const e2 = edgeChange(bc, delta(0.1), { source: 'AGENT' });
+      const e3 = memoryChange(a, delta(0.2), { source: 'CONSCIOUS' });
+      const e4 = edgeChange(ab, set(0.9), { source: 'MANUAL', reason: 'fourth' });
+      await t.store.applyWeightChanges(WS, [e1], BOUNDS, T1);
+      await t.store.applyWeightChanges(WS, [e2], BOUNDS, T2);
+      await t.store.applyWeightChanges(WS, [e3], BOUNDS, T3);
+      await t.store.applyWeightChanges(WS, [e4], BOUNDS, T4);
+      return { g, ab, bc, a, fresh, ids: [e1.eventId, e2.eventId, e3.eventId, e4.eventId] as const };
+    }
+
+    it('lists the events of a workspace newest first', async () => {
+      const { ids } = await history();
+      const events = await t.store.listWeightEvents(WS, eventFilter());
+      const ours = events.filter((event) => ids.includes(event.id));
+      expect(ours.map((event) => event.id)).toEqual([ids[3], ids[2], ids[1], ids[0]]);
+      const times = events.map((event) => event.at);
+      expect(times).toEqual([...times].sort().reverse());
+    });
+
+    it('keeps the events of one edge', async () => {
+      const { ab, ids, fresh } = await history();
+      const events = await t.store.listWeightEvents(WS, eventFilter({ edgeId: ab }));
+      expect(fresh(events).map((event) => event.id)).toEqual([ids[3], ids[0]]);
+      expect(events.every((event) => event.edgeId === ab && event.memoryId === null)).toBe(true);
+    });
+
+    it("keeps the events of one memory's own weight", async () => {
+      const { a, ids } = await history();
+      const events = await t.store.listWeightEvents(WS, eventFilter({ memoryId: a }));
+      expect(events.map((event) => event.id)).toEqual([ids[2]]);
+      expect(events[0]).toMatchObject({ memoryId: a, edgeId: null });
+    });
+
+    it('keeps the events of one source', async () => {
+      const { ids } = await history();
+      const manual = await t.store.listWeightEvents(WS, eventFilter({ source: 'MANUAL' }));
+      expect(manual.map((event) => event.id)).toContain(ids[3]);
+      expect(manual.every((event) => event.source === 'MANUAL')).toBe(true);
+      const agent = await t.store.listWeightEvents(WS, eventFilter({ source: 'AGENT' }));
+      expect(agent.map((event) => event.id)).toEqual([ids[1]]);
+    });
+
+    it('combines filters', async () => {
+      const { ab, ids } = await history();
+      const events = await t.store.listWeightEvents(WS, eventFilter({ edgeId: ab, source: 'CONSCIOUS' }));
+      expect(events.map((event) => event.id)).toEqual([ids[0]]);
+      expect(await t.store.listWeightEvents(WS, eventFilter({ edgeId: ab, source: 'AGENT' }))).toEqual([]);
+    });
+
+    it('returns at most limit events, the newest', async () => {
+      const { ab, ids } = await history();
+      const events = await t.store.listWeightEvents(WS, eventFilter({ edgeId: ab, limit: 1 }));
+      expect(events.map((event) => event.id)).toEqual([ids[3]]);
+      expect(await t.store.listWeightEvents(WS, eventFilter({ limit: 2 }))).toHaveLength(2);
+    });
+
+    it('lists nothing of another workspace', async () => {
+      const { ab } = await history();
+      expect(await t.store.listWeightEvents(OTHER, eventFilter())).toEqual([]);
+      expect(await t.store.listWeightEvents(OTHER, eventFilter({ edgeId: ab }))).toEqual([]);
+    });
+  });
+
+  describe('getEdgeHistories', () => {
+    it('returns the newest events of each edge, newest first, in key order', async () => {
+      const g = await seed(chain);
+      const seeded = new Set((await t.inspect.rawWeightEvents(WS)).map((event) => event.id));
+      const ab = g.edge('a', 'b').id;
+      const bc = g.edge('b', 'c').id;
+      const changes = [
+        edgeChange(ab, delta(0.01)),
+        edgeChange(bc, delta(0.01)),
+        edgeChange(ab, delta(0.01)),
+        edgeChange(ab, delta(0.01)),
+      ];
+      const times = [T1, T2, T3, T4];
+      for (const [index, change] of changes.entries()) {
+        await t.store.applyWeightChanges(WS, [change], BOUNDS, times[index]!);
+      }
+      const histories = await t.store.getEdgeHistories(WS, [bc, newId(), ab], 2);
+      expect(histories).toHaveLength(3);
+      expect(histories.every((events) => events.length <= 2)).toBe(true);
+      expect(
+        histories.map((events) => events.filter((event) => !seeded.has(event.id)).map((event) => event.id)),
+      ).toEqual([[changes[1]!.eventId], [], [changes[3]!.eventId, changes[2]!.eventId]]);
+    });
+
+    it('returns nothing for an edge of another workspace', async () => {
+      const g = await seed(chain, OTHER);
+      const ab = g.edge('a', 'b').id;
+      await t.store.applyWeightChanges(OTHER, [edgeChange(ab, delta(0.1))], BOUNDS, T1);
+      expect(await t.store.getEdgeHistories(WS, [ab], 10)).toEqual([[]]);
+    });
+  });
+
+  describe('getWeightEvents', () => {
+    it('returns events by id in order with null for missing ids', async () => {
+      const g = await seed(chain);
+      const first = edgeChange(g.edge('a', 'b').id, delta(-0.2), { source: 'AGENT', reason: 'noise' });
+      const second = memoryChange(g.id('c'), set(0.8), { source: 'MANUAL' });
+      await t.store.applyWeightChanges(WS, [first, second], BOUNDS, T2);
+      const events = await t.store.getWeightEvents(WS, [second.eventId, newId(), first.eventId]);
+      expect(events[1]).toBeNull();
+      expect(events[0]).toMatchObject({
+        id: second.eventId,
+        at: T2,
+        source: 'MANUAL',
+        memoryId: g.id('c'),
+        edgeId: null,
+        reason: null,
+        revertedBy: null,
+      });
+      expect(events[0]!.new).toBeCloseTo(0.8, 10);
+      expect(events[2]).toMatchObject({
+        id: first.eventId,
+        at: T2,
+        source: 'AGENT',
+        edgeId: g.edge('a', 'b').id,
+        memoryId: null,
+        reason: 'noise',
+        revertedBy: null,
+      });
+      expect(events[2]!.old).toBeCloseTo(0.5, 10);
+      expect(events[2]!.new).toBeCloseTo(0.3, 10);
+      expect(events[2]!.delta).toBeCloseTo(-0.2, 10);
+    });
+
+    it('answers null for an event of another workspace', async () => {
+      const g = await seed(chain, OTHER);
+      const change = edgeChange(g.edge('a', 'b').id, delta(0.1));
+      await t.store.applyWeightChanges(OTHER, [change], BOUNDS, T1);
+      expect(await t.store.getWeightEvents(WS, [change.eventId])).toEqual([null]);
+    });
+  });
+}

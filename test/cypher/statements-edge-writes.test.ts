@@ -1,0 +1,334 @@
+import { describe, expect, it } from 'vitest';
+import { eventNode, relationship, serverError, type Row } from './recording-driver.js';
+import {
+  WS,
+  T1,
+  HOSTILE_TEXT,
+  answering,
+  edgeProps,
+  eventProps,
+  expectCode,
+  describeEverySentStatement,
+  useRecordingStore,
+} from './tck.js';
+
+/** TCK (see tck.ts): Edge writes: link (new, existing, retried) and unlink. */
+
+const tck = useRecordingStore();
+
+describe('writes: edges', () => {
+  const link = {
+    id: 'e-new',
+    fromId: 'a',
+    toId: 'b',
+    type: 'CAUSED_BY',
+    weight: null,
+    defaultWeight: 0.5,
+    metadata: { why: "it's `fine`" },
+    reason: HOSTILE_TEXT,
+    eventId: 'ev-link',
+  };
+
+  it('linkEdge (new): lock both endpoints and look, then CREATE with the validated type spliced and its EdgeRef', async () => {
+    tck.driver.respond = answering({
+      linkPrepare: () => [{ fromFound: true, toFound: true, edge: null }],
+      linkCreate: (statement) => [
+        {
+          edge: relationship('CAUSED_BY', {
+            id: statement.parameters.id,
+            weight: statement.parameters.weight,
+            metadata: statement.parameters.metadata,
+            createdAt: T1,
+            updatedAt: T1,
+          }),
+          fromId: 'a',
+          toId: 'b',
+        },
+      ],
+    });
+    const { edge, created } = await tck.store.linkEdge(WS, link, T1);
+    expect(created).toBe(true);
+    expect(edge).toMatchObject({ id: 'e-new', type: 'CAUSED_BY', weight: 0.5, metadata: { why: "it's `fine`" } });
+    expect(tck.names()).toEqual(['WRITE linkPrepare', 'WRITE linkCreate']);
+    expect(tck.sent()).toMatchInlineSnapshot(`
+      "# WRITE linkPrepare (op linkEdge)
+      \`\`\`cypher
+      // engram:linkPrepare
+      OPTIONAL MATCH (a:Memory {workspace: $ws, id: $fromId})
+      OPTIONAL MATCH (b:Memory {workspace: $ws, id: $toId})
+      FOREACH (n IN CASE WHEN a.id < b.id THEN [a, b] ELSE [b, a] END | SET n._engramLock = true REMOVE n._engramLock)
+      WITH a, b
+      OPTIONAL MATCH (a)-[r]->(b)
+      WHERE type(r) = $type
+      RETURN a IS NOT NULL AS fromFound, b IS NOT NULL AS toFound, r AS edge
+      \`\`\`
+      \`\`\`json
+      {
+        "ws": "ws-tck",
+        "fromId": "a",
+        "toId": "b",
+        "type": "CAUSED_BY"
+      }
+      \`\`\`
+
+      # WRITE linkCreate (op linkEdge)
+      \`\`\`cypher
+      // engram:linkCreate
+      MATCH (a:Memory {workspace: $ws, id: $fromId})
+      MATCH (b:Memory {workspace: $ws, id: $toId})
+      CREATE (a)-[r:\`CAUSED_BY\` {id: $id, weight: $weight, metadata: $metadata, createdAt: $now, updatedAt: $now}]->(b)
+      CREATE (:EdgeRef {workspace: $ws, id: $id, fromId: $fromId, toId: $toId, type: $type})
+      RETURN r AS edge, a.id AS fromId, b.id AS toId
+      \`\`\`
+      \`\`\`json
+      {
+        "ws": "ws-tck",
+        "fromId": "a",
+        "toId": "b",
+        "type": "CAUSED_BY",
+        "id": "e-new",
+        "weight": 0.5,
+        "metadata": "{\\"why\\":\\"it's \`fine\`\\"}",
+        "now": "2099-01-01T00:00:01.000Z"
+      }
+      \`\`\`"
+    `);
+  });
+
+  it('linkEdge (existing, new weight): confirm with merged metadata, then one clamped SET plus its MANUAL event, in one transaction', async () => {
+    tck.driver.respond = answering({
+      linkPrepare: () => [
+        {
+          fromFound: true,
+          toFound: true,
+          edge: relationship('CAUSED_BY', edgeProps('e-old', { weight: 0.4, metadata: '{"keep":1,"why":"old"}' })),
+        },
+      ],
+      linkConfirm: (statement) => [
+        {
+          edge: relationship(
+            'CAUSED_BY',
+            edgeProps('e-old', { weight: 0.4, metadata: statement.parameters.metadata, lastConfirmedAt: T1 }),
+          ),
+          fromId: 'a',
+          toId: 'b',
+        },
+      ],
+      applyEdgeWeights: (statement) =>
+        (statement.parameters.changes as Row[]).map((change) => ({
+          index: change.index,
+          target: relationship('CAUSED_BY', edgeProps('e-old', { weight: 0.9, lastConfirmedAt: T1 })),
+          fromId: 'a',
+          toId: 'b',
+          event: eventNode(
+            eventProps('ev-link', { source: 'MANUAL', edgeId: 'e-old', oldWeight: 0.4, newWeight: 0.9, delta: 0.5 }),
+          ),
+          revertOk: true,
+        })),
+    });
+    const { edge, created } = await tck.store.linkEdge(WS, { ...link, weight: 0.9 }, T1);
+    expect(created).toBe(false);
+    expect(edge).toMatchObject({ id: 'e-old', weight: 0.9, lastConfirmedAt: T1 });
+    expect(tck.names()).toEqual(['WRITE linkPrepare', 'WRITE linkConfirm', 'WRITE applyEdgeWeights']);
+    expect(JSON.parse(tck.driver.statements[1]?.parameters.metadata as string)).toEqual({
+      keep: 1,
+      why: "it's `fine`",
+    });
+    expect(new Set(tck.driver.statements.map((statement) => statement.attempt))).toEqual(new Set([1]));
+    expect(tck.sent()).toMatchInlineSnapshot(`
+      "# WRITE linkPrepare (op linkEdge)
+      \`\`\`cypher
+      // engram:linkPrepare
+      OPTIONAL MATCH (a:Memory {workspace: $ws, id: $fromId})
+      OPTIONAL MATCH (b:Memory {workspace: $ws, id: $toId})
+      FOREACH (n IN CASE WHEN a.id < b.id THEN [a, b] ELSE [b, a] END | SET n._engramLock = true REMOVE n._engramLock)
+      WITH a, b
+      OPTIONAL MATCH (a)-[r]->(b)
+      WHERE type(r) = $type
+      RETURN a IS NOT NULL AS fromFound, b IS NOT NULL AS toFound, r AS edge
+      \`\`\`
+      \`\`\`json
+      {
+        "ws": "ws-tck",
+        "fromId": "a",
+        "toId": "b",
+        "type": "CAUSED_BY"
+      }
+      \`\`\`
+
+      # WRITE linkConfirm (op linkEdge)
+      \`\`\`cypher
+      // engram:linkConfirm
+      MATCH (a:Memory {workspace: $ws, id: $fromId})-[r]->(b:Memory {workspace: $ws, id: $toId})
+      WHERE r.id = $edgeId
+      SET r.metadata = $metadata, r.lastConfirmedAt = $now, r.updatedAt = $now
+      RETURN r AS edge, a.id AS fromId, b.id AS toId
+      \`\`\`
+      \`\`\`json
+      {
+        "ws": "ws-tck",
+        "fromId": "a",
+        "toId": "b",
+        "edgeId": "e-old",
+        "metadata": "{\\"keep\\":1,\\"why\\":\\"it's \`fine\`\\"}",
+        "now": "2099-01-01T00:00:01.000Z"
+      }
+      \`\`\`
+
+      # WRITE applyEdgeWeights (op linkEdge)
+      \`\`\`cypher
+      // engram:applyEdgeWeights
+      UNWIND $changes AS change
+      MATCH (k:EdgeRef {workspace: $ws, id: change.targetId})
+      MATCH (a:Memory {workspace: $ws, id: k.fromId})-[r]->(b:Memory {workspace: $ws, id: k.toId})
+      WHERE r.id = k.id
+      SET r.prevWeight = r.weight,
+        r.weight = round(CASE
+          WHEN change.isDelta AND r.weight + change.amount < $floor THEN $floor
+          WHEN change.isDelta AND r.weight + change.amount > $ceiling THEN $ceiling
+          WHEN change.isDelta THEN r.weight + change.amount
+          WHEN change.amount < $floor THEN $floor
+          WHEN change.amount > $ceiling THEN $ceiling
+          ELSE change.amount
+        END, 12),
+        r.updatedAt = $now
+      WITH change, r, a.id AS fromId, b.id AS toId
+      CREATE (e:WeightEvent {
+        workspace: $ws, id: change.eventId, at: $now, source: change.source, edgeId: change.targetId,
+        oldWeight: r.prevWeight, newWeight: r.weight, delta: round(r.weight - r.prevWeight, 12),
+        reason: change.reason
+      })
+      WITH change, r, e, fromId, toId
+      OPTIONAL MATCH (reverted:WeightEvent {workspace: $ws, id: change.revertsEventId})
+      SET reverted.revertedBy = CASE WHEN reverted.revertedBy IS NULL THEN change.eventId ELSE reverted.revertedBy END
+      RETURN change.index AS index, r AS target, fromId, toId, e AS event,
+        change.revertsEventId IS NULL OR coalesce(reverted.revertedBy = change.eventId, false) AS revertOk
+      \`\`\`
+      \`\`\`json
+      {
+        "ws": "ws-tck",
+        "changes": [
+          {
+            "index": 0,
+            "eventId": "ev-link",
+            "targetId": "e-old",
+            "isDelta": false,
+            "amount": 0.9,
+            "source": "MANUAL",
+            "reason": "$ws }) RETURN 1 UNION MATCH (n) RETURN n //",
+            "revertsEventId": null
+          }
+        ],
+        "floor": -1.7976931348623157e+308,
+        "ceiling": 1.7976931348623157e+308,
+        "now": "2099-01-01T00:00:01.000Z"
+      }
+      \`\`\`"
+    `);
+  });
+
+  it('linkEdge (existing, same weight): confirms and writes no event', async () => {
+    tck.driver.respond = answering({
+      linkPrepare: () => [
+        { fromFound: true, toFound: true, edge: relationship('CAUSED_BY', edgeProps('e-old', { weight: 0.7 })) },
+      ],
+      linkConfirm: () => [
+        {
+          edge: relationship('CAUSED_BY', edgeProps('e-old', { weight: 0.7, lastConfirmedAt: T1 })),
+          fromId: 'a',
+          toId: 'b',
+        },
+      ],
+    });
+    expect((await tck.store.linkEdge(WS, { ...link, weight: 0.7 }, T1)).created).toBe(false);
+    expect(tck.names()).toEqual(['WRITE linkPrepare', 'WRITE linkConfirm']);
+  });
+
+  it('linkEdge: a missing endpoint is NOT_FOUND after the first statement', async () => {
+    tck.driver.respond = answering({ linkPrepare: () => [{ fromFound: true, toFound: false, edge: null }] });
+    expect((await expectCode(tck.store.linkEdge(WS, link, T1), 'NOT_FOUND')).message).toBe(
+      'No memory "b" in this workspace',
+    );
+    expect(tck.names()).toEqual(['WRITE linkPrepare']);
+  });
+
+  it('linkEdge: a deadlock makes the driver run the transaction function again, which is safe', async () => {
+    let deadlocks = 1;
+    tck.driver.respond = answering({
+      linkPrepare: () => [{ fromFound: true, toFound: true, edge: null }],
+      linkCreate: (statement) => {
+        if (deadlocks-- > 0) throw serverError('Neo.TransientError.Transaction.DeadlockDetected');
+        return [
+          { edge: relationship('CAUSED_BY', edgeProps(statement.parameters.id as string)), fromId: 'a', toId: 'b' },
+        ];
+      },
+    });
+    const { edge, created } = await tck.store.linkEdge(WS, link, T1);
+    expect({ id: edge.id, created }).toEqual({ id: 'e-new', created: true });
+    expect(tck.driver.statements.map((statement) => `${statement.name}#${statement.attempt}`)).toEqual([
+      'linkPrepare#1',
+      'linkCreate#1',
+      'linkPrepare#2',
+      'linkCreate#2',
+    ]);
+  });
+
+  it('linkEdge: a retry that finds the edge its committed first attempt created reports it as created', async () => {
+    tck.driver.respond = answering({
+      linkPrepare: () => [{ fromFound: true, toFound: true, edge: relationship('CAUSED_BY', edgeProps('e-new')) }],
+    });
+    expect((await tck.store.linkEdge(WS, link, T1)).created).toBe(true);
+    expect(tck.names()).toEqual(['WRITE linkPrepare']);
+  });
+
+  it('unlinkEdges: by id or by triple, one statement that returns the edge as it was', async () => {
+    tck.driver.respond = answering({
+      unlinkEdge: () => [
+        { props: edgeProps('e1', { weight: 0.2, prevWeight: 0.5 }), relType: 'CITES', fromId: 'a', toId: 'b' },
+      ],
+    });
+    expect(await tck.store.unlinkEdges(WS, { id: 'e1' })).toEqual([
+      expect.objectContaining({ id: 'e1', type: 'CITES', weight: 0.2, fromId: 'a' }),
+    ]);
+    await tck.store.unlinkEdges(WS, { fromId: 'a', toId: 'b', type: 'CITES' });
+    expect(tck.sent()).toMatchInlineSnapshot(`
+      "# WRITE unlinkEdge:id (op unlinkEdges)
+      \`\`\`cypher
+      // engram:unlinkEdge:id
+      MATCH (k:EdgeRef {workspace: $ws, id: $id})
+      MATCH (a:Memory {workspace: $ws, id: k.fromId})-[r]->(b:Memory {workspace: $ws, id: k.toId})
+      WHERE r.id = k.id
+      WITH k, r, properties(r) AS props, type(r) AS relType, a.id AS fromId, b.id AS toId
+      DELETE r, k
+      RETURN props, relType, fromId, toId
+      \`\`\`
+      \`\`\`json
+      {
+        "ws": "ws-tck",
+        "id": "e1"
+      }
+      \`\`\`
+
+      # WRITE unlinkEdge:triple (op unlinkEdges)
+      \`\`\`cypher
+      // engram:unlinkEdge:triple
+      MATCH (k:EdgeRef {workspace: $ws, fromId: $fromId, toId: $toId, type: $type})
+      MATCH (a:Memory {workspace: $ws, id: k.fromId})-[r]->(b:Memory {workspace: $ws, id: k.toId})
+      WHERE r.id = k.id
+      WITH k, r, properties(r) AS props, type(r) AS relType, a.id AS fromId, b.id AS toId
+      DELETE r, k
+      RETURN props, relType, fromId, toId
+      \`\`\`
+      \`\`\`json
+      {
+        "ws": "ws-tck",
+        "fromId": "a",
+        "toId": "b",
+        "type": "CITES"
+      }
+      \`\`\`"
+    `);
+  });
+});
+
+describeEverySentStatement(tck.everyStatement, 4);

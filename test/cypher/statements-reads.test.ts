@@ -1,0 +1,232 @@
+import { describe, expect, it } from 'vitest';
+import { memoryNode, relationship } from './recording-driver.js';
+import {
+  WS,
+  HOSTILE_KEY,
+  HOSTILE_TEXT,
+  answering,
+  memoryProps,
+  edgeProps,
+  describeEverySentStatement,
+  useRecordingStore,
+} from './tck.js';
+
+/** TCK (see tck.ts): Reads of memories and edges by id, key, triple, text and page. */
+
+const tck = useRecordingStore();
+
+describe('reads: memories and edges', () => {
+  it('getMemories: one statement for every reference, answers in key order with null for misses', async () => {
+    tck.driver.respond = answering({
+      getMemories: () => [
+        { ref: 'm1', memory: memoryNode(memoryProps('m1')) },
+        { ref: HOSTILE_KEY, memory: memoryNode(memoryProps('m2', { key: HOSTILE_KEY })) },
+      ],
+    });
+    const result = await tck.store.getMemories(WS, ['m1', 'missing', HOSTILE_KEY, 'm1']);
+    expect(result.map((memory) => memory?.id ?? null)).toEqual(['m1', null, 'm2', 'm1']);
+    expect(tck.driver.statements[0]?.parameters.refs).toEqual(['m1', 'missing', HOSTILE_KEY]);
+    expect(tck.sent()).toMatchInlineSnapshot(`
+      "# READ getMemories (op getMemories)
+      \`\`\`cypher
+      // engram:getMemories
+      UNWIND $refs AS ref
+      OPTIONAL MATCH (byId:Memory {workspace: $ws, id: ref})
+      OPTIONAL MATCH (byKey:Memory {workspace: $ws, key: ref})
+      WITH ref, coalesce(byId, byKey) AS memory
+      WHERE memory IS NOT NULL
+      RETURN ref, memory
+      \`\`\`
+      \`\`\`json
+      {
+        "ws": "ws-tck",
+        "refs": [
+          "m1",
+          "missing",
+          "key\`]->() DETACH DELETE n"
+        ]
+      }
+      \`\`\`"
+    `);
+  });
+
+  it('getMemories: sends nothing for no references', async () => {
+    expect(await tck.store.getMemories(WS, [])).toEqual([]);
+    expect(tck.driver.statements).toEqual([]);
+  });
+
+  it('getEdges: one statement through the EdgeRef lookup, in key order', async () => {
+    tck.driver.respond = answering({
+      getEdges: () => [{ edgeId: 'e2', edge: relationship('CITES', edgeProps('e2')), fromId: 'a', toId: 'b' }],
+    });
+    const result = await tck.store.getEdges(WS, ['e1', 'e2']);
+    expect(result).toEqual([null, expect.objectContaining({ id: 'e2', type: 'CITES', fromId: 'a', toId: 'b' })]);
+    expect(tck.sent()).toMatchInlineSnapshot(`
+      "# READ getEdges (op getEdges)
+      \`\`\`cypher
+      // engram:getEdges
+      UNWIND $ids AS edgeId
+      MATCH (k:EdgeRef {workspace: $ws, id: edgeId})
+      MATCH (a:Memory {workspace: $ws, id: k.fromId})-[r]->(b:Memory {workspace: $ws, id: k.toId})
+      WHERE r.id = edgeId
+      RETURN edgeId, r AS edge, a.id AS fromId, b.id AS toId
+      \`\`\`
+      \`\`\`json
+      {
+        "ws": "ws-tck",
+        "ids": [
+          "e1",
+          "e2"
+        ]
+      }
+      \`\`\`"
+    `);
+  });
+
+  it('findEdge: one statement with the type as a parameter', async () => {
+    tck.driver.respond = answering({
+      findEdge: () => [{ edge: relationship('EXTENDS', edgeProps('e1')), fromId: 'a', toId: 'b' }],
+    });
+    expect(await tck.store.findEdge(WS, 'a', 'b', 'EXTENDS')).toMatchObject({ id: 'e1', type: 'EXTENDS' });
+    expect(tck.sent()).toMatchInlineSnapshot(`
+      "# READ findEdge (op findEdge)
+      \`\`\`cypher
+      // engram:findEdge
+      MATCH (a:Memory {workspace: $ws, id: $fromId})-[r]->(b:Memory {workspace: $ws, id: $toId})
+      WHERE type(r) = $type
+      RETURN r AS edge, a.id AS fromId, b.id AS toId
+      \`\`\`
+      \`\`\`json
+      {
+        "ws": "ws-tck",
+        "fromId": "a",
+        "toId": "b",
+        "type": "EXTENDS"
+      }
+      \`\`\`"
+    `);
+  });
+
+  it('edgesBetween: one statement, both directions, types as a parameter', async () => {
+    tck.driver.respond = answering({
+      edgesBetween: () => [{ edge: relationship('CONTRADICTS', edgeProps('e3')), fromId: 'b', toId: 'a' }],
+    });
+    expect(await tck.store.edgesBetween(WS, 'a', 'b', ['CITES', 'CONTRADICTS'])).toEqual([
+      expect.objectContaining({ id: 'e3', fromId: 'b', toId: 'a' }),
+    ]);
+    expect(tck.sent()).toMatchInlineSnapshot(`
+      "# READ edgesBetween (op edgesBetween)
+      \`\`\`cypher
+      // engram:edgesBetween
+      MATCH (a:Memory {workspace: $ws, id: $aId})-[r]-(b:Memory {workspace: $ws, id: $bId})
+      WHERE $types IS NULL OR type(r) IN $types
+      RETURN r AS edge, startNode(r).id AS fromId, endNode(r).id AS toId
+      ORDER BY r.weight DESC, r.id ASC
+      \`\`\`
+      \`\`\`json
+      {
+        "ws": "ws-tck",
+        "aId": "a",
+        "bId": "b",
+        "types": [
+          "CITES",
+          "CONTRADICTS"
+        ]
+      }
+      \`\`\`"
+    `);
+  });
+
+  it('searchMemories: the escaped Lucene query is a parameter, like kinds, tags and limit', async () => {
+    tck.driver.respond = answering({ searchMemories: () => [{ memory: memoryNode(memoryProps('m1')) }] });
+    const found = await tck.store.searchMemories(WS, {
+      text: `Postgres "store ${HOSTILE_TEXT}`,
+      kinds: ['decision'],
+      tags: ['database'],
+      limit: 5,
+    });
+    expect(found.map((memory) => memory.id)).toEqual(['m1']);
+    expect(tck.sent()).toMatchInlineSnapshot(`
+      "# READ searchMemories (op searchMemories)
+      \`\`\`cypher
+      // engram:searchMemories
+      CALL db.index.fulltext.queryNodes('engram_memory_text', $query) YIELD node, score
+      WHERE node.workspace = $ws
+        AND ($kinds IS NULL OR node.kind IN $kinds)
+        AND ($tags IS NULL OR any(tag IN node.tags WHERE tag IN $tags))
+      RETURN node AS memory
+      ORDER BY score DESC, node.weight DESC, node.id ASC
+      LIMIT $limit
+      \`\`\`
+      \`\`\`json
+      {
+        "ws": "ws-tck",
+        "query": "title:(postgres OR store OR ws OR return OR 1 OR union OR match OR n OR return OR n*)^4 OR content:(postgres OR store OR ws OR return OR 1 OR union OR match OR n OR return OR n*) OR tagsText:(postgres OR store OR ws OR return OR 1 OR union OR match OR n OR return OR n*)^2",
+        "kinds": [
+          "decision"
+        ],
+        "tags": [
+          "database"
+        ],
+        "limit": "int(5)"
+      }
+      \`\`\`"
+    `);
+  });
+
+  it('searchMemories: sends nothing when no word is left to search', async () => {
+    expect(await tck.store.searchMemories(WS, { text: '"*?!', kinds: null, tags: null, limit: 5 })).toEqual([]);
+    expect(tck.driver.statements).toEqual([]);
+  });
+
+  it('listMemories and listEdges: keyset pages after an id ("" for the first page)', async () => {
+    tck.driver.respond = answering({
+      listMemories: () => [{ memory: memoryNode(memoryProps('m2')) }],
+      listEdges: () => [{ edge: relationship('CITES', edgeProps('e2')), fromId: 'a', toId: 'b' }],
+    });
+    expect((await tck.store.listMemories(WS, { afterId: null, limit: 2 })).map((memory) => memory.id)).toEqual(['m2']);
+    expect((await tck.store.listEdges(WS, { afterId: 'e1', limit: 2 })).map((edge) => edge.id)).toEqual(['e2']);
+    expect(tck.sent()).toMatchInlineSnapshot(`
+      "# READ listMemories (op listMemories)
+      \`\`\`cypher
+      // engram:listMemories
+      MATCH (m:Memory {workspace: $ws})
+      WHERE m.id > $afterId
+      WITH m
+      ORDER BY m.workspace ASC, m.id ASC
+      LIMIT $limit
+      RETURN m AS memory
+      \`\`\`
+      \`\`\`json
+      {
+        "ws": "ws-tck",
+        "afterId": "",
+        "limit": "int(2)"
+      }
+      \`\`\`
+
+      # READ listEdges (op listEdges)
+      \`\`\`cypher
+      // engram:listEdges
+      MATCH (k:EdgeRef {workspace: $ws})
+      WHERE k.id > $afterId
+      WITH k
+      ORDER BY k.workspace ASC, k.id ASC
+      LIMIT $limit
+      MATCH (a:Memory {workspace: $ws, id: k.fromId})-[r]->(b:Memory {workspace: $ws, id: k.toId})
+      WHERE r.id = k.id
+      RETURN r AS edge, a.id AS fromId, b.id AS toId
+      ORDER BY r.id ASC
+      \`\`\`
+      \`\`\`json
+      {
+        "ws": "ws-tck",
+        "afterId": "e1",
+        "limit": "int(2)"
+      }
+      \`\`\`"
+    `);
+  });
+});
+
+describeEverySentStatement(tck.everyStatement, 7);

@@ -1,0 +1,99 @@
+import { randomUUID } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import { toNumber } from '../../src/store/neo4j/records.js';
+import { neo4jHarness } from '../contract/neo4j-harness.js';
+import { chain, seedGraph, star } from '../fixtures/graphs.js';
+import { openLiveNeo4jStore } from '../helpers/neo4j.js';
+
+/** What only a real Neo4j server can show, beside the shared contract suite (test/contract/neo4j.contract.test.ts). */
+
+if (!process.env.NEO4J_URI) {
+  console.warn('SKIPPED: Neo4j store against a live server (run `npm run test:neo4j`)');
+  describe('Neo4j store: what only a real server can show', () => {
+    it.skip('checks schema, EdgeRefs and locks on a real Neo4j 5 when NEO4J_URI is set', () => {});
+  });
+} else {
+  const { query, clear } = neo4jHarness();
+  const open = openLiveNeo4jStore;
+
+  describe('Neo4j store: what only a real server can show', () => {
+    it('creates its constraints and indexes, idempotently, and reports the server', async () => {
+      const { raw, prefix } = open();
+      try {
+        const info = await raw.ensureSchema();
+        expect(info.version).toMatch(/^\d+\.\d+/);
+        await raw.close();
+        const again = open();
+        await again.raw.ensureSchema();
+        await again.raw.close();
+        const names = (await query('SHOW INDEXES YIELD name RETURN name', {})).map(
+          (record) => record.get('name') as string,
+        );
+        for (const name of [
+          'engram_memory_id',
+          'engram_memory_key',
+          'engram_edge_ref_id',
+          'engram_edge_ref_triple',
+          'engram_weight_event_id',
+          'engram_memory_text',
+        ]) {
+          expect(names).toContain(name);
+        }
+      } finally {
+        await clear(prefix);
+      }
+    });
+
+    it('keeps exactly one EdgeRef per relationship through link, unlink, delete and import', async () => {
+      const { store, ns, prefix } = open();
+      try {
+        const g = await seedGraph(store, 'refs', star);
+        await seedGraph(store, 'refs', chain);
+        await store.unlinkEdges('refs', { id: g.edge('hub', 's1').id });
+        await store.deleteMemory('refs', g.id('s6'));
+        await store.importBatch(
+          'refs',
+          {
+            memories: [],
+            edges: [
+              { id: randomUUID(), fromId: g.id('s2'), toId: g.id('s3'), type: 'EXTENDS', weight: 0.4, metadata: null },
+            ],
+          },
+          new Date().toISOString(),
+        );
+        const [record] = await query(
+          `MATCH (a:Memory {workspace: $ws})-[r]->(b:Memory)
+           OPTIONAL MATCH (k:EdgeRef {workspace: $ws, id: r.id})
+           WITH count(r) AS relationships, count(CASE WHEN k.fromId = a.id AND k.toId = b.id AND k.type = type(r) THEN 1 END) AS matched
+           MATCH (k:EdgeRef {workspace: $ws})
+           RETURN relationships, matched, count(k) AS refs`,
+          { ws: ns('refs') },
+        );
+        const [relationships, matched, refs] = ['relationships', 'matched', 'refs'].map((key) =>
+          toNumber(record?.get(key), key),
+        );
+        expect(relationships).toBe(star.edges.length + chain.edges.length - 2 + 1);
+        expect(matched).toBe(relationships);
+        expect(refs).toBe(relationships);
+      } finally {
+        await store.close();
+        await clear(prefix);
+      }
+    });
+
+    it('leaves no lock property behind on memories', async () => {
+      const { store, ns, prefix } = open();
+      try {
+        await seedGraph(store, 'locks', chain);
+        const [record] = await query(
+          'MATCH (m:Memory {workspace: $ws}) WHERE m._engramLock IS NOT NULL RETURN count(m) AS n',
+          { ws: ns('locks') },
+        );
+        expect(toNumber(record?.get('n'), 'n')).toBe(0);
+      } finally {
+        await store.close();
+        await clear(prefix);
+      }
+    });
+  });
+}
