@@ -58,7 +58,9 @@ describe('writes: edges', () => {
       OPTIONAL MATCH (b:Memory {workspace: $ws, id: $toId})
       FOREACH (n IN CASE WHEN a.id < b.id THEN [a, b] ELSE [b, a] END | SET n._engramLock = true REMOVE n._engramLock)
       WITH a, b
-      OPTIONAL MATCH (a)-[r]->(b)
+      OPTIONAL MATCH (source:Memory {workspace: $ws, id: $fromId})-[r]->(target:Memory {workspace: $ws, id: $toId})
+      USING INDEX SEEK source:Memory(workspace, id)
+      USING INDEX SEEK target:Memory(workspace, id)
       WHERE type(r) = $type
       RETURN a IS NOT NULL AS fromFound, b IS NOT NULL AS toFound, r AS edge
       \`\`\`
@@ -143,7 +145,9 @@ describe('writes: edges', () => {
       OPTIONAL MATCH (b:Memory {workspace: $ws, id: $toId})
       FOREACH (n IN CASE WHEN a.id < b.id THEN [a, b] ELSE [b, a] END | SET n._engramLock = true REMOVE n._engramLock)
       WITH a, b
-      OPTIONAL MATCH (a)-[r]->(b)
+      OPTIONAL MATCH (source:Memory {workspace: $ws, id: $fromId})-[r]->(target:Memory {workspace: $ws, id: $toId})
+      USING INDEX SEEK source:Memory(workspace, id)
+      USING INDEX SEEK target:Memory(workspace, id)
       WHERE type(r) = $type
       RETURN a IS NOT NULL AS fromFound, b IS NOT NULL AS toFound, r AS edge
       \`\`\`

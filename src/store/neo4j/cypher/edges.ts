@@ -69,6 +69,11 @@ export const LIST_EDGES = statement(
  * and confirms it instead of creating a duplicate. Locks are taken in id order, so link(a, b) and
  * link(b, a) do not deadlock each other. The EdgeRef triple constraint backs this up: a duplicate
  * could not commit even if a writer skipped the locks.
+ *
+ * The edge is looked up from fresh index seeks of its two endpoints, not from the bound `a` and
+ * `b`: a hint can name only variables its own clause introduces, and without one a database with
+ * few relationships (the plan then cached) made Neo4j scan every relationship and filter on
+ * `a` and `b` instead of expanding from them.
  */
 export const LINK_PREPARE = statement(
   'linkPrepare',
@@ -77,7 +82,9 @@ export const LINK_PREPARE = statement(
   OPTIONAL MATCH (b:Memory {workspace: $ws, id: $toId})
   ${LOCK_ENDPOINTS}
   WITH a, b
-  OPTIONAL MATCH (a)-[r]->(b)
+  OPTIONAL MATCH (source:Memory {workspace: $ws, id: $fromId})-[r]->(target:Memory {workspace: $ws, id: $toId})
+  USING INDEX SEEK source:Memory(workspace, id)
+  USING INDEX SEEK target:Memory(workspace, id)
   WHERE type(r) = $type
   RETURN a IS NOT NULL AS fromFound, b IS NOT NULL AS toFound, r AS edge
   `,
