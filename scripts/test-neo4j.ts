@@ -48,7 +48,7 @@ const LIVE_TESTS = [
   // (not by reading the SQLite file), run with the app's store on Neo4j.
   'test/api/batching.test.ts',
   'test/api/http.test.ts',
-  'test/api/research-views.test.ts',
+  'test/api/research-views/',
   'test/api/walks.test.ts',
   'test/mcp/executor.test.ts',
   'test/mcp/http.test.ts',
