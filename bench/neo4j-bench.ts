@@ -17,56 +17,22 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { createApp } from '../src/app.js';
-import { NEO4J_BATCH_SIZE, NEO4J_BULK_TIMEOUT_MS, type Neo4jStoreConfig } from '../src/store/neo4j/adapter.js';
-import { loadConfig, type Config } from '../src/config.js';
-import { createLogger } from '../src/logger.js';
+import { NEO4J_BULK_TIMEOUT_MS, type Neo4jStoreConfig } from '../src/store/neo4j/adapter.js';
+import { loadConfig } from '../src/config.js';
 import { findShortestPath } from '../src/services/walks.js';
-import {
-  createNeo4jDriver,
-  redactUri,
-  type DriverLike,
-  type SessionLike,
-  type TransactionLike,
-} from '../src/store/neo4j/driver.js';
+import { createNeo4jDriver, redactUri } from '../src/store/neo4j/driver.js';
 import { createNeo4jStore } from '../src/store/neo4j/neo4j-store.js';
-import type { AdjacencyQuery, GraphStore, ImportBatch, ImportEdge } from '../src/store/port.js';
+import type { AdjacencyQuery, GraphStore } from '../src/store/port.js';
 import { createSqliteStore } from '../src/store/sqlite/sqlite-store.js';
-import { generateGraph, importBatches, randomPairs, type GeneratedGraph } from './generator.js';
-import { createRng, randomInt } from './lib/rng.js';
+import { generateGraph, randomPairs } from './generator.js';
 import { now, summarize, type Summary } from './lib/stats.js';
+import { type Neo4jBenchResult, type Neo4jBenchRow, renderNeo4jBench } from './neo4j-bench-report.js';
+import { WORKSPACE, appFor, countCalls, countingDriver, evidenceEdges, importAll } from './neo4j-bench-setup.js';
 import { timeEach } from './store-bench.js';
 
-export interface Neo4jBenchRow {
-  label: string;
-  neo4j: Summary;
-  sqlite: Summary;
-  /** Neo4j median over SQLite median. */
-  ratio: number;
-  note?: string;
-}
-
-export interface Neo4jBenchResult {
-  server: string;
-  spec: { memories: number; edges: number; seed: number };
-  import: {
-    neo4jEdgesPerSecond: number;
-    sqliteEdgesPerSecond: number;
-    ratio: number;
-    neo4jMs: number;
-    sqliteMs: number;
-  };
-  rows: Neo4jBenchRow[];
-  /** Path by one Cypher shortestPath statement against the app's BFS over expandFrontier, on Neo4j. */
-  shortestPathStatement: { bfs: Summary; statement: Summary; ratio: number; hopMismatches: number; pairs: number };
-  /** Per GraphQL request on Neo4j: store calls, Bolt transactions and statements (each statement is one RUN/PULL round trip, each transaction adds its COMMIT). */
-  roundTrips: { query: string; storeCalls: number; transactions: number; statements: number }[];
-}
-
-const WORKSPACE = 'bench';
-/** Evidence edges added to the generated graph (which has none), into the first JUDGED memories. */
-const JUDGED = 200;
-const EVIDENCE_TYPES = ['VALIDATES', 'REPLICATES', 'CONTRADICTS', 'EXTENDS'];
+// bench/run.ts and other callers keep importing the runner, its result types and the table from here.
+export type { Neo4jBenchResult, Neo4jBenchRow };
+export { renderNeo4jBench };
 
 /**
  * One Cypher statement for the whole path: Neo4j's own shortestPath. Only measured here, against
@@ -79,104 +45,6 @@ WHERE all(r IN rels WHERE r.weight > $above)
 RETURN size(rels) AS hops`;
 
 const log = (message: string) => process.stderr.write(`bench(neo4j): ${message}\n`);
-
-/** Counts transactions and statements that go through the driver. */
-function countingDriver(driver: DriverLike): {
-  driver: DriverLike;
-  counts: { transactions: number; statements: number };
-} {
-  const counts = { transactions: 0, statements: 0 };
-  const wrapTx = (tx: TransactionLike): TransactionLike => ({
-    run(query, parameters) {
-      counts.statements++;
-      return tx.run(query, parameters);
-    },
-  });
-  const wrapSession = (session: SessionLike): SessionLike => ({
-    executeRead: (work, settings) => {
-      counts.transactions++;
-      return session.executeRead((tx) => work(wrapTx(tx)), settings);
-    },
-    executeWrite: (work, settings) => {
-      counts.transactions++;
-      return session.executeWrite((tx) => work(wrapTx(tx)), settings);
-    },
-    run: (query, parameters, settings) => {
-      counts.transactions++;
-      counts.statements++;
-      return session.run(query, parameters, settings);
-    },
-    close: () => session.close(),
-  });
-  return {
-    driver: { session: (settings) => wrapSession(driver.session(settings)), close: () => driver.close() },
-    counts,
-  };
-}
-
-function evidenceEdges(graph: GeneratedGraph, seed: number): ImportEdge[] {
-  const rng = createRng(seed ^ 0xe71d);
-  const seen = new Set<string>();
-  const edges: ImportEdge[] = [];
-  while (edges.length < JUDGED * 10) {
-    const to = randomInt(rng, JUDGED);
-    const from = JUDGED + randomInt(rng, graph.spec.memories - JUDGED);
-    const type = EVIDENCE_TYPES[randomInt(rng, EVIDENCE_TYPES.length)] as string;
-    const key = `${from}:${to}:${type}`;
-    if (seen.has(key)) continue;
-    seen.add(key);
-    edges.push({
-      id: randomUUID(),
-      fromId: graph.ids[from] as string,
-      toId: graph.ids[to] as string,
-      type,
-      weight: 0.3 + 0.7 * rng(),
-      metadata: null,
-    });
-  }
-  return edges;
-}
-
-async function importAll(
-  store: GraphStore,
-  graph: GeneratedGraph,
-  extra: ImportEdge[],
-): Promise<{ ms: number; edges: number }> {
-  const at = new Date().toISOString();
-  const started = now();
-  const batches: ImportBatch[] = [...importBatches(graph, NEO4J_BATCH_SIZE), { memories: [], edges: extra }];
-  for (const batch of batches) await store.importBatch(WORKSPACE, batch, at);
-  return { ms: now() - started, edges: graph.spec.edges + extra.length };
-}
-
-function appFor(store: GraphStore, config: Config) {
-  const app = createApp({ config, store, logger: createLogger('silent') });
-  return async (query: string, variables: Record<string, unknown> = {}) => {
-    const response = await app.fetch('http://engram.bench/graphql', {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', 'x-engram-workspace': WORKSPACE },
-      body: JSON.stringify({ query, variables }),
-    });
-    const body = (await response.json()) as { data?: unknown; errors?: { message: string }[] };
-    if (body.errors) throw new Error(`bench query failed: ${JSON.stringify(body.errors)}`);
-    return body.data;
-  };
-}
-
-function countCalls(store: GraphStore): { store: GraphStore; total: () => number; reset: () => void } {
-  let total = 0;
-  const proxy = new Proxy(store, {
-    get(target, property, receiver) {
-      const value = Reflect.get(target, property, receiver) as unknown;
-      if (typeof value !== 'function') return value;
-      return (...args: unknown[]) => {
-        total++;
-        return (value as (...a: unknown[]) => unknown).apply(target, args);
-      };
-    },
-  });
-  return { store: proxy, total: () => total, reset: () => (total = 0) };
-}
 
 export async function runNeo4jBench(
   options: { memories?: number; edges?: number; seed?: number; pairs?: number } = {},
@@ -402,26 +270,6 @@ export async function runNeo4jBench(
     await neo4jRaw.close();
     rmSync(dir, { recursive: true, force: true });
   }
-}
-
-/** The rows as a table for the bench summary. */
-export function renderNeo4jBench(result: Neo4jBenchResult): string {
-  const fmt = (ms: number) => (ms < 10 ? ms.toFixed(2) : ms.toFixed(1));
-  const lines = [
-    `Neo4j vs SQLite (${result.server}; ${result.spec.memories.toLocaleString('en-US')} memories / ${result.spec.edges.toLocaleString('en-US')} edges + evidence edges)`,
-    `${'operation'.padEnd(78)} ${'Neo4j p50'.padStart(10)} ${'SQLite p50'.padStart(11)} ${'ratio'.padStart(7)}`,
-    ...result.rows.map(
-      (row) =>
-        `${row.label.padEnd(78)} ${fmt(row.neo4j.median).padStart(10)} ${fmt(row.sqlite.median).padStart(11)} ${`${row.ratio.toFixed(1)}x`.padStart(7)}`,
-    ),
-    `${'import (edges/s)'.padEnd(78)} ${Math.round(result.import.neo4jEdgesPerSecond).toLocaleString('en-US').padStart(10)} ${Math.round(result.import.sqliteEdgesPerSecond).toLocaleString('en-US').padStart(11)} ${`${result.import.ratio.toFixed(3)}x`.padStart(7)}`,
-    `path on Neo4j, one shortestPath statement vs the BFS: ${fmt(result.shortestPathStatement.statement.median)} ms vs ${fmt(result.shortestPathStatement.bfs.median)} ms p50 (${result.shortestPathStatement.ratio.toFixed(2)}x), ${result.shortestPathStatement.hopMismatches} hop mismatches in ${result.shortestPathStatement.pairs} pairs`,
-    'per GraphQL request on Neo4j (store calls / Bolt transactions / statements):',
-    ...result.roundTrips.map(
-      (trip) => `  ${trip.query}: ${trip.storeCalls} / ${trip.transactions} / ${trip.statements}`,
-    ),
-  ];
-  return lines.join('\n');
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {

@@ -48,8 +48,8 @@ const LIVE_TESTS = [
   // (not by reading the SQLite file), run with the app's store on Neo4j.
   'test/api/batching.test.ts',
   'test/api/http.test.ts',
-  'test/api/research-views.test.ts',
-  'test/api/walks.test.ts',
+  'test/api/research-views/',
+  'test/api/walks/',
   'test/mcp/executor.test.ts',
   'test/mcp/http.test.ts',
 ];

@@ -1,13 +1,7 @@
-import { copyFileSync, existsSync, mkdirSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { fileURLToPath } from 'node:url';
+import { copyFileSync, mkdirSync } from 'node:fs';
 import type { Core } from 'cytoscape';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildExplorer } from '../../web/build.js';
-import { createTestApp, type TestApp } from '../helpers/app.js';
-import { LAB_MEMORY, seedExplorerGraph } from './seed.js';
+import { describe, expect, it } from 'vitest';
+import { CHROMIUM, RESULTS, ROOT, hasChromium, useExplorerSession } from './explorer-session.js';
 
 /**
  * End to end in headless Chromium: the real app on a real socket over a seeded SQLite graph, the
@@ -16,160 +10,36 @@ import { LAB_MEMORY, seedExplorerGraph } from './seed.js';
  *
  * UPDATE_SCREENSHOTS=1 also copies the 1280x800 screenshot to docs/explorer.png.
  */
-// Page globals, for the callbacks that run in the browser (this file is type-checked without the DOM lib).
-declare const window: { engramExplorer?: { cy: Core }; innerWidth: number };
-declare const history: { length: number };
-declare const document: { documentElement: { scrollWidth: number } };
 
-const CHROMIUM = '/usr/bin/chromium';
-const ROOT = fileURLToPath(new URL('../..', import.meta.url));
-const RESULTS = `${ROOT}test-results`;
-const hasChromium = existsSync(CHROMIUM);
+// Page globals, for the callbacks that run in the browser (this file is type-checked without the DOM lib).
+declare const window: { engramExplorer?: { cy: Core } };
+declare const history: { length: number };
 
 if (!hasChromium) console.log(`SKIPPED: explorer browser test (no Chromium at ${CHROMIUM})`);
 
-/** What the drawing holds, read from the Cytoscape instance the page exposes. */
-interface DrawnNode {
-  id: string;
-  title: string;
-  kind: string;
-  colour: string;
-  classes: string[];
-}
-interface DrawnEdge {
-  id: string;
-  type: string;
-  source: string;
-  target: string;
-  weight: number;
-  width: number;
-  lineStyle: string;
-  display: string;
-  classes: string[];
-}
-
 describe.skipIf(!hasChromium)('explorer page in Chromium', () => {
-  let app: TestApp;
-  let server: Server;
-  let base: string;
-  let browser: Browser;
-  let page: Page;
-  const pageErrors: string[] = [];
-
-  const drawn = () =>
-    page.evaluate(() => {
-      const cy = window.engramExplorer!.cy;
-      return {
-        nodes: cy.nodes().map((node) => ({
-          id: node.id(),
-          title: node.data('title') as string,
-          kind: node.data('kind') as string,
-          colour: node.style('background-color') as string,
-          classes: node.classes() as unknown as string[],
-        })),
-        edges: cy.edges().map((edge) => ({
-          id: edge.id(),
-          type: edge.data('type') as string,
-          source: edge.source().data('title') as string,
-          target: edge.target().data('title') as string,
-          weight: edge.data('weight') as number,
-          width: edge.numericStyle('width'),
-          lineStyle: edge.style('line-style') as string,
-          display: edge.style('display') as string,
-          classes: edge.classes() as unknown as string[],
-        })),
-      };
-    }) as Promise<{ nodes: DrawnNode[]; edges: DrawnEdge[] }>;
-
-  const nodeTitles = async () => (await drawn()).nodes.map((node) => node.title).sort();
-
-  /** Clicks the canvas where a node (by title) or an edge (by id) is drawn: a real mouse click. */
-  const clickOnCanvas = async (target: { nodeTitle: string } | { edgeId: string }) => {
-    const point = await page.evaluate((t) => {
-      const cy = window.engramExplorer!.cy;
-      if ('nodeTitle' in t) {
-        const node = cy.nodes().filter((n) => n.data('title') === t.nodeTitle);
-        return node.nonempty() ? node.renderedPosition() : null;
-      }
-      const edge = cy.getElementById(t.edgeId);
-      return edge.nonempty() ? edge.renderedMidpoint() : null;
-    }, target);
-    expect(point, `${JSON.stringify(target)} is drawn`).not.toBeNull();
-    const box = await page.locator('#graph').boundingBox();
-    await page.mouse.click(box!.x + point!.x, box!.y + point!.y);
-  };
-
-  const status = () => page.locator('#status');
-
-  /** The address bar's view part, decoded for reading: `memory=...&path=...`. */
-  const viewOf = (url: string) => decodeURIComponent(new URL(url).hash.replace(/^#/, ''));
-
-  /** A new browser context (no history, no storage) opened at `url`, as a person the link was sent to. */
-  const openShared = async (url: string) => {
-    const shared = await browser.newPage({ viewport: { width: 1280, height: 800 } });
-    shared.setDefaultTimeout(5_000);
-    shared.on('pageerror', (error) => pageErrors.push(error.message));
-    await shared.goto(url);
-    await shared.locator('body[data-ready]').waitFor();
-    return shared;
-  };
-
-  beforeAll(async () => {
-    await buildExplorer();
-    app = await createTestApp();
-    await seedExplorerGraph(app);
-    server = createServer(app.app);
-    await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
-    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-
-    const { chromium } = await import('playwright-core');
-    browser = await chromium.launch({
-      executablePath: CHROMIUM,
-      headless: true,
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
-    });
-    page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
-    page.setDefaultTimeout(5_000);
-    page.on('pageerror', (error) => pageErrors.push(error.message));
-    page.on('console', (message) => {
-      if (message.type() === 'error') pageErrors.push(message.text());
-    });
-    mkdirSync(RESULTS, { recursive: true });
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await new Promise((done) => server?.close(done));
-    await app?.close();
-  });
+  const { app, base, page, pageErrors, drawn, nodeTitles, clickOnCanvas, status, viewOf, openShared } =
+    useExplorerSession();
 
   it('loads at /explore with the relation vocabulary in the type filter', async () => {
-    const response = await page.goto(`${base}/explore`);
+    const response = await page().goto(`${base()}/explore`);
     expect(response?.status()).toBe(200);
     expect(response?.headers()['content-type']).toBe('text/html; charset=utf-8');
-    await page.locator('body[data-ready]').waitFor();
-    expect(await page.title()).toBe('Engram explorer');
-    expect(await page.locator('#type-options input[type=checkbox]').count()).toBeGreaterThanOrEqual(16);
-    await expect(page.locator('#workspace-input').inputValue()).resolves.toBe('default');
+    await page().locator('body[data-ready]').waitFor();
+    expect(await page().title()).toBe('Engram explorer');
+    expect(await page().locator('#type-options input[type=checkbox]').count()).toBeGreaterThanOrEqual(16);
+    await expect(page().locator('#workspace-input').inputValue()).resolves.toBe('default');
   });
 
   it('searches with the keyboard and opens a memory with its neighborhood drawn', async () => {
-    await page.locator('#search-input').focus();
-    await page.keyboard.type('postgres');
-    await page.keyboard.press('Enter');
-    const hit = page.locator('#search-results button', { hasText: 'We chose Postgres' });
+    await page().locator('#search-input').focus();
+    await page().keyboard.type('postgres');
+    await page().keyboard.press('Enter');
+    const hit = page().locator('#search-results button', { hasText: 'We chose Postgres' });
     await hit.waitFor();
     await hit.focus();
-    await page.keyboard.press('Enter');
-    await page.locator('#detail-title', { hasText: 'We chose Postgres' }).waitFor();
+    await page().keyboard.press('Enter');
+    await page().locator('#detail-title', { hasText: 'We chose Postgres' }).waitFor();
 
     const { nodes, edges } = await drawn();
     expect(nodes.map((node) => node.title).sort()).toEqual([
@@ -195,16 +65,16 @@ describe.skipIf(!hasChromium)('explorer page in Chromium', () => {
     expect(colourOf('We chose Postgres')).toBe(colourOf('SQLite for local development'));
     expect(colourOf('We chose Postgres')).not.toBe(colourOf('We need ACID transactions'));
 
-    await expect(page.locator('#detail-content').textContent()).resolves.toContain('Primary store for accounts');
-    await expect(page.locator('#details .tag').allTextContents()).resolves.toEqual(['db', 'architecture']);
-    await expect(page.locator('#detail-edges li').count()).resolves.toBe(6);
-    await expect(page.locator('#graph-counts').textContent()).resolves.toBe('7 memories · 6 edges (1 pruned)');
+    await expect(page().locator('#detail-content').textContent()).resolves.toContain('Primary store for accounts');
+    await expect(page().locator('#details .tag').allTextContents()).resolves.toEqual(['db', 'architecture']);
+    await expect(page().locator('#detail-edges li').count()).resolves.toBe(6);
+    await expect(page().locator('#graph-counts').textContent()).resolves.toBe('7 memories · 6 edges (1 pruned)');
   });
 
   it('puts the opened memory in the address, and a fresh page at that address opens the same memory', async () => {
-    expect(viewOf(page.url())).toBe('memory=postgres-choice');
-    expect(new URL(page.url()).searchParams.get('workspace')).toBe('default');
-    const shared = await openShared(page.url());
+    expect(viewOf(page().url())).toBe('memory=postgres-choice');
+    expect(new URL(page().url()).searchParams.get('workspace')).toBe('default');
+    const shared = await openShared(page().url());
     try {
       await shared.locator('#detail-title', { hasText: 'We chose Postgres' }).waitFor();
       await expect(shared.locator('#detail-edges li').count()).resolves.toBe(6);
@@ -220,7 +90,7 @@ describe.skipIf(!hasChromium)('explorer page in Chromium', () => {
   });
 
   it('names a memory without a key by its id, and walks back and forward through opened memories', async () => {
-    const shared = await openShared(`${base}/explore?workspace=default#memory=need-acid`);
+    const shared = await openShared(`${base()}/explore?workspace=default#memory=need-acid`);
     try {
       await shared.locator('#detail-title', { hasText: 'We need ACID transactions' }).waitFor();
       await shared.locator('.on-graph summary').click();
@@ -234,14 +104,14 @@ describe.skipIf(!hasChromium)('explorer page in Chromium', () => {
       await shared.goForward();
       await shared.locator('#detail-title', { hasText: 'Billing needs a double-entry ledger' }).waitFor();
 
-      const unkeyed = await app.gql('mutation { createMemory(input: { title: "Nameless note" }) { id } }');
+      const unkeyed = await app().gql('mutation { createMemory(input: { title: "Nameless note" }) { id } }');
       const id = unkeyed.data?.createMemory.id as string;
-      await shared.goto(`${base}/explore?workspace=default#memory=${id}`);
+      await shared.goto(`${base()}/explore?workspace=default#memory=${id}`);
       await shared.locator('#detail-title', { hasText: 'Nameless note' }).waitFor();
       expect(viewOf(shared.url())).toBe(`memory=${id}`);
-      await app.gql('mutation ($id: ID!) { deleteMemory(id: $id) { deleted } }', { id });
+      await app().gql('mutation ($id: ID!) { deleteMemory(id: $id) { deleted } }', { id });
 
-      await shared.goto(`${base}/explore?workspace=default#memory=no-such-memory`);
+      await shared.goto(`${base()}/explore?workspace=default#memory=no-such-memory`);
       await shared.locator('#status', { hasText: 'no longer exists' }).waitFor();
     } finally {
       await shared.close();
@@ -250,46 +120,46 @@ describe.skipIf(!hasChromium)('explorer page in Chromium', () => {
 
   it('expands a node clicked on the canvas, honouring the direction filter', async () => {
     await clickOnCanvas({ nodeTitle: 'We need ACID transactions' });
-    await page.locator('#detail-title', { hasText: 'We need ACID transactions' }).waitFor();
-    await page.waitForFunction(() => window.engramExplorer!.cy.nodes().length === 8);
+    await page().locator('#detail-title', { hasText: 'We need ACID transactions' }).waitFor();
+    await page().waitForFunction(() => window.engramExplorer!.cy.nodes().length === 8);
     expect(await nodeTitles()).toContain('Billing needs a double-entry ledger');
 
     // Outgoing only: the Mongo trial has no outgoing edges, so nothing is added.
-    await page.selectOption('#direction-select', 'OUTGOING');
-    await page.locator('.on-graph summary').click();
-    await page.locator('#node-list button', { hasText: 'Tried MongoDB for events' }).click();
+    await page().selectOption('#direction-select', 'OUTGOING');
+    await page().locator('.on-graph summary').click();
+    await page().locator('#node-list button', { hasText: 'Tried MongoDB for events' }).click();
     await status().filter({ hasText: 'Tried MongoDB for events: 0 neighbors' }).waitFor();
     expect(await nodeTitles()).not.toContain('Mongo trial lost writes on failover');
 
-    await page.selectOption('#direction-select', 'INCOMING');
-    await page.locator('#expand-memory').click();
-    await page.waitForFunction(() => window.engramExplorer!.cy.nodes().length === 9);
+    await page().selectOption('#direction-select', 'INCOMING');
+    await page().locator('#expand-memory').click();
+    await page().waitForFunction(() => window.engramExplorer!.cy.nodes().length === 9);
     expect(await nodeTitles()).toContain('Mongo trial lost writes on failover');
-    await page.selectOption('#direction-select', 'BOTH');
+    await page().selectOption('#direction-select', 'BOTH');
   });
 
   it('finds the shortest path between two picked memories and highlights it', async () => {
-    await page.locator('#node-list button', { hasText: 'We chose Postgres' }).click();
-    await page.locator('#detail-title', { hasText: 'We chose Postgres' }).waitFor();
-    await page.locator('#path-start').click();
+    await page().locator('#node-list button', { hasText: 'We chose Postgres' }).click();
+    await page().locator('#detail-title', { hasText: 'We chose Postgres' }).waitFor();
+    await page().locator('#path-start').click();
 
-    await page.fill('#search-input', 'auditors');
-    await page.press('#search-input', 'Enter');
-    await page.locator('#search-results button', { hasText: 'Auditors ask for a full trail' }).click();
-    await page.locator('#detail-title', { hasText: 'Auditors ask for a full trail' }).waitFor();
-    await page.locator('#path-end').click();
+    await page().fill('#search-input', 'auditors');
+    await page().press('#search-input', 'Enter');
+    await page().locator('#search-results button', { hasText: 'Auditors ask for a full trail' }).click();
+    await page().locator('#detail-title', { hasText: 'Auditors ask for a full trail' }).waitFor();
+    await page().locator('#path-end').click();
 
-    await page.fill('#max-hops', '2');
-    await page.locator('#find-path').click();
-    await page.locator('#path-result', { hasText: 'No path' }).waitFor();
-    await expect(page.locator('#path-result').textContent()).resolves.toBe(
+    await page().fill('#max-hops', '2');
+    await page().locator('#find-path').click();
+    await page().locator('#path-result', { hasText: 'No path' }).waitFor();
+    await expect(page().locator('#path-result').textContent()).resolves.toBe(
       'No path from postgres-choice to audit-trail within 2 hops',
     );
 
-    await page.fill('#max-hops', '4');
-    await page.locator('#find-path').click();
-    await page.locator('#path-result', { hasText: '3 hops' }).waitFor();
-    await expect(page.locator('#path-steps li').allTextContents()).resolves.toEqual([
+    await page().fill('#max-hops', '4');
+    await page().locator('#find-path').click();
+    await page().locator('#path-result', { hasText: '3 hops' }).waitFor();
+    await expect(page().locator('#path-steps li').allTextContents()).resolves.toEqual([
       'We chose PostgresCAUSED_BY',
       'We need ACID transactionsCAUSED_BY',
       'Billing needs a double-entry ledgerRELATED_TO',
@@ -305,7 +175,7 @@ describe.skipIf(!hasChromium)('explorer page in Chromium', () => {
   });
 
   it('puts the path ends in the address: Back shows the shorter search again, a fresh page the same path', async () => {
-    expect(viewOf(page.url())).toBe('memory=audit-trail&path=postgres-choice,audit-trail');
+    expect(viewOf(page().url())).toBe('memory=audit-trail&path=postgres-choice,audit-trail');
     const pathSteps = [
       'We chose PostgresCAUSED_BY',
       'We need ACID transactionsCAUSED_BY',
@@ -313,15 +183,15 @@ describe.skipIf(!hasChromium)('explorer page in Chromium', () => {
       'Auditors ask for a full trail',
     ];
 
-    await page.goBack();
-    await page.locator('#path-result', { hasText: 'No path' }).waitFor();
-    expect(viewOf(page.url())).toBe('memory=audit-trail&path=postgres-choice,audit-trail&hops=2');
-    await expect(page.locator('#max-hops').inputValue()).resolves.toBe('2');
-    await page.goForward();
-    await page.locator('#path-result', { hasText: '3 hops' }).waitFor();
-    await expect(page.locator('#max-hops').inputValue()).resolves.toBe('4');
+    await page().goBack();
+    await page().locator('#path-result', { hasText: 'No path' }).waitFor();
+    expect(viewOf(page().url())).toBe('memory=audit-trail&path=postgres-choice,audit-trail&hops=2');
+    await expect(page().locator('#max-hops').inputValue()).resolves.toBe('2');
+    await page().goForward();
+    await page().locator('#path-result', { hasText: '3 hops' }).waitFor();
+    await expect(page().locator('#max-hops').inputValue()).resolves.toBe('4');
 
-    const shared = await openShared(page.url());
+    const shared = await openShared(page().url());
     try {
       await shared.locator('#path-result', { hasText: '3 hops from We chose Postgres to Auditors ask' }).waitFor();
       await expect(shared.locator('#path-steps li').allTextContents()).resolves.toEqual(pathSteps);
@@ -343,26 +213,26 @@ describe.skipIf(!hasChromium)('explorer page in Chromium', () => {
     )!;
     expect(edge.weight).toBeCloseTo(0.9);
     await clickOnCanvas({ edgeId: edge.id });
-    await page.locator('#detail-title', { hasText: 'CAUSED_BY' }).waitFor();
-    await expect(page.locator('#detail-weight').textContent()).resolves.toBe('0.90');
+    await page().locator('#detail-title', { hasText: 'CAUSED_BY' }).waitFor();
+    await expect(page().locator('#detail-weight').textContent()).resolves.toBe('0.90');
 
-    await page.fill('#adjust-amount', '0.5');
-    await page.locator('#weaken-edge').click();
-    await page.locator('#detail-weight', { hasText: '0.40' }).waitFor();
-    await page.fill('#adjust-amount', '0.2');
-    await page.locator('#strengthen-edge').click();
-    await page.locator('#detail-weight', { hasText: '0.60' }).waitFor();
+    await page().fill('#adjust-amount', '0.5');
+    await page().locator('#weaken-edge').click();
+    await page().locator('#detail-weight', { hasText: '0.40' }).waitFor();
+    await page().fill('#adjust-amount', '0.2');
+    await page().locator('#strengthen-edge').click();
+    await page().locator('#detail-weight', { hasText: '0.60' }).waitFor();
 
     const redrawn = (await drawn()).edges.find((e) => e.id === edge.id)!;
     expect(redrawn.weight).toBeCloseTo(0.6);
     expect(redrawn.width).toBeLessThan(edge.width);
-    await expect(page.locator('#history-events li').count()).resolves.toBe(2);
-    await expect(page.locator('#details svg.chart circle.point').count()).resolves.toBe(2);
-    await expect(page.locator('#details svg.chart').getAttribute('aria-label')).resolves.toBe(
+    await expect(page().locator('#history-events li').count()).resolves.toBe(2);
+    await expect(page().locator('#details svg.chart circle.point').count()).resolves.toBe(2);
+    await expect(page().locator('#details svg.chart').getAttribute('aria-label')).resolves.toBe(
       'Weight history: from 0.90 to 0.60 over 2 changes',
     );
 
-    const api = await app.gql(
+    const api = await app().gql(
       `query ($id: ID!) { edge(id: $id) { weight pruned history { source old new reason } } }`,
       { id: edge.id },
     );
@@ -370,39 +240,39 @@ describe.skipIf(!hasChromium)('explorer page in Chromium', () => {
     expect(api.data?.edge.history).toHaveLength(2);
     expect(api.data?.edge.history[0]).toMatchObject({ source: 'CONSCIOUS', reason: 'explorer' });
 
-    await page.screenshot({ path: `${RESULTS}/explorer.png` });
+    await page().screenshot({ path: `${RESULTS}/explorer.png` });
     if (process.env.UPDATE_SCREENSHOTS === '1') {
       mkdirSync(`${ROOT}docs`, { recursive: true });
       copyFileSync(`${RESULTS}/explorer.png`, `${ROOT}docs/explorer.png`);
     }
 
     // Weaken to the floor: pruned, drawn dashed, hidden by the toggle, and no longer on any path.
-    await page.fill('#adjust-amount', '1');
-    await page.locator('#weaken-edge').click();
-    await page.locator('#detail-pruned', { hasText: 'yes' }).waitFor();
+    await page().fill('#adjust-amount', '1');
+    await page().locator('#weaken-edge').click();
+    await page().locator('#detail-pruned', { hasText: 'yes' }).waitFor();
     expect((await drawn()).edges.find((e) => e.id === edge.id)).toMatchObject({
       weight: 0,
       lineStyle: 'dashed',
       display: 'element',
     });
-    await page.locator('#show-pruned').uncheck();
+    await page().locator('#show-pruned').uncheck();
     expect((await drawn()).edges.find((e) => e.id === edge.id)?.display).toBe('none');
-    await page.locator('#show-pruned').check();
-    await page.locator('#find-path').click();
-    await page.locator('#path-result', { hasText: 'No path' }).waitFor();
-    const pruned = await app.gql(`query ($id: ID!) { edge(id: $id) { weight pruned } }`, { id: edge.id });
+    await page().locator('#show-pruned').check();
+    await page().locator('#find-path').click();
+    await page().locator('#path-result', { hasText: 'No path' }).waitFor();
+    const pruned = await app().gql(`query ($id: ID!) { edge(id: $id) { weight pruned } }`, { id: edge.id });
     expect(pruned.data?.edge).toEqual({ weight: 0, pruned: true });
   });
 
   it('gives feedback on a memory and shows the new weight', async () => {
-    await page.locator('#node-list button', { hasText: 'Billing needs a double-entry ledger' }).click();
-    await page.locator('#detail-title', { hasText: 'Billing needs a double-entry ledger' }).waitFor();
-    await expect(page.locator('#detail-weight').textContent()).resolves.toBe('0.50');
-    await page.locator('#feedback-used').click();
-    await page.locator('#status', { hasText: 'Feedback used' }).waitFor();
-    await expect(page.locator('#detail-weight').textContent()).resolves.toBe('0.51');
+    await page().locator('#node-list button', { hasText: 'Billing needs a double-entry ledger' }).click();
+    await page().locator('#detail-title', { hasText: 'Billing needs a double-entry ledger' }).waitFor();
+    await expect(page().locator('#detail-weight').textContent()).resolves.toBe('0.50');
+    await page().locator('#feedback-used').click();
+    await page().locator('#status', { hasText: 'Feedback used' }).waitFor();
+    await expect(page().locator('#detail-weight').textContent()).resolves.toBe('0.51');
 
-    const api = await app.gql(
+    const api = await app().gql(
       `{ memory(key: "billing-ledger") { weight } weightEvents(memoryId: "billing-ledger") { source reason } }`,
     );
     expect(api.data?.memory.weight).toBeCloseTo(0.51);
@@ -410,70 +280,21 @@ describe.skipIf(!hasChromium)('explorer page in Chromium', () => {
   });
 
   it('switches workspace from the selector', async () => {
-    await page.fill('#workspace-input', 'lab');
-    await page.press('#workspace-input', 'Enter');
-    await page.locator('#status', { hasText: 'Workspace lab' }).waitFor();
+    await page().fill('#workspace-input', 'lab');
+    await page().press('#workspace-input', 'Enter');
+    await page().locator('#status', { hasText: 'Workspace lab' }).waitFor();
     expect((await drawn()).nodes).toHaveLength(0);
-    expect(new URL(page.url()).searchParams.get('workspace')).toBe('lab');
+    expect(new URL(page().url()).searchParams.get('workspace')).toBe('lab');
 
-    await page.fill('#search-input', 'postgres');
-    await page.press('#search-input', 'Enter');
-    await page.locator('#status', { hasText: 'Nothing matches' }).waitFor();
-    await page.fill('#search-input', 'notebook');
-    await page.press('#search-input', 'Enter');
-    await page.locator('#search-results button', { hasText: 'Lab notebook' }).waitFor();
-    await expect(page.locator('#search-results button').allTextContents()).resolves.toEqual([
+    await page().fill('#search-input', 'postgres');
+    await page().press('#search-input', 'Enter');
+    await page().locator('#status', { hasText: 'Nothing matches' }).waitFor();
+    await page().fill('#search-input', 'notebook');
+    await page().press('#search-input', 'Enter');
+    await page().locator('#search-results button', { hasText: 'Lab notebook' }).waitFor();
+    await expect(page().locator('#search-results button').allTextContents()).resolves.toEqual([
       'Lab notebook: cache warmupexperiment',
     ]);
-  });
-
-  it('fits a narrow screen without sideways scrolling', async () => {
-    await page.goto(`${base}/explore?workspace=default`);
-    await page.locator('body[data-ready]').waitFor();
-    await page.setViewportSize({ width: 390, height: 844 });
-    await page.fill('#search-input', 'postgres');
-    await page.press('#search-input', 'Enter');
-    await page.locator('#search-results button', { hasText: 'We chose Postgres' }).click();
-    await page.locator('#detail-title', { hasText: 'We chose Postgres' }).waitFor();
-    const widths = await page.evaluate(() => ({
-      scroll: document.documentElement.scrollWidth,
-      view: window.innerWidth,
-    }));
-    expect(widths.scroll).toBeLessThanOrEqual(widths.view);
-    expect((await page.locator('#graph').boundingBox())!.height).toBeGreaterThan(300);
-    await page.screenshot({ path: `${RESULTS}/explorer-narrow.png`, fullPage: true });
-  });
-
-  it("asks for an API key when the server uses keys, then works in the key's workspace", async () => {
-    const keyed = await createTestApp({ env: { ENGRAM_API_KEYS: 'explorer-test-key-0123456789=lab:write' } });
-    const keyedServer = createServer(keyed.app);
-    try {
-      const seeded = await keyed.gql(
-        'mutation ($input: CreateMemoryInput!) { createMemory(input: $input) { id } }',
-        { input: LAB_MEMORY },
-        {
-          headers: { authorization: 'Bearer explorer-test-key-0123456789' },
-        },
-      );
-      expect(seeded.errors).toBeUndefined();
-      await new Promise<void>((done) => keyedServer.listen(0, '127.0.0.1', done));
-      const port = (keyedServer.address() as AddressInfo).port;
-      const keyedPage = await browser.newPage({ viewport: { width: 1280, height: 800 } });
-      await keyedPage.goto(`http://127.0.0.1:${port}/explore`);
-      await keyedPage.locator('#status', { hasText: 'UNAUTHENTICATED' }).waitFor();
-      await expect(keyedPage.locator('#api-key-input').isVisible()).resolves.toBe(true);
-      await keyedPage.fill('#api-key-input', 'explorer-test-key-0123456789');
-      await keyedPage.press('#api-key-input', 'Enter');
-      await keyedPage.locator('#status', { hasText: 'Using the API key' }).waitFor();
-      await expect(keyedPage.locator('#workspace-input').isDisabled()).resolves.toBe(true);
-      await keyedPage.fill('#search-input', 'notebook');
-      await keyedPage.press('#search-input', 'Enter');
-      await keyedPage.locator('#search-results button', { hasText: 'Lab notebook' }).waitFor();
-      await keyedPage.close();
-    } finally {
-      await new Promise((done) => keyedServer.close(done));
-      await keyed.close();
-    }
   });
 
   it('logged no script errors or blocked resources', () => {

@@ -1,8 +1,10 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Client } from '@modelcontextprotocol/client';
 import { StdioClientTransport, getDefaultEnvironment } from '@modelcontextprotocol/client/stdio';
-import { expect } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -64,6 +66,36 @@ export async function startStdio(options: {
   const client = new Client({ name: 'engram-test', version: '0.0.0' });
   await client.connect(transport);
   return { client, stderr: () => stderr, close: () => client.close() };
+}
+
+/**
+ * One `engram mcp` process on a fresh SQLite file in a temporary folder, shared by the calling
+ * describe block (its steps run in order, like an agent's session), closed and removed after it.
+ */
+export function useStdioSession(options: { workspace: string }): {
+  session: () => StdioSession;
+  client: () => Client;
+  dbPath: () => string;
+} {
+  let dir: string | undefined;
+  let session: StdioSession | undefined;
+  beforeAll(async () => {
+    dir = mkdtempSync(join(tmpdir(), 'engram-mcp-'));
+    session = await startStdio({ dbPath: join(dir, 'engram.db'), workspace: options.workspace });
+  });
+  afterAll(async () => {
+    await session?.close();
+    if (dir) rmSync(dir, { recursive: true, force: true });
+  });
+  const current = (): StdioSession => {
+    if (!session) throw new Error('useStdioSession: no session outside the describe block');
+    return session;
+  };
+  return {
+    session: current,
+    client: () => current().client,
+    dbPath: () => join(dir as string, 'engram.db'),
+  };
 }
 
 export interface ToolCall {

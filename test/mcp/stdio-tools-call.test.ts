@@ -1,121 +1,26 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import type { Client } from '@modelcontextprotocol/client';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createApp, type EngramApp } from '../../src/app.js';
 import { loadConfig } from '../../src/config.js';
 import { createLogger } from '../../src/logger.js';
 import type { GraphStore } from '../../src/store/port.js';
 import { createSqliteStore } from '../../src/store/sqlite/sqlite-store.js';
-import { TOOL_NAMES, call, fails, ok, startStdio, type StdioSession } from './helpers.js';
-
-const READ_ONLY = [
-  'memory_get',
-  'memory_search',
-  'memory_related',
-  'memory_path',
-  'memory_traverse',
-  'memory_evidence',
-  'memory_contradictions',
-  'memory_context',
-  'memory_history',
-  'relation_types',
-];
-// memory_link only creates or confirms (metadata merges key by key), so it is not destructive.
-const DESTRUCTIVE = ['memory_update', 'memory_delete', 'memory_unlink'];
-const IDEMPOTENT_WRITES = ['memory_update', 'memory_delete', 'memory_unlink', 'memory_revert', 'memory_set_weight'];
+import { call, fails, ok, useStdioSession } from './helpers.js';
 
 /** The real `engram mcp` process (bin/engram.js, as `npx engram mcp` runs it) on a real SQLite file. */
 describe('engram mcp over stdio', () => {
-  let dir: string;
-  let dbPath: string;
-  let session: StdioSession;
-  let client: Client;
+  const { client, dbPath } = useStdioSession({ workspace: 'agent' });
   const ids: Record<string, string> = {};
-
-  beforeAll(async () => {
-    dir = mkdtempSync(join(tmpdir(), 'engram-mcp-'));
-    dbPath = join(dir, 'engram.db');
-    session = await startStdio({ dbPath, workspace: 'agent' });
-    client = session.client;
-  });
-
-  afterAll(async () => {
-    await session?.close();
-    rmSync(dir, { recursive: true, force: true });
-  });
-
-  describe('tools/list', () => {
-    it('lists every contract tool, each with title, description, schemas and all four hints', async () => {
-      const { tools } = await client.listTools();
-      expect(tools.map((tool) => tool.name)).toEqual(expect.arrayContaining(TOOL_NAMES));
-      for (const tool of tools) {
-        expect(tool.title, tool.name).toBeTruthy();
-        expect(tool.description?.length, tool.name).toBeGreaterThan(200);
-        // Descriptions point at siblings, so an agent can tell when another tool fits better.
-        expect(
-          tools.some((other) => other.name !== tool.name && tool.description?.includes(other.name)),
-          tool.name,
-        ).toBe(true);
-        expect(tool.inputSchema.type).toBe('object');
-        for (const name of Object.keys(tool.inputSchema.properties ?? {}))
-          expect(name, tool.name).toMatch(/^[a-z][a-z_]*$/);
-        expect(tool.outputSchema?.type, tool.name).toBe('object');
-        for (const hint of ['readOnlyHint', 'destructiveHint', 'idempotentHint', 'openWorldHint'] as const) {
-          expect(typeof tool.annotations?.[hint], `${tool.name}.${hint}`).toBe('boolean');
-        }
-      }
-    });
-
-    it('marks reads read-only, and deletes, unlink and update destructive', async () => {
-      const { tools } = await client.listTools();
-      const byName = new Map(tools.map((tool) => [tool.name, tool.annotations!]));
-      for (const name of TOOL_NAMES) {
-        const hints = byName.get(name)!;
-        expect(hints.readOnlyHint, name).toBe(READ_ONLY.includes(name));
-        expect(hints.destructiveHint, name).toBe(DESTRUCTIVE.includes(name));
-        expect(hints.idempotentHint, name).toBe(READ_ONLY.includes(name) || IDEMPOTENT_WRITES.includes(name));
-        expect(hints.openWorldHint, name).toBe(false);
-      }
-    });
-
-    it('maps the seed-style arguments onto the contract and advertises ranges and defaults', async () => {
-      const { tools } = await client.listTools();
-      const props = (name: string) =>
-        tools.find((tool) => tool.name === name)!.inputSchema.properties as Record<string, any>;
-      expect(props('memory_path').max_hops).toMatchObject({ type: 'integer', minimum: 1, maximum: 10, default: 4 });
-      expect(Object.keys(props('memory_path'))).toEqual(
-        expect.arrayContaining(['from_id', 'to_id', 'max_hops', 'edge_types', 'direction']),
-      );
-      expect(props('memory_traverse').max_depth).toMatchObject({ minimum: 1, maximum: 5, default: 3 });
-      expect(props('memory_related').limit).toMatchObject({ minimum: 1, maximum: 100, default: 20 });
-      expect(props('memory_related').direction).toMatchObject({
-        enum: ['outgoing', 'incoming', 'both'],
-        default: 'both',
-      });
-      expect(Object.keys(props('memory_link'))).toEqual(
-        expect.arrayContaining(['source_id', 'target_id', 'edge_type', 'weight', 'metadata']),
-      );
-      expect(Object.keys(props('memory_weaken'))).toEqual(
-        expect.arrayContaining(['source_id', 'target_id', 'edge_type', 'amount', 'reason']),
-      );
-      expect(Object.keys(props('memory_feedback'))).toEqual(
-        expect.arrayContaining(['memory_id', 'signal', 'via_edge_ids']),
-      );
-    });
-  });
 
   describe('tools/call', () => {
     it('relation_types lists the vocabulary with descriptions', async () => {
-      const out = await ok(client, 'relation_types');
+      const out = await ok(client(), 'relation_types');
       expect(out.relation_types).toContainEqual(
         expect.objectContaining({ name: 'SUPERSEDES', inverse: 'SUPERSEDED_BY' }),
       );
     });
 
     it('memory_create stores memories and answers with the stored record', async () => {
-      const pg = await ok(client, 'memory_create', {
+      const pg = await ok(client(), 'memory_create', {
         title: 'We chose Postgres',
         key: 'postgres-choice',
         kind: 'decision',
@@ -133,16 +38,16 @@ describe('engram mcp over stdio', () => {
       });
       ids.pg = pg.memory.id;
       ids.acid = (
-        await ok(client, 'memory_create', { title: 'We need ACID transactions', key: 'need-acid', kind: 'fact' })
+        await ok(client(), 'memory_create', { title: 'We need ACID transactions', key: 'need-acid', kind: 'fact' })
       ).memory.id;
       ids.mysql = (
-        await ok(client, 'memory_create', { title: 'We chose MySQL', key: 'mysql-choice', kind: 'decision' })
+        await ok(client(), 'memory_create', { title: 'We chose MySQL', key: 'mysql-choice', kind: 'decision' })
       ).memory.id;
     });
 
     it('a memory written over MCP reads back over HTTP in the same workspace, and only there', async () => {
-      const config = loadConfig({ ENGRAM_SQLITE_PATH: dbPath, ENGRAM_LOG_LEVEL: 'silent' });
-      const store: GraphStore = createSqliteStore({ path: dbPath });
+      const config = loadConfig({ ENGRAM_SQLITE_PATH: dbPath(), ENGRAM_LOG_LEVEL: 'silent' });
+      const store: GraphStore = createSqliteStore({ path: dbPath() });
       const app: EngramApp = createApp({ config, store, logger: createLogger('silent') });
       const read = async (workspace: string) => {
         const response = await app.fetch('http://engram.test/graphql', {
@@ -161,7 +66,7 @@ describe('engram mcp over stdio', () => {
     });
 
     it('memory_link creates, then confirms the same edge (upsert), normalising the type', async () => {
-      const first = await ok(client, 'memory_link', {
+      const first = await ok(client(), 'memory_link', {
         source_id: 'postgres-choice',
         target_id: 'need-acid',
         edge_type: 'caused_by',
@@ -176,7 +81,7 @@ describe('engram mcp over stdio', () => {
           pruned: false,
         },
       });
-      const again = await ok(client, 'memory_link', {
+      const again = await ok(client(), 'memory_link', {
         source_id: ids.pg,
         target_id: ids.acid,
         edge_type: 'CAUSED_BY',
@@ -185,7 +90,7 @@ describe('engram mcp over stdio', () => {
       expect(again).toMatchObject({ created: false, edge: { id: first.edge.id, metadata: { source: 'adr-7' } } });
       expect(again.edge.last_confirmed_at).toEqual(expect.any(String));
       ids.causedBy = first.edge.id;
-      const supersedes = await ok(client, 'memory_link', {
+      const supersedes = await ok(client(), 'memory_link', {
         source_id: 'postgres-choice',
         target_id: 'mysql-choice',
         edge_type: 'SUPERSEDES',
@@ -196,28 +101,28 @@ describe('engram mcp over stdio', () => {
     });
 
     it('memory_get answers by key with the strongest neighbors first, and NOT_FOUND for a missing memory', async () => {
-      const out = await ok(client, 'memory_get', { memory_id: 'postgres-choice' });
+      const out = await ok(client(), 'memory_get', { memory_id: 'postgres-choice' });
       expect(out.found).toBe(true);
       expect(out.memory).toMatchObject({ id: ids.pg, content: 'Postgres for the ledger service.' });
       expect(out.neighbors.map((n: any) => [n.edge_type, n.direction, n.memory.key])).toEqual([
         ['SUPERSEDES', 'outgoing', 'mysql-choice'],
         ['CAUSED_BY', 'outgoing', 'need-acid'],
       ]);
-      const limited = await ok(client, 'memory_get', { memory_id: ids.pg, neighbor_limit: 1 });
+      const limited = await ok(client(), 'memory_get', { memory_id: ids.pg, neighbor_limit: 1 });
       expect(limited.neighbors).toHaveLength(1);
-      await fails(client, 'memory_get', { memory_id: 'no-such-memory' }, 'NOT_FOUND');
+      await fails(client(), 'memory_get', { memory_id: 'no-such-memory' }, 'NOT_FOUND');
     });
 
     it('memory_search finds by words, best first, with kind filters', async () => {
-      const out = await ok(client, 'memory_search', { query: 'postgres' });
+      const out = await ok(client(), 'memory_search', { query: 'postgres' });
       expect(out.results[0].key).toBe('postgres-choice');
       expect(out.count).toBe(out.results.length);
-      const facts = await ok(client, 'memory_search', { query: 'we', kinds: ['fact'], limit: 5 });
+      const facts = await ok(client(), 'memory_search', { query: 'we', kinds: ['fact'], limit: 5 });
       expect(facts.results.map((m: any) => m.key)).toEqual(['need-acid']);
     });
 
     it('memory_related follows direction and type filters', async () => {
-      const out = await ok(client, 'memory_related', {
+      const out = await ok(client(), 'memory_related', {
         memory_id: 'postgres-choice',
         direction: 'outgoing',
         edge_types: ['caused_by'],
@@ -229,21 +134,21 @@ describe('engram mcp over stdio', () => {
         edge: { id: ids.causedBy },
         memory: { key: 'need-acid', kind: 'fact' },
       });
-      const incoming = await ok(client, 'memory_related', { memory_id: 'need-acid', direction: 'incoming' });
+      const incoming = await ok(client(), 'memory_related', { memory_id: 'need-acid', direction: 'incoming' });
       expect(incoming.neighbors.map((n: any) => [n.direction, n.memory.key])).toEqual([
         ['incoming', 'postgres-choice'],
       ]);
     });
 
     it('memory_path returns the steps with the edge type to the next one, or found: false with a message', async () => {
-      const out = await ok(client, 'memory_path', { from_id: 'mysql-choice', to_id: 'need-acid' });
+      const out = await ok(client(), 'memory_path', { from_id: 'mysql-choice', to_id: 'need-acid' });
       expect(out).toMatchObject({ found: true, hops: 2, message: null });
       expect(out.path.map((step: any) => [step.key, step.edge_type_to_next, step.edge_direction_to_next])).toEqual([
         ['mysql-choice', 'SUPERSEDES', 'incoming'],
         ['postgres-choice', 'CAUSED_BY', 'outgoing'],
         ['need-acid', null, null],
       ]);
-      const forwardOnly = await call(client, 'memory_path', {
+      const forwardOnly = await call(client(), 'memory_path', {
         from_id: 'mysql-choice',
         to_id: 'need-acid',
         direction: 'outgoing',
@@ -255,38 +160,38 @@ describe('engram mcp over stdio', () => {
     });
 
     it('memory_traverse reports each memory once with its depth and the edges walked', async () => {
-      const out = await ok(client, 'memory_traverse', { memory_id: 'mysql-choice', max_depth: 2 });
+      const out = await ok(client(), 'memory_traverse', { memory_id: 'mysql-choice', max_depth: 2 });
       expect(out.start.key).toBe('mysql-choice');
       expect(out.hits.map((hit: any) => [hit.depth, hit.memory.key, hit.path.map((e: any) => e.type)])).toEqual([
         [1, 'postgres-choice', ['SUPERSEDES']],
         [2, 'need-acid', ['SUPERSEDES', 'CAUSED_BY']],
       ]);
-      const shallow = await ok(client, 'memory_traverse', { memory_id: 'mysql-choice', max_depth: 1 });
+      const shallow = await ok(client(), 'memory_traverse', { memory_id: 'mysql-choice', max_depth: 1 });
       expect(shallow.hits).toHaveLength(1);
     });
 
     it('memory_strengthen and memory_weaken move the weight, prune at the threshold, and revive', async () => {
       const edge = { source_id: 'postgres-choice', target_id: 'need-acid', edge_type: 'CAUSED_BY' };
-      const up = await ok(client, 'memory_strengthen', { ...edge, amount: 0.2, reason: 'user confirmed' });
+      const up = await ok(client(), 'memory_strengthen', { ...edge, amount: 0.2, reason: 'user confirmed' });
       expect(up).toMatchObject({ target: 'edge', previous_weight: 0.5, pruned: false, reason: 'user confirmed' });
       expect(up.new_weight).toBeCloseTo(0.7);
-      const down = await ok(client, 'memory_weaken', { ...edge, reason: 'user corrected' });
+      const down = await ok(client(), 'memory_weaken', { ...edge, reason: 'user corrected' });
       expect(down.previous_weight).toBeCloseTo(0.7);
       expect(down.new_weight).toBeCloseTo(0.4);
-      const pruned = await ok(client, 'memory_weaken', { ...edge, amount: 0.4 });
+      const pruned = await ok(client(), 'memory_weaken', { ...edge, amount: 0.4 });
       expect(pruned).toMatchObject({ new_weight: 0, pruned: true });
 
-      const visible = await ok(client, 'memory_related', { memory_id: 'postgres-choice' });
+      const visible = await ok(client(), 'memory_related', { memory_id: 'postgres-choice' });
       expect(visible.neighbors.map((n: any) => n.edge.type)).toEqual(['SUPERSEDES']);
-      const all = await ok(client, 'memory_related', { memory_id: 'postgres-choice', include_pruned: true });
+      const all = await ok(client(), 'memory_related', { memory_id: 'postgres-choice', include_pruned: true });
       expect(all.neighbors.map((n: any) => n.edge.type)).toEqual(['SUPERSEDES', 'CAUSED_BY']);
 
-      const revived = await ok(client, 'memory_strengthen', { ...edge, amount: 0.5 });
+      const revived = await ok(client(), 'memory_strengthen', { ...edge, amount: 0.5 });
       expect(revived).toMatchObject({ pruned: false, new_weight: 0.5 });
     });
 
     it('memory_feedback strengthens the memory and the via edges on used, and only the memory on not_useful', async () => {
-      const used = await ok(client, 'memory_feedback', {
+      const used = await ok(client(), 'memory_feedback', {
         memory_id: 'need-acid',
         signal: 'used',
         via_edge_ids: [ids.causedBy],
@@ -296,14 +201,14 @@ describe('engram mcp over stdio', () => {
       expect(used.changes.map((c: any) => c.target).sort()).toEqual(['edge', 'memory']);
       for (const change of used.changes) expect(change.new_weight).toBeGreaterThan(change.previous_weight);
 
-      const notUseful = await ok(client, 'memory_feedback', { memory_id: 'mysql-choice', signal: 'not_useful' });
+      const notUseful = await ok(client(), 'memory_feedback', { memory_id: 'mysql-choice', signal: 'not_useful' });
       expect(notUseful.changes).toHaveLength(1);
       expect(notUseful.changes[0]).toMatchObject({ target: 'memory', memory: { key: 'mysql-choice' } });
       expect(notUseful.changes[0].new_weight).toBeLessThan(notUseful.changes[0].previous_weight);
     });
 
     it('memory_update changes the given fields; null clears one, left-out fields stay', async () => {
-      const out = await ok(client, 'memory_update', {
+      const out = await ok(client(), 'memory_update', {
         memory_id: 'postgres-choice',
         content: 'Postgres 16 for the ledger.',
         kind: null,
@@ -320,10 +225,10 @@ describe('engram mcp over stdio', () => {
     });
 
     it('memory_unlink removes by edge id, and removes nothing the second time', async () => {
-      const out = await ok(client, 'memory_unlink', { edge_id: ids.supersedes });
+      const out = await ok(client(), 'memory_unlink', { edge_id: ids.supersedes });
       expect(out).toMatchObject({ removed: 1, edges: [{ id: ids.supersedes, type: 'SUPERSEDES' }] });
-      expect(await ok(client, 'memory_unlink', { edge_id: ids.supersedes })).toEqual({ removed: 0, edges: [] });
-      const byTriple = await ok(client, 'memory_unlink', {
+      expect(await ok(client(), 'memory_unlink', { edge_id: ids.supersedes })).toEqual({ removed: 0, edges: [] });
+      const byTriple = await ok(client(), 'memory_unlink', {
         source_id: 'postgres-choice',
         target_id: 'mysql-choice',
         edge_type: 'SUPERSEDES',
@@ -332,30 +237,30 @@ describe('engram mcp over stdio', () => {
     });
 
     it('memory_delete removes the memory with its edges', async () => {
-      const out = await ok(client, 'memory_delete', { memory_id: 'postgres-choice' });
+      const out = await ok(client(), 'memory_delete', { memory_id: 'postgres-choice' });
       expect(out).toEqual({ id: ids.pg, deleted: true, edges_removed: 1 });
-      await fails(client, 'memory_get', { memory_id: 'postgres-choice' }, 'NOT_FOUND');
-      await fails(client, 'memory_delete', { memory_id: 'postgres-choice' }, 'NOT_FOUND');
+      await fails(client(), 'memory_get', { memory_id: 'postgres-choice' }, 'NOT_FOUND');
+      await fails(client(), 'memory_delete', { memory_id: 'postgres-choice' }, 'NOT_FOUND');
     });
   });
 
   describe('errors come back as isError results with the GraphQL code', () => {
     it('weaken on a missing edge is NOT_FOUND and creates nothing', async () => {
       const result = await fails(
-        client,
+        client(),
         'memory_weaken',
         { source_id: 'need-acid', target_id: 'mysql-choice', edge_type: 'CAUSED_BY' },
         'NOT_FOUND',
       );
       expect(result.text).toMatch(/CAUSED_BY/);
-      expect((await ok(client, 'memory_related', { memory_id: 'need-acid', include_pruned: true })).neighbors).toEqual(
-        [],
-      );
+      expect(
+        (await ok(client(), 'memory_related', { memory_id: 'need-acid', include_pruned: true })).neighbors,
+      ).toEqual([]);
     });
 
     it('a malformed relation type is BAD_USER_INPUT naming edge_type', async () => {
       const result = await fails(
-        client,
+        client(),
         'memory_link',
         { source_id: 'need-acid', target_id: 'mysql-choice', edge_type: '1 not a type!' },
         'BAD_USER_INPUT',
@@ -366,7 +271,7 @@ describe('engram mcp over stdio', () => {
 
     it('max_hops 11 is BAD_USER_INPUT naming max_hops', async () => {
       const result = await fails(
-        client,
+        client(),
         'memory_path',
         { from_id: 'need-acid', to_id: 'mysql-choice', max_hops: 11 },
         'BAD_USER_INPUT',
@@ -380,26 +285,21 @@ describe('engram mcp over stdio', () => {
 
     it('linking a memory to itself, a taken key and a missing start memory keep their codes', async () => {
       const self = await fails(
-        client,
+        client(),
         'memory_link',
         { source_id: 'need-acid', target_id: 'need-acid', edge_type: 'RELATED_TO' },
         'BAD_USER_INPUT',
       );
       expect(self.structured.error.argument).toBe('target_id');
-      await fails(client, 'memory_create', { title: 'Again', key: 'need-acid' }, 'CONFLICT');
-      await fails(client, 'memory_related', { memory_id: 'no-such-memory' }, 'NOT_FOUND');
-      await fails(client, 'memory_traverse', { memory_id: 'no-such-memory' }, 'NOT_FOUND');
+      await fails(client(), 'memory_create', { title: 'Again', key: 'need-acid' }, 'CONFLICT');
+      await fails(client(), 'memory_related', { memory_id: 'no-such-memory' }, 'NOT_FOUND');
+      await fails(client(), 'memory_traverse', { memory_id: 'no-such-memory' }, 'NOT_FOUND');
       await fails(
-        client,
+        client(),
         'memory_link',
         { source_id: 'need-acid', target_id: 'no-such-memory', edge_type: 'RELATED_TO' },
         'NOT_FOUND',
       );
     });
-  });
-
-  it('logs to stderr only (stdout is the protocol)', () => {
-    expect(session.stderr()).toMatch(/engram mcp serving on stdio/);
-    expect(session.stderr()).toMatch(/"workspace":"agent"/);
   });
 });
