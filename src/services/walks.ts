@@ -1,4 +1,6 @@
+import { oppositeDirection } from '../domain/direction.js';
 import type { Direction, FrontierStep } from '../domain/types.js';
+import { compareIds } from '../store/key-order.js';
 import type { GraphStore } from '../store/port.js';
 
 export interface WalkOptions {
@@ -20,15 +22,13 @@ export type PathOutcome =
   | { found: true; memoryIds: string[]; edgeIds: string[] }
   | { found: false; budgetExhausted: boolean };
 
-const reverse = (direction: Direction): Direction =>
-  direction === 'OUTGOING' ? 'INCOMING' : direction === 'INCOMING' ? 'OUTGOING' : 'BOTH';
+/**
+ * Stronger edges first, then edge id, so every walk makes the same choices on the same graph:
+ * strongestFirst's order, on a step's `edgeId` (wrapping each step for it would allocate per comparison).
+ */
+const byStrength = (a: FrontierStep, b: FrontierStep) => b.weight - a.weight || compareIds(a.edgeId, b.edgeId);
 
-/** Stronger edges first, then edge id, so every walk makes the same choices on the same graph. */
-const byStrength = (a: FrontierStep, b: FrontierStep) =>
-  b.weight - a.weight || (a.edgeId < b.edgeId ? -1 : a.edgeId > b.edgeId ? 1 : 0);
-
-const byFromThenStrength = (a: FrontierStep, b: FrontierStep) =>
-  (a.from < b.from ? -1 : a.from > b.from ? 1 : 0) || byStrength(a, b);
+const byFromThenStrength = (a: FrontierStep, b: FrontierStep) => compareIds(a.from, b.from) || byStrength(a, b);
 
 interface Side {
   frontier: string[];
@@ -67,7 +67,11 @@ export async function findShortestPath(
     if (outcome) return outcome;
   }
   const forward: Side = { frontier: [fromId], reached: new Map([[fromId, null]]), direction: options.direction };
-  const backward: Side = { frontier: [toId], reached: new Map([[toId, null]]), direction: reverse(options.direction) };
+  const backward: Side = {
+    frontier: [toId],
+    reached: new Map([[toId, null]]),
+    direction: oppositeDirection(options.direction),
+  };
   let hops = 0;
   let spent = 0;
 
@@ -177,9 +181,7 @@ export async function traverse(
       pathTo.set(step.to, via);
       level.push({ memoryId: step.to, depth, via, lastWeight: step.weight });
     }
-    level.sort(
-      (a, b) => b.lastWeight - a.lastWeight || (a.memoryId < b.memoryId ? -1 : a.memoryId > b.memoryId ? 1 : 0),
-    );
+    level.sort((a, b) => b.lastWeight - a.lastWeight || compareIds(a.memoryId, b.memoryId));
     hits.push(...level.slice(0, limit - hits.length));
     if (expansion.truncated) return { hits, budgetExhausted: true };
     frontier = level.map((hit) => hit.memoryId);
