@@ -1,14 +1,10 @@
 import { oppositeDirection } from '../domain/direction.js';
 import type { Direction, FrontierStep } from '../domain/types.js';
 import { compareIds } from '../store/key-order.js';
-import type { GraphStore } from '../store/port.js';
+import type { FrontierQuery, GraphStore } from '../store/port.js';
 
-export interface WalkOptions {
-  direction: Direction;
-  types: readonly string[] | null;
-  pruneThreshold: number;
-  /** Most edges a single walk may examine, so a hub cannot make one request unbounded. */
-  budget: number;
+/** A walk's settings; `budget` is the most edges the whole walk may examine, so a hub cannot make one request unbounded. */
+export interface WalkOptions extends FrontierQuery {
   /**
    * Memories the walk must not enter, asked once per level for the memories that level reached
    * (e.g. superseded ones, for `currentOnly`). The start and end memories are never asked about.
@@ -27,6 +23,14 @@ export type PathOutcome =
  * strongestFirst's order, on a step's `edgeId` (wrapping each step for it would allocate per comparison).
  */
 const byStrength = (a: FrontierStep, b: FrontierStep) => b.weight - a.weight || compareIds(a.edgeId, b.edgeId);
+
+/** The store's query for the next level: the walk's filters, what is left of its budget (no exclude or signal). */
+const levelQuery = (options: WalkOptions, direction: Direction, spent: number): FrontierQuery => ({
+  direction,
+  types: options.types,
+  pruneThreshold: options.pruneThreshold,
+  budget: options.budget - spent,
+});
 
 const byFromThenStrength = (a: FrontierStep, b: FrontierStep) => compareIds(a.from, b.from) || byStrength(a, b);
 
@@ -57,13 +61,13 @@ export async function findShortestPath(
   if (store.shortestPath && !options.exclude) {
     // A store that can search in one call (the SQLite adjacency index) gives the same answer, faster.
     options.signal?.throwIfAborted();
-    const { direction, types, pruneThreshold, budget } = options;
-    const outcome = await store.shortestPath(workspace, fromId, toId, maxHops, {
-      direction,
-      types,
-      pruneThreshold,
-      budget,
-    });
+    const outcome = await store.shortestPath(
+      workspace,
+      fromId,
+      toId,
+      maxHops,
+      levelQuery(options, options.direction, 0),
+    );
     if (outcome) return outcome;
   }
   const forward: Side = { frontier: [fromId], reached: new Map([[fromId, null]]), direction: options.direction };
@@ -79,12 +83,7 @@ export async function findShortestPath(
     options.signal?.throwIfAborted();
     const [side, other] =
       backward.frontier.length < forward.frontier.length ? [backward, forward] : [forward, backward];
-    const expansion = await store.expandFrontier(workspace, side.frontier, {
-      direction: side.direction,
-      types: options.types,
-      pruneThreshold: options.pruneThreshold,
-      budget: options.budget - spent,
-    });
+    const expansion = await store.expandFrontier(workspace, side.frontier, levelQuery(options, side.direction, spent));
     spent += expansion.steps.length;
     const excluded = await excludedAmong(
       options,
@@ -166,12 +165,7 @@ export async function traverse(
 
   for (let depth = 1; depth <= maxDepth && frontier.length > 0 && hits.length < limit; depth++) {
     options.signal?.throwIfAborted();
-    const expansion = await store.expandFrontier(workspace, frontier, {
-      direction: options.direction,
-      types: options.types,
-      pruneThreshold: options.pruneThreshold,
-      budget: options.budget - spent,
-    });
+    const expansion = await store.expandFrontier(workspace, frontier, levelQuery(options, options.direction, spent));
     spent += expansion.steps.length;
     const excluded = await excludedAmong(options, expansion.steps, (id) => pathTo.has(id));
     const level: TraversalHitIds[] = [];
