@@ -23,6 +23,18 @@ export function createRecordReads(
   | 'listEdges'
 > {
   const { sql, edgeByTriple } = ctx;
+  /** One page of a table in id order, after `afterId` (export reads a workspace this way). */
+  const pageById = <Row>(
+    table: 'memories' | 'edges',
+    columns: string,
+    ws: string,
+    page: { afterId: string | null; limit: number },
+  ): Row[] =>
+    sql(`SELECT ${columns} FROM ${table} WHERE workspace = ? AND id > ? ORDER BY id LIMIT ?`).all(
+      ws,
+      page.afterId ?? '',
+      page.limit,
+    ) as Row[];
   return {
     async getMemories(ws, refs) {
       if (refs.length === 0) return [];
@@ -168,27 +180,11 @@ export function createRecordReads(
       );
     },
     async listMemories(ws, page) {
-      return guard(() =>
-        (
-          sql(`SELECT ${MEMORY_COLUMNS} FROM memories WHERE workspace = ? AND id > ? ORDER BY id LIMIT ?`).all(
-            ws,
-            page.afterId ?? '',
-            page.limit,
-          ) as MemoryRow[]
-        ).map(toMemory),
-      );
+      return guard(() => pageById<MemoryRow>('memories', MEMORY_COLUMNS, ws, page).map(toMemory));
     },
 
     async listEdges(ws, page) {
-      return guard(() =>
-        (
-          sql(`SELECT ${EDGE_COLUMNS} FROM edges WHERE workspace = ? AND id > ? ORDER BY id LIMIT ?`).all(
-            ws,
-            page.afterId ?? '',
-            page.limit,
-          ) as EdgeRow[]
-        ).map(toEdge),
-      );
+      return guard(() => pageById<EdgeRow>('edges', EDGE_COLUMNS, ws, page).map(toEdge));
     },
   };
 }
