@@ -1,5 +1,4 @@
 import { createServer } from 'node:http';
-import { resolve } from 'node:path';
 import { collectDefaultMetrics } from 'prom-client';
 import { createApp } from './app.js';
 import { loadConfig } from './config.js';
@@ -30,10 +29,11 @@ async function main(): Promise<void> {
     throw error;
   });
 
-  const storeLabel = config.store.kind === 'sqlite' ? `sqlite ${resolve(config.store.path)}` : store.description;
   const graphiql = config.graphiql ? `GraphiQL at http://localhost:${port}/graphql` : 'GraphiQL off';
   const explorer = config.explorer ? ` · explorer at http://localhost:${port}/explore` : '';
-  console.log(`Engram listening on http://localhost:${port}/graphql · store: ${storeLabel} · ${graphiql}${explorer}`);
+  console.log(
+    `Engram listening on http://localhost:${port}/graphql · store: ${store.description} · ${graphiql}${explorer}`,
+  );
   logger.info(
     {
       mode: config.mode,

@@ -42,3 +42,27 @@ export const sharedArgs = (arg: ArgBuilder) => ({
     description: 'How many edges deep to walk, 1..5.',
   }),
 });
+
+/** The edge a weight nudge (weaken, strengthen) acts on: edgeId, or the whole from -[type]-> to triple. */
+export const edgeSelectorArgs = (arg: ArgBuilder) => ({
+  from: arg.id({
+    required: false,
+    validate: rules.memoryRef,
+    description: 'Source memory, by id or key (with to and type; or give edgeId instead).',
+  }),
+  to: arg.id({
+    required: false,
+    validate: rules.memoryRef,
+    description: 'Target memory, by id or key (with from and type).',
+  }),
+  type: arg.string({
+    required: false,
+    validate: rules.relationType,
+    description: 'Relation type (normalised to UPPER_SNAKE_CASE), with from and to.',
+  }),
+  edgeId: arg.id({
+    required: false,
+    validate: rules.memoryRef,
+    description: 'The edge id, instead of from, to and type.',
+  }),
+});

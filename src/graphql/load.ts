@@ -1,13 +1,6 @@
-import { memoryNotFound, notFound } from '../domain/errors.js';
+import { notFound } from '../domain/errors.js';
 import type { EdgeRecord, MemoryRecord } from '../domain/types.js';
 import type { EngramContext } from './context.js';
-
-/** For arguments naming a memory by id or key: NOT_FOUND, naming the argument, when it is not in the workspace. */
-export async function requireMemory(ctx: EngramContext, ref: string, argument: string): Promise<MemoryRecord> {
-  const memory = await ctx.loaders.memory.load(ref);
-  if (!memory) throw memoryNotFound(argument, ref);
-  return memory;
-}
 
 /** For non-null fields: the record was there when the parent was read, so a miss means it was deleted meanwhile. */
 export async function loadMemory(ctx: EngramContext, id: string): Promise<MemoryRecord> {

@@ -2,6 +2,7 @@ import { badInput } from '../domain/errors.js';
 import * as rules from '../domain/inputs.js';
 import type { Json, MemoryPatch } from '../domain/types.js';
 import * as writes from '../services/writes.js';
+import { edgeSelectorArgs } from './args.js';
 import { builder } from './builder.js';
 import { writeScope, type EngramContext } from './context.js';
 import { AdjustmentSourceEnum, FeedbackSignalEnum } from './enums.js';
@@ -83,26 +84,7 @@ builder.mutationType({
       description:
         'Lowers the weight of an existing edge, named by edgeId or by from -[type]-> to, by `amount` (clamped at the floor), e.g. after a user corrected a recalled fact. At or below 0.05 the edge is pruned (hidden, not deleted). NOT_FOUND if the edge does not exist: weaken never creates edges. BAD_USER_INPUT unless exactly one of edgeId or the whole triple is given.',
       args: {
-        from: t.arg.id({
-          required: false,
-          validate: rules.memoryRef,
-          description: 'Source memory, by id or key (with to and type; or give edgeId instead).',
-        }),
-        to: t.arg.id({
-          required: false,
-          validate: rules.memoryRef,
-          description: 'Target memory, by id or key (with from and type).',
-        }),
-        type: t.arg.string({
-          required: false,
-          validate: rules.relationType,
-          description: 'Relation type (normalised to UPPER_SNAKE_CASE), with from and to.',
-        }),
-        edgeId: t.arg.id({
-          required: false,
-          validate: rules.memoryRef,
-          description: 'The edge id, instead of from, to and type.',
-        }),
+        ...edgeSelectorArgs(t.arg),
         amount: t.arg.float({
           defaultValue: 0.3,
           required: true,
@@ -128,26 +110,7 @@ builder.mutationType({
       description:
         "Raises the weight of an existing edge, named by edgeId or by from -[type]-> to (clamped at the ceiling); revives a pruned edge once above 0.05. Without amount, the source tier's step is used (AGENT 0.00001, CONSCIOUS 0.01, MANUAL 0.1 by default). NOT_FOUND if the edge does not exist.",
       args: {
-        from: t.arg.id({
-          required: false,
-          validate: rules.memoryRef,
-          description: 'Source memory, by id or key (with to and type; or give edgeId instead).',
-        }),
-        to: t.arg.id({
-          required: false,
-          validate: rules.memoryRef,
-          description: 'Target memory, by id or key (with from and type).',
-        }),
-        type: t.arg.string({
-          required: false,
-          validate: rules.relationType,
-          description: 'Relation type (normalised to UPPER_SNAKE_CASE), with from and to.',
-        }),
-        edgeId: t.arg.id({
-          required: false,
-          validate: rules.memoryRef,
-          description: 'The edge id, instead of from, to and type.',
-        }),
+        ...edgeSelectorArgs(t.arg),
         amount: t.arg.float({
           required: false,
           validate: rules.amount,

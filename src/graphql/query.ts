@@ -3,7 +3,8 @@ import * as rules from '../domain/inputs.js';
 import { KNOWN_RELATION_TYPES } from '../domain/relations.js';
 import { sharedArgs } from './args.js';
 import { builder } from './builder.js';
-import { requireMemory } from './load.js';
+import { requireMemory } from '../services/writes.js';
+import { writeScope } from './context.js';
 import { AdjustmentSourceEnum } from './enums.js';
 import { EdgeRef, MemoryRef, PathResultRef, RelationTypeRef, WeightEventRef } from './refs.js';
 import { resolvePath } from './walk-resolvers.js';
@@ -93,8 +94,8 @@ builder.queryType({
       },
       resolve: async (_root, args, ctx) => {
         const [from, to] = await Promise.all([
-          requireMemory(ctx, args.from, 'from').then((memory) => memory.id),
-          requireMemory(ctx, args.to, 'to').then((memory) => memory.id),
+          requireMemory(writeScope(ctx), args.from, 'from').then((memory) => memory.id),
+          requireMemory(writeScope(ctx), args.to, 'to').then((memory) => memory.id),
         ]);
         return ctx.store.edgesBetween(ctx.workspace, from, to, args.types ?? null);
       },
@@ -137,7 +138,8 @@ builder.queryType({
         }),
       },
       resolve: async (_root, args, ctx) => {
-        const memoryId = args.memoryId == null ? null : (await requireMemory(ctx, args.memoryId, 'memoryId')).id;
+        const memoryId =
+          args.memoryId == null ? null : (await requireMemory(writeScope(ctx), args.memoryId, 'memoryId')).id;
         return ctx.store.listWeightEvents(ctx.workspace, {
           edgeId: args.edgeId ?? null,
           memoryId,

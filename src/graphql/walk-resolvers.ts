@@ -1,8 +1,8 @@
 import type { Direction, MemoryRecord } from '../domain/types.js';
 import { supersededAmong } from '../services/supersession.js';
 import { findShortestPath, traverse } from '../services/walks.js';
-import type { EngramContext } from './context.js';
-import { requireMemory } from './load.js';
+import { requireMemory } from '../services/writes.js';
+import { type EngramContext, writeScope } from './context.js';
 import type { PathView, TraversalHitView } from './shapes.js';
 
 interface PathArgs {
@@ -23,8 +23,8 @@ export async function resolvePath(
   args: PathArgs,
 ): Promise<PathView> {
   const [start, end] = await Promise.all([
-    typeof from === 'string' ? requireMemory(ctx, from, 'from') : from,
-    requireMemory(ctx, toRef, 'to'),
+    typeof from === 'string' ? requireMemory(writeScope(ctx), from, 'from') : from,
+    requireMemory(writeScope(ctx), toRef, 'to'),
   ]);
   const outcome = await findShortestPath(ctx.store, ctx.workspace, start.id, end.id, args.maxHops, {
     direction: args.direction,

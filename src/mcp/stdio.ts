@@ -1,4 +1,3 @@
-import { resolve } from 'node:path';
 import { serveStdio } from '@modelcontextprotocol/server/stdio';
 import { WORKSPACE_HEADER, createApp } from '../app.js';
 import { ConfigError, loadConfig } from '../config.js';
@@ -33,9 +32,11 @@ async function main(): Promise<void> {
     onerror: (error) => logger.warn({ err: error }, 'mcp stdio error'),
   });
 
-  const storeLabel = config.store.kind === 'sqlite' ? `sqlite ${resolve(config.store.path)}` : store.description;
   logger.info(
-    { workspace: config.mcpApiKey === null ? config.mcpWorkspace : 'from ENGRAM_MCP_API_KEY', store: storeLabel },
+    {
+      workspace: config.mcpApiKey === null ? config.mcpWorkspace : 'from ENGRAM_MCP_API_KEY',
+      store: store.description,
+    },
     'engram mcp serving on stdio',
   );
 

@@ -1,5 +1,5 @@
 import type { AdjustmentSource } from '../domain/types.js';
-import { compareIds } from './research-views.js';
+import { compareIds } from '../store/key-order.js';
 import { apply, edgeChange, requireMemory, tooManyEdges, type WeightChangeResult, type WriteScope } from './writes.js';
 
 export interface CoRetrievalInput {

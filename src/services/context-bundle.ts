@@ -2,7 +2,8 @@ import { JUDGING_TYPES, SUPERSEDES } from '../domain/evidence.js';
 import type { AdjacentEdge, EdgeRecord, MemoryRecord } from '../domain/types.js';
 import { roundWeight } from '../domain/weights.js';
 import { contradictionsAmong, markResolved, type ContradictionView } from './contradictions.js';
-import { adjacentOf, compareIds, type ReadScope } from './research-views.js';
+import { compareIds, strongestFirst } from '../store/key-order.js';
+import { adjacentOf, type ReadScope } from './research-views.js';
 import { allNewerVersions } from './supersession.js';
 
 /** Why a memory is in a context bundle; also the order of the ranking. */
@@ -43,8 +44,6 @@ const SPECIAL_TYPES: readonly string[] = [SUPERSEDES, ...JUDGING_TYPES];
  * seed validated by 50,000 memories costs this many rows, not its degree.
  */
 const SPECIAL_PER_BUDGET = 3;
-
-const byWeight = (a: EdgeRecord, b: EdgeRecord) => b.weight - a.weight || compareIds(a.id, b.id);
 
 /**
  * A context bundle for an agent, ranked and cut to `budget` memories:
@@ -143,7 +142,7 @@ export async function buildContext(
   }
   return {
     items,
-    edges: [...edges.values()].sort(byWeight),
+    edges: [...edges.values()].sort(strongestFirst),
     contradictions: open.filter((found) => inBundle.has(found.aId) && inBundle.has(found.bId)),
     truncated: ranked.length > items.length,
   };

@@ -1,6 +1,7 @@
 import { CONTRADICTING_TYPES, CONTRADICTS, JUDGING_TYPES, isContradicting, isSupporting } from '../domain/evidence.js';
 import type { EdgeRecord } from '../domain/types.js';
-import { adjacentOf, compareIds, type ReadScope } from './research-views.js';
+import { compareIds, strongestFirst } from '../store/key-order.js';
+import { adjacentOf, type ReadScope } from './research-views.js';
 import { supersededAmong } from './supersession.js';
 
 /**
@@ -26,8 +27,6 @@ export interface ContradictionView {
   resolved: boolean;
 }
 
-const byWeight = (a: EdgeRecord, b: EdgeRecord) => b.weight - a.weight || compareIds(a.id, b.id);
-
 export const pairKey = (aId: string, bId: string): string => JSON.stringify([aId, bId]);
 
 /**
@@ -48,7 +47,7 @@ export function contradictionsAmong(edges: readonly EdgeRecord[], minWeight: num
   }
   const found: ContradictionView[] = [];
   for (const list of pairs.values()) {
-    const sorted = [...list].sort(byWeight);
+    const sorted = [...list].sort(strongestFirst);
     const supporting = sorted.filter((edge) => isSupporting(edge.type));
     const contradicting = sorted.filter((edge) => isContradicting(edge.type));
     const direct = contradicting.find((edge) => edge.type === CONTRADICTS) ?? null;

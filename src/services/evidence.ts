@@ -1,7 +1,8 @@
 import { EVIDENCE_WALK_TYPES, isContradicting, isSupporting, supportScore } from '../domain/evidence.js';
 import type { AdjacentEdge, EdgeRecord, MemoryRecord } from '../domain/types.js';
 import { roundWeight } from '../domain/weights.js';
-import { adjacentOf, compareIds, type ReadScope } from './research-views.js';
+import { compareIds } from '../store/key-order.js';
+import { adjacentOf, type ReadScope } from './research-views.js';
 
 export interface EvidenceItemView {
   memory: MemoryRecord;

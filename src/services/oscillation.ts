@@ -1,5 +1,6 @@
 import type { EdgeRecord } from '../domain/types.js';
-import { compareIds, loadAll, type ReadScope } from './research-views.js';
+import { compareIds } from '../store/key-order.js';
+import { loadAll, type ReadScope } from './research-views.js';
 
 export interface OscillationQuery {
   minFlips: number;

@@ -53,5 +53,3 @@ export function adjacentOf(
   };
   return loadAll(scope.loaders.adjacency(query), memoryIds);
 }
-
-export const compareIds = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);

@@ -1,12 +1,10 @@
+import { oppositeDirection } from '../domain/direction.js';
 import type { Direction, FrontierStep } from '../domain/types.js';
-import type { GraphStore } from '../store/port.js';
+import { compareIds } from '../store/key-order.js';
+import type { FrontierQuery, GraphStore } from '../store/port.js';
 
-export interface WalkOptions {
-  direction: Direction;
-  types: readonly string[] | null;
-  pruneThreshold: number;
-  /** Most edges a single walk may examine, so a hub cannot make one request unbounded. */
-  budget: number;
+/** A walk's settings; `budget` is the most edges the whole walk may examine, so a hub cannot make one request unbounded. */
+export interface WalkOptions extends FrontierQuery {
   /**
    * Memories the walk must not enter, asked once per level for the memories that level reached
    * (e.g. superseded ones, for `currentOnly`). The start and end memories are never asked about.
@@ -20,15 +18,21 @@ export type PathOutcome =
   | { found: true; memoryIds: string[]; edgeIds: string[] }
   | { found: false; budgetExhausted: boolean };
 
-const reverse = (direction: Direction): Direction =>
-  direction === 'OUTGOING' ? 'INCOMING' : direction === 'INCOMING' ? 'OUTGOING' : 'BOTH';
+/**
+ * Stronger edges first, then edge id, so every walk makes the same choices on the same graph:
+ * strongestFirst's order, on a step's `edgeId` (wrapping each step for it would allocate per comparison).
+ */
+const byStrength = (a: FrontierStep, b: FrontierStep) => b.weight - a.weight || compareIds(a.edgeId, b.edgeId);
 
-/** Stronger edges first, then edge id, so every walk makes the same choices on the same graph. */
-const byStrength = (a: FrontierStep, b: FrontierStep) =>
-  b.weight - a.weight || (a.edgeId < b.edgeId ? -1 : a.edgeId > b.edgeId ? 1 : 0);
+/** The store's query for the next level: the walk's filters, what is left of its budget (no exclude or signal). */
+const levelQuery = (options: WalkOptions, direction: Direction, spent: number): FrontierQuery => ({
+  direction,
+  types: options.types,
+  pruneThreshold: options.pruneThreshold,
+  budget: options.budget - spent,
+});
 
-const byFromThenStrength = (a: FrontierStep, b: FrontierStep) =>
-  (a.from < b.from ? -1 : a.from > b.from ? 1 : 0) || byStrength(a, b);
+const byFromThenStrength = (a: FrontierStep, b: FrontierStep) => compareIds(a.from, b.from) || byStrength(a, b);
 
 interface Side {
   frontier: string[];
@@ -57,17 +61,21 @@ export async function findShortestPath(
   if (store.shortestPath && !options.exclude) {
     // A store that can search in one call (the SQLite adjacency index) gives the same answer, faster.
     options.signal?.throwIfAborted();
-    const { direction, types, pruneThreshold, budget } = options;
-    const outcome = await store.shortestPath(workspace, fromId, toId, maxHops, {
-      direction,
-      types,
-      pruneThreshold,
-      budget,
-    });
+    const outcome = await store.shortestPath(
+      workspace,
+      fromId,
+      toId,
+      maxHops,
+      levelQuery(options, options.direction, 0),
+    );
     if (outcome) return outcome;
   }
   const forward: Side = { frontier: [fromId], reached: new Map([[fromId, null]]), direction: options.direction };
-  const backward: Side = { frontier: [toId], reached: new Map([[toId, null]]), direction: reverse(options.direction) };
+  const backward: Side = {
+    frontier: [toId],
+    reached: new Map([[toId, null]]),
+    direction: oppositeDirection(options.direction),
+  };
   let hops = 0;
   let spent = 0;
 
@@ -75,12 +83,7 @@ export async function findShortestPath(
     options.signal?.throwIfAborted();
     const [side, other] =
       backward.frontier.length < forward.frontier.length ? [backward, forward] : [forward, backward];
-    const expansion = await store.expandFrontier(workspace, side.frontier, {
-      direction: side.direction,
-      types: options.types,
-      pruneThreshold: options.pruneThreshold,
-      budget: options.budget - spent,
-    });
+    const expansion = await store.expandFrontier(workspace, side.frontier, levelQuery(options, side.direction, spent));
     spent += expansion.steps.length;
     const excluded = await excludedAmong(
       options,
@@ -162,12 +165,7 @@ export async function traverse(
 
   for (let depth = 1; depth <= maxDepth && frontier.length > 0 && hits.length < limit; depth++) {
     options.signal?.throwIfAborted();
-    const expansion = await store.expandFrontier(workspace, frontier, {
-      direction: options.direction,
-      types: options.types,
-      pruneThreshold: options.pruneThreshold,
-      budget: options.budget - spent,
-    });
+    const expansion = await store.expandFrontier(workspace, frontier, levelQuery(options, options.direction, spent));
     spent += expansion.steps.length;
     const excluded = await excludedAmong(options, expansion.steps, (id) => pathTo.has(id));
     const level: TraversalHitIds[] = [];
@@ -177,9 +175,7 @@ export async function traverse(
       pathTo.set(step.to, via);
       level.push({ memoryId: step.to, depth, via, lastWeight: step.weight });
     }
-    level.sort(
-      (a, b) => b.lastWeight - a.lastWeight || (a.memoryId < b.memoryId ? -1 : a.memoryId > b.memoryId ? 1 : 0),
-    );
+    level.sort((a, b) => b.lastWeight - a.lastWeight || compareIds(a.memoryId, b.memoryId));
     hits.push(...level.slice(0, limit - hits.length));
     if (expansion.truncated) return { hits, budgetExhausted: true };
     frontier = level.map((hit) => hit.memoryId);

@@ -20,7 +20,12 @@ export interface WeightChangeResult extends AppliedWeightChange {
   pruned: boolean;
 }
 
-export async function requireMemory(scope: WriteScope, ref: string, argument: string): Promise<MemoryRecord> {
+/** For arguments naming a memory by id or key: NOT_FOUND, naming the argument, when it is not in the workspace. */
+export async function requireMemory(
+  scope: Pick<WriteScope, 'findMemory'>,
+  ref: string,
+  argument: string,
+): Promise<MemoryRecord> {
   const memory = await scope.findMemory(ref);
   if (!memory) throw memoryNotFound(argument, ref);
   return memory;

@@ -1,6 +1,6 @@
 import { existsSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { StartupError } from '../../src/domain/errors.js';
 import { createSqliteStore } from '../../src/store/sqlite/sqlite-store.js';
@@ -19,6 +19,13 @@ describe('createSqliteStore opening its file', () => {
     await store.close();
     expect(statSync(join(root, 'a', 'b', 'c')).isDirectory()).toBe(true);
     expect(existsSync(path)).toBe(true);
+  });
+
+  it('describes itself by the absolute path of the file it opened, for the start-up line', async () => {
+    const path = join(root, 'engram.db');
+    const store = createSqliteStore({ path: relative(process.cwd(), path) });
+    await store.close();
+    expect(store.description).toBe(`sqlite ${path}`);
   });
 
   it('opens an existing database file again', async () => {

@@ -1,5 +1,5 @@
 import type { AdjacentEdge, Direction } from '../../domain/types.js';
-import { capInKeyOrder, compareIds } from '../key-order.js';
+import { capInKeyOrder, groupInKeyOrder, inKeyOrder, strongestFirst } from '../key-order.js';
 import type { AdjacencyQuery, DegreeQuery, FrontierExpansion, FrontierQuery, GraphStore } from '../port.js';
 import { guard } from './guard.js';
 import {
@@ -130,21 +130,16 @@ export function createAdjacencyReads(
       atLeast: query.minWeight ?? -1,
       limit: query.limitPerMemory ?? UNLIMITED,
     }) as Record<string, unknown>[];
-    const byAnchor = new Map<string, AdjacentEdge[]>();
-    for (const row of rows) {
-      const anchor = row.anchor as string;
-      let list = byAnchor.get(anchor);
-      if (!list) {
-        list = [];
-        byAnchor.set(anchor, list);
-      }
-      list.push({
+    return groupInKeyOrder(
+      memoryIds,
+      rows,
+      (row) => row.anchor as string,
+      (row): AdjacentEdge => ({
         direction: row.direction as 'OUTGOING' | 'INCOMING',
         edge: toEdge(unprefix<EdgeRow>(row, 'e_')),
         neighbor: toMemory(unprefix<MemoryRow>(row, 'm_')),
-      });
-    }
-    return memoryIds.map((id) => byAnchor.get(id) ?? []);
+      }),
+    );
   };
 
   /**
@@ -185,7 +180,7 @@ export function createAdjacencyReads(
           for (const row of rows) picks.push({ ...row, direction: side });
         }
       }
-      picks.sort((a, b) => b.weight - a.weight || compareIds(a.id, b.id));
+      picks.sort(strongestFirst);
       if (picks.length > limit) picks.length = limit;
       const found: (AdjacentEdge | null)[] = new Array(picks.length).fill(null);
       readAdjacentById(
@@ -236,8 +231,7 @@ export function createAdjacencyReads(
           above: query.includePruned ? -1 : query.pruneThreshold,
           atLeast: -1,
         }) as { anchor: string; n: number }[];
-        const counts = new Map(rows.map((row) => [row.anchor, row.n]));
-        return memoryIds.map((id) => counts.get(id) ?? 0);
+        return inKeyOrder(memoryIds, new Map(rows.map((row) => [row.anchor, row.n])), 0);
       });
     },
 

@@ -1,5 +1,6 @@
 import Database from 'better-sqlite3';
-import { conflict, EngramError, notFound, unavailable } from '../../domain/errors.js';
+import { conflict, EngramError, unavailable } from '../../domain/errors.js';
+import { ID_TAKEN, KEY_TAKEN, missingEndpoint } from '../shared/store-errors.js';
 
 /** Maps driver failures to coded errors once, so no raw SQLite error reaches a client. */
 export function guard<T>(work: () => T): T {
@@ -9,14 +10,9 @@ export function guard<T>(work: () => T): T {
     if (error instanceof EngramError) throw error;
     if (error instanceof Database.SqliteError) {
       if (error.code === 'SQLITE_CONSTRAINT_UNIQUE' || error.code === 'SQLITE_CONSTRAINT_PRIMARYKEY') {
-        throw conflict(
-          error.message.includes('.key')
-            ? 'That key is already taken in this workspace'
-            : 'An item with that id already exists in this workspace',
-        );
+        throw conflict(error.message.includes('.key') ? KEY_TAKEN : ID_TAKEN);
       }
-      if (error.code === 'SQLITE_CONSTRAINT_FOREIGNKEY')
-        throw notFound('A memory this change refers to does not exist');
+      if (error.code === 'SQLITE_CONSTRAINT_FOREIGNKEY') throw missingEndpoint();
       if (/^SQLITE_(BUSY|LOCKED|FULL|READONLY|IOERR|CANTOPEN|PROTOCOL)/.test(error.code)) throw unavailable(error);
     }
     if (error instanceof TypeError && /database connection is not open/.test(error.message)) throw unavailable(error);

@@ -1,5 +1,6 @@
 import { conflict } from '../../domain/errors.js';
 import type { GraphStore, ImportBatch } from '../port.js';
+import { ID_TAKEN, KEY_TAKEN } from '../shared/store-errors.js';
 import { guard } from './guard.js';
 import { encodeJson } from './rows.js';
 import type { StoreContext } from './store-context.js';
@@ -48,7 +49,7 @@ export function createImportBatch(ctx: StoreContext): Pick<GraphStore, 'importBa
                   updateMemory.run(m.key, m.title, m.content, m.kind, tags, m.weight, metadata, now, ws, m.id)
                     .changes === 0
                 ) {
-                  throw conflict('That key is already taken in this workspace');
+                  throw conflict(KEY_TAKEN);
                 }
               }
               const insertEdge = sql(
@@ -68,7 +69,7 @@ export function createImportBatch(ctx: StoreContext): Pick<GraphStore, 'importBa
                 if (insertEdge.run(ws, e.id, e.fromId, e.toId, e.type, e.weight, metadata, now, now).changes > 0)
                   continue;
                 if (updateEdge.run(e.weight, metadata, now, ws, e.fromId, e.toId, e.type).changes === 0) {
-                  throw conflict('An item with that id already exists in this workspace');
+                  throw conflict(ID_TAKEN);
                 }
               }
               if (bulk) {

@@ -1,5 +1,5 @@
 import type { GraphStore, SearchQuery, SourceRank, SourceRankQuery, TypedEdgeQuery } from '../port.js';
-import { compareIds } from '../key-order.js';
+import { compareIds, inKeyOrder } from '../key-order.js';
 import { toFtsQuery } from './fts-query.js';
 import { guard } from './guard.js';
 import { EDGE_COLUMNS, type EdgeRow, MEMORY_COLUMNS, type MemoryRow, toEdge, toMemory } from './rows.js';
@@ -23,6 +23,18 @@ export function createRecordReads(
   | 'listEdges'
 > {
   const { sql, edgeByTriple } = ctx;
+  /** One page of a table in id order, after `afterId` (export reads a workspace this way). */
+  const pageById = <Row>(
+    table: 'memories' | 'edges',
+    columns: string,
+    ws: string,
+    page: { afterId: string | null; limit: number },
+  ): Row[] =>
+    sql(`SELECT ${columns} FROM ${table} WHERE workspace = ? AND id > ? ORDER BY id LIMIT ?`).all(
+      ws,
+      page.afterId ?? '',
+      page.limit,
+    ) as Row[];
   return {
     async getMemories(ws, refs) {
       if (refs.length === 0) return [];
@@ -34,16 +46,11 @@ export function createRecordReads(
            UNION ALL
            SELECT ${MEMORY_COLUMNS} FROM memories WHERE workspace = @ws AND key IN (SELECT value FROM json_each(@refs))`,
         ).all({ ws, refs: asJson(refs) }) as MemoryRow[];
-        const byId = new Map<string, MemoryRow>();
-        const byKey = new Map<string, MemoryRow>();
-        for (const row of rows) {
-          byId.set(row.id, row);
-          if (row.key !== null) byKey.set(row.key, row);
-        }
-        return refs.map((ref) => {
-          const row = byId.get(ref) ?? byKey.get(ref);
-          return row ? toMemory(row) : null;
-        });
+        // A ref that is one memory's id and another's key names the first: ids go in after keys, so they win.
+        const byRef = new Map<string, MemoryRow>();
+        for (const row of rows) if (row.key !== null) byRef.set(row.key, row);
+        for (const row of rows) byRef.set(row.id, row);
+        return inKeyOrder(refs, byRef, null).map((row) => row && toMemory(row));
       });
     },
 
@@ -57,11 +64,7 @@ export function createRecordReads(
              AND EXISTS (SELECT 1 FROM memories m WHERE m.workspace = edges.workspace AND m.id = edges.from_id)
              AND EXISTS (SELECT 1 FROM memories m WHERE m.workspace = edges.workspace AND m.id = edges.to_id)`,
         ).all(ws, asJson(ids)) as EdgeRow[];
-        const byId = new Map(rows.map((row) => [row.id, row]));
-        return ids.map((id) => {
-          const row = byId.get(id);
-          return row ? toEdge(row) : null;
-        });
+        return inKeyOrder(ids, new Map(rows.map((row) => [row.id, toEdge(row)])), null);
       });
     },
     async findEdge(ws, fromId, toId, type) {
@@ -177,27 +180,11 @@ export function createRecordReads(
       );
     },
     async listMemories(ws, page) {
-      return guard(() =>
-        (
-          sql(`SELECT ${MEMORY_COLUMNS} FROM memories WHERE workspace = ? AND id > ? ORDER BY id LIMIT ?`).all(
-            ws,
-            page.afterId ?? '',
-            page.limit,
-          ) as MemoryRow[]
-        ).map(toMemory),
-      );
+      return guard(() => pageById<MemoryRow>('memories', MEMORY_COLUMNS, ws, page).map(toMemory));
     },
 
     async listEdges(ws, page) {
-      return guard(() =>
-        (
-          sql(`SELECT ${EDGE_COLUMNS} FROM edges WHERE workspace = ? AND id > ? ORDER BY id LIMIT ?`).all(
-            ws,
-            page.afterId ?? '',
-            page.limit,
-          ) as EdgeRow[]
-        ).map(toEdge),
-      );
+      return guard(() => pageById<EdgeRow>('edges', EDGE_COLUMNS, ws, page).map(toEdge));
     },
   };
 }

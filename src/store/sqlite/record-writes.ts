@@ -1,8 +1,8 @@
-import { notFound } from '../../domain/errors.js';
 import { checkMergedMetadata, mergeMetadata } from '../../domain/metadata.js';
 import type { MemoryPatch, NewMemory } from '../../domain/types.js';
 import { relinkWeightChange } from '../../domain/weights.js';
 import type { EdgeSelector, GraphStore, LinkRequest } from '../port.js';
+import { missingMemory } from '../shared/store-errors.js';
 import { guard } from './guard.js';
 import {
   decodeJson,
@@ -136,7 +136,7 @@ export function createRecordWrites(
           db
             .transaction(() => {
               for (const end of [link.fromId, link.toId]) {
-                if (!memoryById(ws, end)) throw notFound(`No memory "${end}" in this workspace`);
+                if (!memoryById(ws, end)) throw missingMemory(end);
               }
               const existing = edgeByTriple(ws, link.fromId, link.toId, link.type);
               if (!existing) {

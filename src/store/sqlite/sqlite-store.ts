@@ -1,3 +1,4 @@
+import { resolve } from 'node:path';
 import type { GraphStore } from '../port.js';
 import { createAdjacencyIndex } from './adjacency-index/index.js';
 import {
@@ -50,7 +51,8 @@ export function createSqliteStore(options: SqliteStoreOptions): SqliteStore {
   let closed = false;
 
   const store: SqliteStore = {
-    description: `sqlite ${options.path}`,
+    // The file really opened, whatever the working directory: the start-up line and logs show it.
+    description: `sqlite ${options.path === ':memory:' ? options.path : resolve(options.path)}`,
     ...createRecordReads(context),
     ...createAdjacencyReads(context),
     ...createRecordWrites(context),

@@ -1,7 +1,9 @@
-import { conflict, notFound } from '../../domain/errors.js';
 import type { WeightEventRecord } from '../../domain/types.js';
 import { roundWeight, type WeightChangeRequest } from '../../domain/weights.js';
+import { groupInKeyOrder, inKeyOrder } from '../key-order.js';
 import type { AppliedWeightChange, GraphStore, WeightEventFilter } from '../port.js';
+import { appliedWeightChange } from '../shared/applied-weight-change.js';
+import { missingTarget, revertRefused } from '../shared/store-errors.js';
 import { guard } from './guard.js';
 import {
   EDGE_COLUMNS,
@@ -54,7 +56,7 @@ export function applyWeightChange(
     | undefined;
   if (!row) {
     if (change.skipIfMissing) return null;
-    throw notFound(`No ${change.target.kind} with id "${change.target.id}" in this workspace`);
+    throw missingTarget(change.target);
   }
   const event: WeightEventRecord = {
     id: change.eventId,
@@ -74,16 +76,13 @@ export function applyWeightChange(
       `UPDATE weight_events SET reverted_by = ? WHERE workspace = ? AND id = ? AND reverted_by IS NULL`,
     ).run(event.id, ws, change.revertsEventId);
     // A concurrent revert got there first; failing here rolls this one back whole.
-    if (marked.changes === 0)
-      throw conflict(`Weight event "${change.revertsEventId}" is missing or was already reverted`);
+    if (marked.changes === 0) throw revertRefused(change.revertsEventId);
   }
-  return {
-    previousWeight: event.old,
-    newWeight: event.new,
+  return appliedWeightChange(
+    change,
     event,
-    edge: change.target.kind === 'edge' ? toEdge(row as EdgeRow) : null,
-    memory: change.target.kind === 'memory' ? toMemory(row as MemoryRow) : null,
-  };
+    change.target.kind === 'edge' ? toEdge(row as EdgeRow) : toMemory(row as MemoryRow),
+  );
 }
 
 /** The weight event log: its reads, and weight changes applied atomically with their events. */
@@ -124,17 +123,7 @@ export function createWeightEvents(
              WHERE w.workspace = ? AND w.edge_id IN (${IDS})
            ) WHERE rank <= ? ORDER BY edge_id, rank`,
         ).all(ws, asJson(edgeIds), limit) as WeightEventRow[];
-        const byEdge = new Map<string, WeightEventRecord[]>();
-        for (const row of rows) {
-          const key = row.edge_id as string;
-          let list = byEdge.get(key);
-          if (!list) {
-            list = [];
-            byEdge.set(key, list);
-          }
-          list.push(toWeightEvent(row));
-        }
-        return edgeIds.map((id) => byEdge.get(id) ?? []);
+        return groupInKeyOrder(edgeIds, rows, (row) => row.edge_id as string, toWeightEvent);
       });
     },
     async getWeightEvents(ws, ids) {
@@ -144,11 +133,7 @@ export function createWeightEvents(
           ws,
           asJson(ids),
         ) as WeightEventRow[];
-        const byId = new Map(rows.map((row) => [row.id, row]));
-        return ids.map((id) => {
-          const row = byId.get(id);
-          return row ? toWeightEvent(row) : null;
-        });
+        return inKeyOrder(ids, new Map(rows.map((row) => [row.id, toWeightEvent(row)])), null);
       });
     },
     async applyWeightChanges(ws, changes, bounds, now) {

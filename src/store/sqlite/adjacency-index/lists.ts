@@ -9,5 +9,3 @@ export enum Lists {
 
 export const listsFor = (direction: Direction): Lists =>
   direction === 'OUTGOING' ? Lists.Out : direction === 'INCOMING' ? Lists.In : Lists.Both;
-export const reverse = (lists: Lists): Lists =>
-  lists === Lists.Out ? Lists.In : lists === Lists.In ? Lists.Out : Lists.Both;

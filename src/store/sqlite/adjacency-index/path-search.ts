@@ -1,5 +1,6 @@
 import type { FrontierQuery, PathSearchOutcome } from '../../port.js';
-import { Lists, listsFor, reverse } from './lists.js';
+import { oppositeDirection } from '../../../domain/direction.js';
+import { Lists, listsFor } from './lists.js';
 import type { WorkspaceIndex } from './workspace-index.js';
 
 /**
@@ -23,6 +24,7 @@ export function search(
 ): PathSearchOutcome {
   const mask = index.typeMaskFor(query.types);
   const forwardLists = listsFor(query.direction);
+  const backwardLists = listsFor(oppositeDirection(query.direction));
   const threshold = query.pruneThreshold;
   // seen[v] = base + the level of its side that reached it (the roots: level 0).
   const base = index.stamps(maxHops + 2);
@@ -55,7 +57,7 @@ export function search(
     const parent = forward ? parentF : parentB;
     const via = forward ? viaF : viaB;
     const otherSeen = forward ? seenB : seenF;
-    const lists = forward ? forwardLists : reverse(forwardLists);
+    const lists = forward ? forwardLists : backwardLists;
     const mark = base + (forward ? ++depthF : ++depthB);
     const remaining = query.budget - spent;
     const next = spare;
