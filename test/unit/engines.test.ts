@@ -14,7 +14,7 @@ const manifest = JSON.parse(readFileSync(new URL('../../package.json', import.me
   engines: { node: string };
 };
 
-/** The oldest release of each line that installs without a warning (older 20.x lack require(esm) fixes some tools need). */
+/** The oldest release of each line that every installed package accepts (vitest's and codegen's tooling set the floor). */
 const SUPPORTED = ['20.19.0', '22.13.0', '24.0.0', process.versions.node];
 
 function refusals(version: string): string[] {
