@@ -75,3 +75,36 @@ export function tempDatabase(prefix: string): {
     },
   };
 }
+
+/** The store without its one-call search: findShortestPath then walks level by level over expandFrontier. */
+export const levelByLevel = (store: GraphStore): GraphStore =>
+  new Proxy(store, {
+    get: (target, property) => (property === 'shortestPath' ? undefined : Reflect.get(target, property)),
+  });
+
+/** Links two memories of the store with a predictable edge id. */
+export async function link(
+  store: GraphStore,
+  from: string,
+  to: string,
+  type = 'RELATED_TO',
+  weight = 0.5,
+  workspace = WS,
+): Promise<string> {
+  const { edge } = await store.linkEdge(
+    workspace,
+    {
+      id: `e-${from}-${to}-${type}`,
+      fromId: from,
+      toId: to,
+      type,
+      weight,
+      defaultWeight: 0.5,
+      metadata: null,
+      reason: null,
+      eventId: `ev-${from}-${to}-${type}-${Math.random()}`,
+    },
+    NOW,
+  );
+  return edge.id;
+}
