@@ -142,7 +142,7 @@ export type ExplorePathQueryVariables = Exact<{
 
 export type ExplorePathQuery = { path: { found: boolean, hops: number, message: string | null, steps: Array<{ memory: { id: string, key: string | null, title: string, kind: string | null, weight: number }, edgeToNext: { id: string, type: string, weight: number, pruned: boolean, from: { id: string }, to: { id: string } } | null }> } };
 
-export type MemoryFieldsFragment = { id: string, key: string | null, title: string, content: string | null, kind: string | null, tags: Array<string>, weight: number, metadata: unknown, createdAt: string, updatedAt: string };
+export type MemoryFieldsFragment = { id: string, key: string | null, title: string, content: string | null, kind: string | null, tags: Array<string>, weight: number, metadata: unknown, createdAt: string, updatedAt: string, supersededBy: Array<{ id: string }> };
 
 export type MemoryRefFieldsFragment = { id: string, key: string | null, title: string };
 
@@ -158,7 +158,7 @@ export type MemoryContextQueryVariables = Exact<{
 }>;
 
 
-export type MemoryContextQuery = { context: { truncated: boolean, items: Array<{ role: ContextRole, score: number, memory: { id: string, key: string | null, title: string, content: string | null, kind: string | null, tags: Array<string>, weight: number, metadata: unknown, createdAt: string, updatedAt: string } }>, edges: Array<{ id: string, type: string, weight: number, from: { id: string }, to: { id: string } }>, contradictions: Array<{ kind: ContradictionKind, strength: number, a: { id: string }, b: { id: string }, edge: { id: string } | null }> } };
+export type MemoryContextQuery = { context: { truncated: boolean, items: Array<{ role: ContextRole, score: number, memory: { id: string, key: string | null, title: string, content: string | null, kind: string | null, tags: Array<string>, weight: number, metadata: unknown, createdAt: string, updatedAt: string, supersededBy: Array<{ id: string }> } }>, edges: Array<{ id: string, type: string, weight: number, from: { id: string }, to: { id: string } }>, contradictions: Array<{ kind: ContradictionKind, strength: number, a: { id: string }, b: { id: string }, edge: { id: string } | null }> } };
 
 export type MemoryContradictionsQueryVariables = Exact<{
   limit?: number | null | undefined;
@@ -174,7 +174,7 @@ export type MemoryCreateMutationVariables = Exact<{
 }>;
 
 
-export type MemoryCreateMutation = { createMemory: { id: string, key: string | null, title: string, content: string | null, kind: string | null, tags: Array<string>, weight: number, metadata: unknown, createdAt: string, updatedAt: string } };
+export type MemoryCreateMutation = { createMemory: { id: string, key: string | null, title: string, content: string | null, kind: string | null, tags: Array<string>, weight: number, metadata: unknown, createdAt: string, updatedAt: string, supersededBy: Array<{ id: string }> } };
 
 export type MemoryDeleteMutationVariables = Exact<{
   id: string;
@@ -208,7 +208,7 @@ export type MemoryGetQueryVariables = Exact<{
 }>;
 
 
-export type MemoryGetQuery = { memory: { id: string, key: string | null, title: string, content: string | null, kind: string | null, tags: Array<string>, weight: number, metadata: unknown, createdAt: string, updatedAt: string, neighbors: Array<{ direction: Direction, edge: { id: string, type: string, weight: number, pruned: boolean }, memory: { kind: string | null, id: string, key: string | null, title: string } }> } | null };
+export type MemoryGetQuery = { memory: { id: string, key: string | null, title: string, content: string | null, kind: string | null, tags: Array<string>, weight: number, metadata: unknown, createdAt: string, updatedAt: string, neighbors: Array<{ direction: Direction, edge: { id: string, type: string, weight: number, pruned: boolean }, memory: { kind: string | null, id: string, key: string | null, title: string } }>, supersededBy: Array<{ id: string }> } | null };
 
 export type MemoryHistoryQueryVariables = Exact<{
   edgeId?: string | null | undefined;
@@ -254,7 +254,7 @@ export type MemoryRelatedQueryVariables = Exact<{
 }>;
 
 
-export type MemoryRelatedQuery = { memory: { id: string, key: string | null, title: string, neighbors: Array<{ direction: Direction, edge: { id: string, type: string, weight: number, pruned: boolean, metadata: unknown, createdAt: string, updatedAt: string, lastConfirmedAt: string | null, from: { id: string, key: string | null, title: string }, to: { id: string, key: string | null, title: string } }, memory: { id: string, key: string | null, title: string, content: string | null, kind: string | null, tags: Array<string>, weight: number, metadata: unknown, createdAt: string, updatedAt: string } }> } | null };
+export type MemoryRelatedQuery = { memory: { id: string, key: string | null, title: string, neighbors: Array<{ direction: Direction, edge: { id: string, type: string, weight: number, pruned: boolean, metadata: unknown, createdAt: string, updatedAt: string, lastConfirmedAt: string | null, from: { id: string, key: string | null, title: string }, to: { id: string, key: string | null, title: string } }, memory: { id: string, key: string | null, title: string, content: string | null, kind: string | null, tags: Array<string>, weight: number, metadata: unknown, createdAt: string, updatedAt: string, supersededBy: Array<{ id: string }> } }> } | null };
 
 export type MemoryRevertMutationVariables = Exact<{
   id: string;
@@ -271,7 +271,7 @@ export type MemorySearchQueryVariables = Exact<{
 }>;
 
 
-export type MemorySearchQuery = { searchMemories: Array<{ id: string, key: string | null, title: string, content: string | null, kind: string | null, tags: Array<string>, weight: number, metadata: unknown, createdAt: string, updatedAt: string }> };
+export type MemorySearchQuery = { searchMemories: Array<{ id: string, key: string | null, title: string, content: string | null, kind: string | null, tags: Array<string>, weight: number, metadata: unknown, createdAt: string, updatedAt: string, supersededBy: Array<{ id: string }> }> };
 
 export type MemorySetWeightMutationVariables = Exact<{
   id: string;
@@ -303,7 +303,7 @@ export type MemoryTraverseQueryVariables = Exact<{
 }>;
 
 
-export type MemoryTraverseQuery = { memory: { id: string, key: string | null, title: string, traverse: Array<{ depth: number, memory: { id: string, key: string | null, title: string, content: string | null, kind: string | null, tags: Array<string>, weight: number, metadata: unknown, createdAt: string, updatedAt: string }, via: Array<{ id: string, type: string, weight: number, from: { id: string }, to: { id: string } }> }> } | null };
+export type MemoryTraverseQuery = { memory: { id: string, key: string | null, title: string, traverse: Array<{ depth: number, memory: { id: string, key: string | null, title: string, content: string | null, kind: string | null, tags: Array<string>, weight: number, metadata: unknown, createdAt: string, updatedAt: string, supersededBy: Array<{ id: string }> }, via: Array<{ id: string, type: string, weight: number, from: { id: string }, to: { id: string } }> }> } | null };
 
 export type MemoryUnlinkMutationVariables = Exact<{
   input: UnlinkInput;
@@ -318,7 +318,7 @@ export type MemoryUpdateMutationVariables = Exact<{
 }>;
 
 
-export type MemoryUpdateMutation = { updateMemory: { id: string, key: string | null, title: string, content: string | null, kind: string | null, tags: Array<string>, weight: number, metadata: unknown, createdAt: string, updatedAt: string } };
+export type MemoryUpdateMutation = { updateMemory: { id: string, key: string | null, title: string, content: string | null, kind: string | null, tags: Array<string>, weight: number, metadata: unknown, createdAt: string, updatedAt: string, supersededBy: Array<{ id: string }> } };
 
 export type MemoryWeakenMutationVariables = Exact<{
   edgeId?: string | null | undefined;
@@ -367,6 +367,9 @@ export const MemoryFieldsFragmentDoc = new TypedDocumentString(`
   metadata
   createdAt
   updatedAt
+  supersededBy {
+    id
+  }
 }
     `, {"fragmentName":"MemoryFields"}) as unknown as TypedDocumentString<MemoryFieldsFragment, unknown>;
 export const MemoryRefFieldsFragmentDoc = new TypedDocumentString(`
@@ -595,6 +598,9 @@ export const MemoryContextDocument = new TypedDocumentString(`
   metadata
   createdAt
   updatedAt
+  supersededBy {
+    id
+  }
 }`) as unknown as TypedDocumentString<MemoryContextQuery, MemoryContextQueryVariables>;
 export const MemoryContradictionsDocument = new TypedDocumentString(`
     query MemoryContradictions($limit: Int, $minWeight: Float, $kinds: [ContradictionKind!]) {
@@ -642,6 +648,9 @@ export const MemoryCreateDocument = new TypedDocumentString(`
   metadata
   createdAt
   updatedAt
+  supersededBy {
+    id
+  }
 }`) as unknown as TypedDocumentString<MemoryCreateMutation, MemoryCreateMutationVariables>;
 export const MemoryDeleteDocument = new TypedDocumentString(`
     mutation MemoryDelete($id: ID!) {
@@ -780,6 +789,9 @@ export const MemoryGetDocument = new TypedDocumentString(`
   metadata
   createdAt
   updatedAt
+  supersededBy {
+    id
+  }
 }
 fragment MemoryRefFields on Memory {
   id
@@ -938,6 +950,9 @@ export const MemoryRelatedDocument = new TypedDocumentString(`
   metadata
   createdAt
   updatedAt
+  supersededBy {
+    id
+  }
 }
 fragment MemoryRefFields on Memory {
   id
@@ -1023,6 +1038,9 @@ export const MemorySearchDocument = new TypedDocumentString(`
   metadata
   createdAt
   updatedAt
+  supersededBy {
+    id
+  }
 }`) as unknown as TypedDocumentString<MemorySearchQuery, MemorySearchQueryVariables>;
 export const MemorySetWeightDocument = new TypedDocumentString(`
     mutation MemorySetWeight($id: ID!, $weight: Float!, $reason: String) {
@@ -1162,6 +1180,9 @@ export const MemoryTraverseDocument = new TypedDocumentString(`
   metadata
   createdAt
   updatedAt
+  supersededBy {
+    id
+  }
 }
 fragment MemoryRefFields on Memory {
   id
@@ -1215,6 +1236,9 @@ export const MemoryUpdateDocument = new TypedDocumentString(`
   metadata
   createdAt
   updatedAt
+  supersededBy {
+    id
+  }
 }`) as unknown as TypedDocumentString<MemoryUpdateMutation, MemoryUpdateMutationVariables>;
 export const MemoryWeakenDocument = new TypedDocumentString(`
     mutation MemoryWeaken($edgeId: ID, $from: ID, $to: ID, $type: String, $amount: Float, $reason: String) {

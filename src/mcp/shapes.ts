@@ -163,7 +163,16 @@ export const weightChangeOutput = z.object({
   pruned: z
     .boolean()
     .describe('For edges: whether the edge is now pruned (hidden from walks). Always false for memories.'),
-  edge: edgeOutput.nullable(),
+  edge: z
+    .object({
+      id: z.string(),
+      type: z.string(),
+      source_id: z.string(),
+      target_id: z.string(),
+      weight: z.number(),
+      pruned: z.boolean(),
+    })
+    .nullable(),
   memory: z.object({ id: z.string(), key: z.string().nullable(), title: z.string(), weight: z.number() }).nullable(),
   event_id: z.string().describe('The weight-history event written for this change.'),
   source: z.string(),
@@ -207,7 +216,16 @@ export function toWeightChange(change: WeightChangeFieldsFragment): WeightChange
     previous_weight: change.previousWeight,
     new_weight: change.newWeight,
     pruned: change.pruned,
-    edge: change.edge ? toEdge(change.edge) : null,
+    edge: change.edge
+      ? {
+          id: change.edge.id,
+          type: change.edge.type,
+          source_id: change.edge.from.id,
+          target_id: change.edge.to.id,
+          weight: change.edge.weight,
+          pruned: change.edge.pruned,
+        }
+      : null,
     memory: change.memory,
     event_id: change.event.id,
     source: change.event.source,
@@ -230,9 +248,9 @@ export function edgeLabel(edge: EdgeOutput): string {
   return `${handle(edge.from)} -[${edge.type}]-> ${handle(edge.to)}, weight ${round(edge.weight)}${edge.pruned ? ', pruned' : ''}`;
 }
 
-export function weightChangeText(verb: string, change: WeightChangeOutput): string {
+export function weightChangeText(verb: string, change: WeightChangeFieldsFragment): string {
   const what = change.edge
-    ? `edge ${handle(change.edge.from)} -[${change.edge.type}]-> ${handle(change.edge.to)}`
+    ? `edge ${handle(change.edge.from)} -[${change.edge.type}]-> ${handle(change.edge.to)} (edge id ${change.edge.id})`
     : `memory ${change.memory ? label(change.memory) : ''}`;
-  return `${verb} ${what}: ${round(change.previous_weight)} -> ${round(change.new_weight)}${change.pruned ? ' (now pruned: hidden from walks; undo with memory_revert and this event id, or memory_set_weight)' : ''} (event id ${change.event_id}).`;
+  return `${verb} ${what}: ${round(change.previousWeight)} -> ${round(change.newWeight)}${change.pruned ? ' (now pruned: hidden from walks; undo with memory_revert and this event id, or memory_set_weight)' : ''} (event id ${change.event.id}).`;
 }

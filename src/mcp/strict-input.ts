@@ -21,8 +21,31 @@ export function advertiseOnly(schema: z.ZodObject): StandardSchemaWithJSON {
       version: 1,
       vendor: 'engram',
       validate: (value: unknown) => ({ value }),
-      jsonSchema: schema['~standard'].jsonSchema,
+      jsonSchema: withoutDialect(schema),
     },
+  };
+}
+
+/**
+ * The output schema as zod checks it, advertised without the `$schema` dialect line: tools/list
+ * is read into every agent's context, and that line repeated on 40-odd schemas says nothing MCP
+ * does not already fix (JSON Schema 2020-12).
+ */
+export function advertisedOutput(schema: z.ZodObject): StandardSchemaWithJSON {
+  return { '~standard': { ...schema['~standard'], jsonSchema: withoutDialect(schema) } };
+}
+
+type JsonSchemaConverter = z.ZodObject['~standard']['jsonSchema'];
+
+function withoutDialect(schema: z.ZodObject): JsonSchemaConverter {
+  const convert = schema['~standard'].jsonSchema;
+  const strip = (json: Record<string, unknown>): Record<string, unknown> => {
+    const { $schema: _dialect, ...rest } = json;
+    return rest;
+  };
+  return {
+    input: (options) => strip(convert.input(options)),
+    output: (options) => strip(convert.output(options)),
   };
 }
 

@@ -28,7 +28,7 @@ export const memoryContradictions = defineTool({
       ),
   }),
   output: z.object({
-    count: z.number().int(),
+    count: z.number(),
     contradictions: z.array(
       z.object({
         kind: kindOutput,

@@ -12,7 +12,7 @@ export const memoryDelete = defineTool({
     'to say a recalled memory was unhelpful use memory_feedback. Returns how many edges were removed. NOT_FOUND when the memory does not exist, so repeating the call changes nothing.',
   ].join(' '),
   input: z.object({ memory_id: memoryRefInput('The memory to delete') }),
-  output: z.object({ id: z.string(), deleted: z.boolean(), edges_removed: z.number().int() }),
+  output: z.object({ id: z.string(), deleted: z.boolean(), edges_removed: z.number() }),
   hints: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: false },
   document: MemoryDeleteDocument,
   argumentNames: { id: 'memory_id' },

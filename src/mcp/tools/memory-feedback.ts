@@ -36,7 +36,7 @@ export const memoryFeedback = defineTool({
       ),
     reason: reasonInput,
   }),
-  output: z.object({ count: z.number().int(), changes: z.array(weightChangeOutput) }),
+  output: z.object({ count: z.number(), changes: z.array(weightChangeOutput) }),
   hints: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
   document: MemoryFeedbackDocument,
   argumentNames: { memoryId: 'memory_id', signal: 'signal', via: 'via_edge_ids', reason: 'reason' },
@@ -51,7 +51,7 @@ export const memoryFeedback = defineTool({
     const changes = data.feedback.map(toWeightChange);
     const verb = input.signal === 'used' ? 'Strengthened' : 'Weakened';
     const text = changes.length
-      ? changes.map((change) => weightChangeText(verb, change)).join('\n')
+      ? data.feedback.map((change) => weightChangeText(verb, change)).join('\n')
       : 'Nothing to change (no matching edges).';
     return { structured: { count: changes.length, changes }, text };
   },

@@ -1,15 +1,7 @@
 import { z } from 'zod';
 import { MemoryGetDocument } from '../../generated/graphql.js';
-import {
-  defined,
-  label,
-  limitInput,
-  memoryOutput,
-  memoryRefInput,
-  memoryRefOutput,
-  round,
-  toMemory,
-} from '../shapes.js';
+import { defined, label, limitInput, memoryRefInput, memoryRefOutput, round } from '../shapes.js';
+import { detailInput, memoryViewOutput, toMemoryView } from '../memory-view.js';
 import { defineTool } from '../tool.js';
 
 const NEIGHBOR_LIMIT = 10;
@@ -18,7 +10,7 @@ export const memoryGet = defineTool({
   name: 'memory_get',
   title: 'Get a memory with its strongest neighbors',
   description: [
-    'Fetch one memory by id or key: its full content, kind, tags, weight and metadata, plus its strongest neighbors',
+    'Fetch one memory by id or key: its full content, kind, tags, weight and metadata (detail full, the default here; summary or ids for less), plus its strongest neighbors with their edge ids',
     `(at most neighbor_limit, default ${NEIGHBOR_LIMIT}; strongest edge first; pruned edges left out). Read-only.`,
     'Use it when you know which memory you want; memory_search finds memories by words, memory_related lists neighbors with filters and edge details.',
     'NOT_FOUND when the memory does not exist, as for every other tool naming a memory.',
@@ -26,10 +18,11 @@ export const memoryGet = defineTool({
   input: z.object({
     memory_id: memoryRefInput('The memory'),
     neighbor_limit: limitInput(NEIGHBOR_LIMIT, 'neighbors'),
+    detail: detailInput('full'),
   }),
   output: z.object({
     found: z.literal(true).describe('Always true: a missing memory is a NOT_FOUND error.'),
-    memory: memoryOutput,
+    memory: memoryViewOutput,
     neighbors: z.array(
       z.object({
         direction: z
@@ -57,7 +50,7 @@ export const memoryGet = defineTool({
         },
       };
     }
-    const memory = toMemory(data.memory);
+    const memory = toMemoryView(data.memory, input.detail ?? 'full');
     const neighbors = data.memory.neighbors.map((n) => ({
       direction: n.direction === 'INCOMING' ? ('incoming' as const) : ('outgoing' as const),
       edge_id: n.edge.id,
@@ -66,14 +59,14 @@ export const memoryGet = defineTool({
       memory: n.memory,
     }));
     const lines = [
-      `${label(memory)}${memory.kind ? ` [${memory.kind}]` : ''}, weight ${round(memory.weight)}${memory.tags.length ? `, tags: ${memory.tags.join(', ')}` : ''}`,
-      ...(memory.content ? [memory.content] : []),
+      `${label({ id: memory.id, key: memory.key, title: data.memory.title })}${memory.kind ? ` [${memory.kind}]` : ''}${memory.weight === undefined ? '' : `, weight ${round(memory.weight)}`}${memory.tags?.length ? `, tags: ${memory.tags.join(', ')}` : ''}${memory.superseded ? ' (SUPERSEDED by a newer memory)' : ''}`,
+      ...(memory.content ? [memory.content] : memory.snippet ? [memory.snippet] : []),
       ...(neighbors.length
         ? [
             'Neighbors:',
             ...neighbors.map(
               (n) =>
-                `- ${n.direction === 'outgoing' ? `-[${n.edge_type}]->` : `<-[${n.edge_type}]-`} ${label(n.memory)}, weight ${round(n.edge_weight)}`,
+                `- ${n.direction === 'outgoing' ? `-[${n.edge_type}]->` : `<-[${n.edge_type}]-`} ${label(n.memory)}, weight ${round(n.edge_weight)}, edge ${n.edge_id}`,
             ),
           ]
         : ['No neighbors.']),

@@ -38,7 +38,7 @@ export const memoryHistory = defineTool({
       if ((input.edge_id === undefined) !== (input.memory_id === undefined)) return;
       ctx.addIssue({ code: 'custom', path: ['edge_id'], message: 'give exactly one of edge_id and memory_id' });
     }),
-  output: z.object({ count: z.number().int(), events: z.array(eventOutput) }),
+  output: z.object({ count: z.number(), events: z.array(eventOutput) }),
   hints: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
   document: MemoryHistoryDocument,
   argumentNames: { edgeId: 'edge_id', memoryId: 'memory_id', limit: 'limit' },

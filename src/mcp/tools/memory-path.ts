@@ -33,10 +33,7 @@ export const memoryPath = defineTool({
   }),
   output: z.object({
     found: z.boolean(),
-    hops: z
-      .number()
-      .int()
-      .describe('Edges in the path; 0 when from_id and to_id name the same memory, and when not found.'),
+    hops: z.number().describe('Edges in the path; 0 when from_id and to_id name the same memory, and when not found.'),
     path: z.array(
       z.object({
         id: z.string(),

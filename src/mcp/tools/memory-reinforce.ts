@@ -1,24 +1,17 @@
 import { z } from 'zod';
 import { LIMITS } from '../../domain/inputs.js';
-import { MemoryReinforceDocument } from '../../generated/graphql.js';
-import {
-  defined,
-  handle,
-  reasonInput,
-  toWeightChange,
-  weightChangeOutput,
-  type WeightChangeOutput,
-} from '../shapes.js';
+import { MemoryReinforceDocument, type WeightChangeFieldsFragment } from '../../generated/graphql.js';
+import { defined, handle, reasonInput, toWeightChange, weightChangeOutput } from '../shapes.js';
 import { defineTool } from '../tool.js';
 
 /** Weights keep 12 decimals; a few significant digits are enough to read the AGENT step. */
 const small = (value: number): string => String(Number(value.toPrecision(3)));
 const weight = (value: number): string => String(Number(value.toFixed(6)));
 
-function changeLine(change: WeightChangeOutput): string {
+function changeLine(change: WeightChangeFieldsFragment): string {
   const edge = change.edge;
-  const what = edge ? `${handle(edge.from)} -[${edge.type}]-> ${handle(edge.to)}` : 'memory';
-  return `- ${what}: ${weight(change.previous_weight)} -> ${weight(change.new_weight)}`;
+  const what = edge ? `${handle(edge.from)} -[${edge.type}]-> ${handle(edge.to)} (edge id ${edge.id})` : 'memory';
+  return `- ${what}: ${weight(change.previousWeight)} -> ${weight(change.newWeight)} (event id ${change.event.id})`;
 }
 
 export const memoryReinforce = defineTool({
@@ -39,7 +32,7 @@ export const memoryReinforce = defineTool({
       .describe(`The memories used together, by id or key, at most ${LIMITS.idsPerBatch}.`),
     reason: reasonInput,
   }),
-  output: z.object({ count: z.number().int().describe('Edges strengthened.'), changes: z.array(weightChangeOutput) }),
+  output: z.object({ count: z.number().describe('Edges strengthened.'), changes: z.array(weightChangeOutput) }),
   hints: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
   document: MemoryReinforceDocument,
   argumentNames: { ids: 'memory_ids', reason: 'reason' },
@@ -55,7 +48,7 @@ export const memoryReinforce = defineTool({
     const step = Math.max(...changes.map((change) => change.new_weight - change.previous_weight));
     const text = [
       `Strengthened ${changes.length} edge${changes.length === 1 ? '' : 's'} by ${small(step)}:`,
-      ...changes.map(changeLine),
+      ...data.reinforceCoRetrieval.map(changeLine),
     ].join('\n');
     return { structured: { count: changes.length, changes }, text };
   },

@@ -1,19 +1,16 @@
 import { z } from 'zod';
 import { MemoryRelatedDocument } from '../../generated/graphql.js';
+import { detailInput, edgeViewOutput, memoryViewOutput, toEdgeView, toMemoryView, viewLine } from '../memory-view.js';
 import {
   defined,
   directionInput,
-  edgeOutput,
   edgeTypesInput,
   label,
   limitInput,
-  memoryOutput,
   memoryRefInput,
   memoryRefOutput,
   round,
   toDirection,
-  toEdge,
-  toMemory,
 } from '../shapes.js';
 import { defineTool } from '../tool.js';
 
@@ -21,7 +18,7 @@ export const memoryRelated = defineTool({
   name: 'memory_related',
   title: "List a memory's neighbors",
   description: [
-    'List the memories directly linked to one memory (by id or key), strongest edge first, each with the joining edge (type, weight, direction) and the neighbor in full.',
+    'List the memories directly linked to one memory (by id or key), strongest edge first, each with the joining edge (id, type, weight, direction) and the neighbor at the asked detail (default summary; full adds content and every field).',
     'direction: outgoing (edges from this memory), incoming (edges to it) or both (default). edge_types keeps only those relation types.',
     'limit 1-100, default 20, keeps the strongest. Pruned edges (weight at or below 0.05) are left out unless include_pruned. Read-only.',
     'Use it for what is one step away; memory_traverse for several steps, memory_path to connect two given memories. NOT_FOUND when the memory does not exist.',
@@ -36,6 +33,7 @@ export const memoryRelated = defineTool({
       .meta({ default: false })
       .describe('Also list pruned (weakened-away) edges; default false.'),
     limit: limitInput(20, 'neighbors'),
+    detail: detailInput(),
   }),
   output: z.object({
     memory: memoryRefOutput,
@@ -44,8 +42,8 @@ export const memoryRelated = defineTool({
         direction: z
           .enum(['outgoing', 'incoming'])
           .describe('outgoing: the edge goes from memory_id to this neighbor.'),
-        edge: edgeOutput,
-        memory: memoryOutput,
+        edge: edgeViewOutput,
+        memory: memoryViewOutput,
       }),
     ),
   }),
@@ -79,8 +77,8 @@ export const memoryRelated = defineTool({
     }
     const neighbors = data.memory.neighbors.map((n) => ({
       direction: n.direction === 'INCOMING' ? ('incoming' as const) : ('outgoing' as const),
-      edge: toEdge(n.edge),
-      memory: toMemory(n.memory),
+      edge: toEdgeView(n.edge, input.detail ?? 'summary'),
+      memory: toMemoryView(n.memory, input.detail ?? 'summary'),
     }));
     const head = { id: data.memory.id, key: data.memory.key, title: data.memory.title };
     const text = neighbors.length
@@ -88,7 +86,7 @@ export const memoryRelated = defineTool({
           `${neighbors.length} neighbor${neighbors.length === 1 ? '' : 's'} of ${label(head)}, strongest first:`,
           ...neighbors.map(
             (n) =>
-              `- ${n.direction === 'outgoing' ? `-[${n.edge.type}]->` : `<-[${n.edge.type}]-`} ${label(n.memory)}, weight ${round(n.edge.weight)}${n.edge.pruned ? ' (pruned)' : ''}`,
+              `- ${n.direction === 'outgoing' ? `-[${n.edge.type}]->` : `<-[${n.edge.type}]-`} ${viewLine(n.memory)}, weight ${round(n.edge.weight)}${n.edge.pruned ? ' (pruned)' : ''}, edge ${n.edge.id}`,
           ),
         ].join('\n')
       : `${label(head)} has no neighbors matching the filters.`;

@@ -21,6 +21,6 @@ export const memoryRevert = defineTool({
   variables: (input) => ({ id: input.event_id }),
   present: (data) => {
     const change = toWeightChange(data.revertWeightEvent);
-    return { structured: change, text: weightChangeText('Reverted', change) };
+    return { structured: change, text: weightChangeText('Reverted', data.revertWeightEvent) };
   },
 });

@@ -25,6 +25,6 @@ export const memorySetWeight = defineTool({
   variables: (input) => defined({ id: input.edge_id, weight: input.weight, reason: input.reason }),
   present: (data) => {
     const change = toWeightChange(data.setEdgeWeight);
-    return { structured: change, text: weightChangeText('Set', change) };
+    return { structured: change, text: weightChangeText('Set', data.setEdgeWeight) };
   },
 });

@@ -49,6 +49,6 @@ export const memoryStrengthen = defineTool({
     }),
   present: (data) => {
     const change = toWeightChange(data.strengthen);
-    return { structured: change, text: weightChangeText('Strengthened', change) };
+    return { structured: change, text: weightChangeText('Strengthened', data.strengthen) };
   },
 });

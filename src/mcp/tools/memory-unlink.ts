@@ -21,7 +21,7 @@ export const memoryUnlink = defineTool({
     'when a newer memory replaces an older one, keep both and link them with SUPERSEDES (memory_link).',
   ].join(' '),
   input: z.object(edgeSelectorInput).superRefine(requireOneEdgeSelector),
-  output: z.object({ removed: z.number().int(), edges: z.array(edgeOutput) }),
+  output: z.object({ removed: z.number(), edges: z.array(edgeOutput) }),
   hints: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: false },
   document: MemoryUnlinkDocument,
   aliases: EDGE_ALIASES,

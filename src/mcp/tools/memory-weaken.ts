@@ -51,6 +51,6 @@ export const memoryWeaken = defineTool({
     }),
   present: (data) => {
     const change = toWeightChange(data.weaken);
-    return { structured: change, text: weightChangeText('Weakened', change) };
+    return { structured: change, text: weightChangeText('Weakened', data.weaken) };
   },
 });
