@@ -17,9 +17,7 @@ export const detailInput = (fallback: Detail = 'summary') =>
     .enum(['ids', 'summary', 'full'])
     .optional()
     .meta({ default: fallback })
-    .describe(
-      `How much of each memory to return: ids (id, key), summary (id, key, title, kind, a ${SNIPPET_CHARS}-character snippet) or full (every field). Default ${fallback}.`,
-    );
+    .describe('ids, summary (title, kind, snippet) or full.');
 
 /** One schema for all three levels: fields beyond id and key are present as the level asks. */
 export const memoryViewOutput = z.object({

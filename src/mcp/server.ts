@@ -55,7 +55,8 @@ Before storing, search to avoid duplicates; store with memory_create and relate 
 Keep the graph honest: memory_feedback after using recalled memories, memory_weaken when the user corrects a recalled relation,
 memory_strengthen when one is confirmed, memory_reinforce with the ids you used after a successful step, and SUPERSEDES links when a newer memory replaces an older one.
 Every weight change returns an event_id: memory_history lists an edge's or memory's changes, memory_revert undoes one, memory_set_weight sets an edge weight exactly.
-Every write persists at once and is visible to every client of this workspace. Memories can be named by id or key everywhere.`;
+Every write persists at once and is visible to every client of this workspace. Memories can be named by id or key everywhere; naming a memory, edge or event that does not exist is a NOT_FOUND error.
+Read tools answer summaries (id, key, title, kind, a snippet; superseded ones flagged); pass detail: full for whole memories, or memory_get one.`;
 
 /**
  * A fresh MCP server with every tool registered. Each tool runs one named operation through

@@ -20,14 +20,9 @@ export const memoryRefInput = (what: string) => z.string().describe(`${what}, by
 
 export const edgeTypeInput = z
   .string()
-  .describe(
-    'Relation type in UPPER_SNAKE_CASE, e.g. CAUSED_BY, SUPERSEDES (caused_by and "caused by" are normalised). See relation_types.',
-  );
+  .describe('Relation type, UPPER_SNAKE_CASE (caused_by is normalised); see relation_types.');
 
-export const edgeTypesInput = z
-  .array(z.string())
-  .optional()
-  .describe('Only edges of these relation types (normalised to UPPER_SNAKE_CASE). Omit for all types.');
+export const edgeTypesInput = z.array(z.string()).optional().describe('Only these relation types; omit for all.');
 
 /**
  * The names agents trained on other memory-graph tools use for an edge's ends and type. A call may
@@ -43,22 +38,10 @@ export const EDGE_ALIASES = {
 
 /** One existing edge, by edge_id or by its (source, target, type) triple. */
 export const edgeSelectorInput = {
-  edge_id: z
-    .string()
-    .optional()
-    .describe('The edge id (as memory_link, memory_related, memory_get ... return it), instead of the triple.'),
-  source_id: z
-    .string()
-    .optional()
-    .describe('The memory the edge starts at, by id or key (with target_id and edge_type).'),
-  target_id: z
-    .string()
-    .optional()
-    .describe('The memory the edge points to, by id or key (with source_id and edge_type).'),
-  edge_type: z
-    .string()
-    .optional()
-    .describe('Relation type of the edge (with source_id and target_id); normalised to UPPER_SNAKE_CASE.'),
+  edge_id: z.string().optional().describe('The edge, instead of source_id, target_id and edge_type.'),
+  source_id: z.string().optional().describe('Edge start, by id or key.'),
+  target_id: z.string().optional().describe('Edge end, by id or key.'),
+  edge_type: z.string().optional().describe('Relation type of the edge.'),
 };
 
 interface EdgeSelector {
@@ -86,7 +69,7 @@ export const directionInput = z
   .enum(['outgoing', 'incoming', 'both'])
   .optional()
   .meta({ default: 'both' })
-  .describe('outgoing: edges from this memory; incoming: edges to it; both (default): direction ignored.');
+  .describe('outgoing: edges from the memory; incoming: edges to it; both: either.');
 
 export const limitInput = (fallback: number, what = 'results') =>
   z
@@ -94,26 +77,22 @@ export const limitInput = (fallback: number, what = 'results') =>
     .int()
     .optional()
     .meta({ minimum: LIMITS.limit.min, maximum: LIMITS.limit.max, default: fallback })
-    .describe(`Most ${what} to return, ${LIMITS.limit.min}-${LIMITS.limit.max} (default ${fallback}).`);
+    .describe(`Most ${what} returned.`);
 
 export const amountInput = (fallback: string) =>
   z
     .number()
     .optional()
     .meta({ exclusiveMinimum: 0, maximum: 1 })
-    .describe(`How much to move the weight, greater than 0 and at most 1 (default ${fallback}).`);
+    .describe(`How far to move the weight (default ${fallback}).`);
 
-export const minWeightInput = (what: string) =>
-  z.number().optional().meta({ minimum: 0, maximum: 1 }).describe(`${what}, 0-1. Omit to count every unpruned edge.`);
+export const minWeightInput = (what: string) => z.number().optional().meta({ minimum: 0, maximum: 1 }).describe(what);
 
-export const reasonInput = z
-  .string()
-  .optional()
-  .describe(`Why, in a sentence; stored on the weight history (at most ${LIMITS.reasonChars} characters).`);
+export const reasonInput = z.string().optional().describe('Why, in a sentence; kept in the weight history.');
 
 export const metadataInput = z
   .record(z.string(), z.unknown())
-  .describe(`A JSON object kept with the record, at most ${LIMITS.metadataBytes} bytes serialized.`);
+  .describe(`JSON object, at most ${LIMITS.metadataBytes} bytes.`);
 
 export const toDirection = (direction: 'outgoing' | 'incoming' | 'both' | undefined): Direction | undefined =>
   direction === undefined ? undefined : (direction.toUpperCase() as Direction);

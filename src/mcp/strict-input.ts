@@ -1,4 +1,3 @@
-import type { StandardSchemaWithJSON } from '@modelcontextprotocol/server';
 import type { z } from 'zod';
 import type { OperationError } from './execute.js';
 
@@ -10,44 +9,6 @@ import type { OperationError } from './execute.js';
 
 /** Alternate argument name -> the tool's own name, e.g. `from_id` -> `source_id`. */
 export type ArgumentAliases = Readonly<Record<string, string>>;
-
-/**
- * What the SDK validates against: it accepts any arguments, so every refusal comes from
- * `readArguments` with the contract's error shape, while tools/list still shows the tool's schema.
- */
-export function advertiseOnly(schema: z.ZodObject): StandardSchemaWithJSON {
-  return {
-    '~standard': {
-      version: 1,
-      vendor: 'engram',
-      validate: (value: unknown) => ({ value }),
-      jsonSchema: withoutDialect(schema),
-    },
-  };
-}
-
-/**
- * The output schema as zod checks it, advertised without the `$schema` dialect line: tools/list
- * is read into every agent's context, and that line repeated on 40-odd schemas says nothing MCP
- * does not already fix (JSON Schema 2020-12).
- */
-export function advertisedOutput(schema: z.ZodObject): StandardSchemaWithJSON {
-  return { '~standard': { ...schema['~standard'], jsonSchema: withoutDialect(schema) } };
-}
-
-type JsonSchemaConverter = z.ZodObject['~standard']['jsonSchema'];
-
-function withoutDialect(schema: z.ZodObject): JsonSchemaConverter {
-  const convert = schema['~standard'].jsonSchema;
-  const strip = (json: Record<string, unknown>): Record<string, unknown> => {
-    const { $schema: _dialect, ...rest } = json;
-    return rest;
-  };
-  return {
-    input: (options) => strip(convert.input(options)),
-    output: (options) => strip(convert.output(options)),
-  };
-}
 
 const badArgument = (argument: string, message: string): OperationError => ({
   code: 'BAD_USER_INPUT',
@@ -168,5 +129,7 @@ export function readArguments<TInput extends z.ZodObject>(
 export function aliasSentence(aliases: ArgumentAliases): string {
   const entries = Object.entries(aliases);
   if (entries.length === 0) return '';
-  return ` Also accepts ${entries.map(([alias, name]) => `${alias} for ${name}`).join(', ')}.`;
+  const byName = new Map<string, string[]>();
+  for (const [alias, name] of entries) byName.set(name, [...(byName.get(name) ?? []), alias]);
+  return ` Also accepts ${[...byName].map(([name, names]) => `${names.join(', ')} for ${name}`).join('; ')}.`;
 }

@@ -3,7 +3,8 @@ import type { z } from 'zod';
 import type { TypedDocumentString } from '../generated/graphql.js';
 import type { Logger } from '../logger.js';
 import type { Execute, OperationError } from './execute.js';
-import { advertiseOnly, advertisedOutput, aliasSentence, readArguments, type ArgumentAliases } from './strict-input.js';
+import { advertiseOnly, advertisedOutput } from './advertise.js';
+import { aliasSentence, readArguments, type ArgumentAliases } from './strict-input.js';
 
 /** Every hint stated explicitly, so no tool falls back to the spec's pessimistic defaults by omission. */
 export interface ToolHints {

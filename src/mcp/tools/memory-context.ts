@@ -16,27 +16,19 @@ const ROLES = {
 export const memoryContext = defineTool({
   name: 'memory_context',
   title: 'Build a context bundle around some memories',
-  description: [
-    `Gather, in one call, what you should see about the memories you are working with (seeds: 1-${LIMITS.idsPerBatch} ids or keys), ranked in this order:`,
-    "the seeds; newer versions that supersede a seed (prefer them over the stale seed); the other side of open contradictions touching a seed; then the seeds' strongest neighbors (a memory next to several seeds ranks higher).",
-    `Cut to budget memories (${LIMITS.limit.min}-${LIMITS.limit.max}, default ${DEFAULT_BUDGET}); truncated says whether some were left out. edge_types and min_weight (0-1) filter the neighbors, min_weight also the contradictions.`,
-    'Returns items (role, score, the memory at the asked detail, default summary), the edges among them and the open contradictions among them. Read-only.',
-    'Use it at the start of a step instead of several memory_get / memory_related calls; memory_search first when you have words rather than ids, memory_traverse to walk further out.',
-    'After a step that succeeded with some of these memories, pass the ids you actually used to memory_reinforce. NOT_FOUND when a seed does not exist.',
-  ].join(' '),
+  description:
+    'One ranked bundle around seeds: the seeds, newer versions superseding them, the other side of open contradictions, then their strongest neighbors, cut to budget (truncated says so); summaries by default (detail), with the edges and contradictions among them. Use it instead of several memory_get / memory_related calls; then pass the ids you used to memory_reinforce.',
   input: z.object({
     seeds: z
       .array(z.string())
       .meta({ minItems: 1, maxItems: LIMITS.idsPerBatch })
-      .describe(`The memories to build the context around, by id or key, 1-${LIMITS.idsPerBatch}.`),
+      .describe('The memories you work with, by id or key.'),
     budget: z
       .number()
       .int()
       .optional()
       .meta({ minimum: LIMITS.limit.min, maximum: LIMITS.limit.max, default: DEFAULT_BUDGET })
-      .describe(
-        `Most memories in the bundle, seeds included, ${LIMITS.limit.min}-${LIMITS.limit.max} (default ${DEFAULT_BUDGET}).`,
-      ),
+      .describe('Most memories in the bundle, seeds included.'),
     edge_types: edgeTypesInput,
     min_weight: minWeightInput('Ignore neighbor and contradiction edges lighter than this'),
     detail: detailInput(),

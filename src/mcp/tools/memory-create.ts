@@ -7,19 +7,12 @@ import { defineTool } from '../tool.js';
 export const memoryCreate = defineTool({
   name: 'memory_create',
   title: 'Create a memory',
-  description: [
-    "Store a new memory (a fact, decision, hypothesis, experiment ...) in this workspace's graph. It persists at once and every client of the workspace sees it.",
-    'Search first (memory_search) to avoid duplicates. To change an existing memory use memory_update; when the new memory replaces an outdated one, create it and then memory_link it to the old one with SUPERSEDES.',
-    'Give a `key` (a short handle such as "postgres-choice") when you will refer to the memory again: every tool accepts the key wherever it takes an id.',
-    'New memories start at weight 0.5. Fails with CONFLICT when the key is already taken in the workspace.',
-  ].join(' '),
+  description:
+    'Store a new memory (fact, decision, hypothesis, experiment ...); it persists at once for every client of the workspace. memory_search first to avoid duplicates; memory_update changes an existing one. Give a key (e.g. postgres-choice) to name it later in place of its id. When it replaces an outdated memory, memory_link it to that one with SUPERSEDES. CONFLICT when the key is taken.',
   input: z.object({
-    title: z.string().describe(`Short title, 1-${LIMITS.titleChars} characters; matched first by memory_search.`),
-    content: z.string().optional().describe(`Body text, at most ${LIMITS.contentChars} characters; searched.`),
-    kind: z
-      .string()
-      .optional()
-      .describe(`Free label such as fact, decision, hypothesis, experiment (1-${LIMITS.kindChars} characters).`),
+    title: z.string().describe('Short title; matched first by memory_search.'),
+    content: z.string().optional().describe('Body text; searched.'),
+    kind: z.string().optional().describe('Free label: fact, decision, hypothesis, experiment ...'),
     tags: z
       .array(z.string())
       .optional()

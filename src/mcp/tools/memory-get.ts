@@ -9,12 +9,8 @@ const NEIGHBOR_LIMIT = 10;
 export const memoryGet = defineTool({
   name: 'memory_get',
   title: 'Get a memory with its strongest neighbors',
-  description: [
-    'Fetch one memory by id or key: its full content, kind, tags, weight and metadata (detail full, the default here; summary or ids for less), plus its strongest neighbors with their edge ids',
-    `(at most neighbor_limit, default ${NEIGHBOR_LIMIT}; strongest edge first; pruned edges left out). Read-only.`,
-    'Use it when you know which memory you want; memory_search finds memories by words, memory_related lists neighbors with filters and edge details.',
-    'NOT_FOUND when the memory does not exist, as for every other tool naming a memory.',
-  ].join(' '),
+  description:
+    'Read one memory in full (content, kind, tags, weight, metadata; detail for less) with its strongest neighbors and their edge ids (pruned edges left out). Use it when you know which memory you want; memory_search finds memories by words, memory_related filters neighbors.',
   input: z.object({
     memory_id: memoryRefInput('The memory'),
     neighbor_limit: limitInput(NEIGHBOR_LIMIT, 'neighbors'),

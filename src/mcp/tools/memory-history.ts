@@ -21,13 +21,8 @@ const eventOutput = z.object({
 export const memoryHistory = defineTool({
   name: 'memory_history',
   title: 'Weight history of an edge or a memory',
-  description: [
-    "List the weight changes of one edge (edge_id) or of one memory's own weight (memory_id, by id or key), newest first:",
-    'each with its event_id, when, who asked (source), old_weight -> new_weight, reason and whether it was reverted. Give exactly one of edge_id and memory_id.',
-    `limit 1-100 (default ${DEFAULT_LIMIT}). Read-only. The history outlives the edge or memory it describes.`,
-    'Use it to see why a relation weakened or was pruned before undoing it with memory_revert (pass the event_id) or memory_set_weight;',
-    'edge ids come from memory_related, memory_get, memory_link and every weight change. NOT_FOUND when memory_id names no memory; an unknown edge_id has no history (count 0).',
-  ].join(' '),
+  description:
+    'Weight history of one edge (edge_id) or one memory (memory_id), newest first: event_id, when, source, old -> new weight, reason, reverted_by. It outlives what it describes. Use it before undoing a change with memory_revert or memory_set_weight. NOT_FOUND when memory_id names no memory; an unknown edge_id has no events.',
   input: z
     .object({
       edge_id: z.string().optional().describe('The edge whose weight history to list.'),

@@ -9,14 +9,8 @@ const DEFAULT_HOPS = 4;
 export const memoryPath = defineTool({
   name: 'memory_path',
   title: 'Shortest path between two memories',
-  description: [
-    'Find the shortest chain of edges between two memories (from_id, to_id: id or key) over unpruned edges.',
-    `max_hops ${LIMITS.maxHops.min}-${LIMITS.maxHops.max} (default ${DEFAULT_HOPS}) bounds its length; edge_types keeps only those relation types;`,
-    'direction: both (default, edge direction ignored), outgoing (follow edges forward from from_id) or incoming (follow them backward).',
-    'Returns found, hops and path: the memories from start to end, each with the type of the edge to the next one (edge_direction_to_next says whether that edge points forward).',
-    'No path within max_hops is not an error: found is false and message says so. Among equally short paths the same one is returned every time. Read-only.',
-    'Use it to explain how two memories connect; memory_traverse to explore around one memory, memory_related for direct neighbors. NOT_FOUND when either memory does not exist.',
-  ].join(' '),
+  description:
+    'Shortest chain of unpruned edges from from_id to to_id, at most max_hops, optionally only edge_types or one direction. path lists each memory with the id, type and direction of the edge to the next. No path is not an error: found is false and message says why. memory_traverse explores around one memory.',
   input: z.object({
     from_id: memoryRefInput('Start memory'),
     to_id: memoryRefInput('End memory'),
@@ -25,9 +19,7 @@ export const memoryPath = defineTool({
       .int()
       .optional()
       .meta({ minimum: LIMITS.maxHops.min, maximum: LIMITS.maxHops.max, default: DEFAULT_HOPS })
-      .describe(
-        `Longest path to look for, in edges, ${LIMITS.maxHops.min}-${LIMITS.maxHops.max} (default ${DEFAULT_HOPS}).`,
-      ),
+      .describe('Longest path to look for, in edges.'),
     edge_types: edgeTypesInput,
     direction: directionInput,
   }),

@@ -17,19 +17,13 @@ function changeLine(change: WeightChangeFieldsFragment): string {
 export const memoryReinforce = defineTool({
   name: 'memory_reinforce',
   title: 'Reinforce memories used together in a successful step',
-  description: [
-    'Record that these memories were used together in one step that succeeded: strengthens every existing unpruned edge among them (either direction, any type)',
-    'by the AGENT step, a tiny 0.00001 unless the server is configured otherwise, so relations that keep proving useful together rank higher over time.',
-    "Never creates edges; memories with no edge between them are left as they are. Persists at once: all changes commit in one transaction, each recorded with reason in the edge's weight history.",
-    'Fewer than two distinct memories, or no edges among them, change nothing (count 0). Not idempotent: every call adds another step.',
-    'Pass the ids from memory_context or memory_search results that you actually used. Use memory_feedback for a deliberate verdict on one memory (a larger step),',
-    'memory_strengthen when the user confirmed one relation, memory_link to relate memories not linked yet. NOT_FOUND when an id names no memory; nothing changes then.',
-  ].join(' '),
+  description:
+    'These memories were used together in a successful step: strengthen every unpruned edge among them by the tiny AGENT step (0.00001 by default), so useful relations rank higher over time. Never creates edges; one transaction; each call adds a step. Pass the ids from memory_context or memory_search you used; memory_feedback judges one memory.',
   input: z.object({
     memory_ids: z
       .array(z.string())
       .meta({ maxItems: LIMITS.idsPerBatch })
-      .describe(`The memories used together, by id or key, at most ${LIMITS.idsPerBatch}.`),
+      .describe('The memories used together, by id or key.'),
     reason: reasonInput,
   }),
   output: z.object({ count: z.number().describe('Edges strengthened.'), changes: z.array(weightChangeOutput) }),

@@ -17,21 +17,13 @@ import { defineTool } from '../tool.js';
 export const memoryRelated = defineTool({
   name: 'memory_related',
   title: "List a memory's neighbors",
-  description: [
-    'List the memories directly linked to one memory (by id or key), strongest edge first, each with the joining edge (id, type, weight, direction) and the neighbor at the asked detail (default summary; full adds content and every field).',
-    'direction: outgoing (edges from this memory), incoming (edges to it) or both (default). edge_types keeps only those relation types.',
-    'limit 1-100, default 20, keeps the strongest. Pruned edges (weight at or below 0.05) are left out unless include_pruned. Read-only.',
-    'Use it for what is one step away; memory_traverse for several steps, memory_path to connect two given memories. NOT_FOUND when the memory does not exist.',
-  ].join(' '),
+  description:
+    'List the memories one edge away from a memory, strongest edge first, each with its edge (id, type, weight) and direction; summaries by default (detail). Filter by direction and edge_types; pruned edges only with include_pruned. memory_traverse goes several steps, memory_path connects two memories.',
   input: z.object({
     memory_id: memoryRefInput('The memory'),
     direction: directionInput,
     edge_types: edgeTypesInput,
-    include_pruned: z
-      .boolean()
-      .optional()
-      .meta({ default: false })
-      .describe('Also list pruned (weakened-away) edges; default false.'),
+    include_pruned: z.boolean().optional().meta({ default: false }).describe('Also list pruned (weakened-away) edges.'),
     limit: limitInput(20, 'neighbors'),
     detail: detailInput(),
   }),

@@ -8,13 +8,8 @@ import { defineTool } from '../tool.js';
 export const memorySearch = defineTool({
   name: 'memory_search',
   title: 'Search memories (full text)',
-  description: [
-    "Full-text search over this workspace's memories: title (weighted highest), tags and content, best match first.",
-    'Words match whole, the last word also as a prefix; punctuation is ignored. Optional filters: kinds (any of them) and tags (at least one of them).',
-    'limit 1-100, default 20. detail picks how much of each memory comes back (default summary: a snippet of the content). Superseded memories are flagged. Read-only.',
-    'Use it to recall what is known before answering, and before memory_create to avoid duplicates. Use memory_get when you already have an id or key, memory_related / memory_traverse to explore from a hit,',
-    'and afterwards memory_feedback to say whether a hit helped.',
-  ].join(' '),
+  description:
+    'Full-text search over title (weighted highest), tags and content, best first; whole words, the last also as a prefix. Filter by kinds (any) and tags (at least one). Answers summaries by default (detail), superseded memories flagged. Use it before answering and before memory_create; then memory_get / memory_related to go on from a hit, memory_feedback to say whether it helped.',
   input: z.object({
     query: z.string().describe(`Words to look for (at most ${LIMITS.searchChars} characters).`),
     kinds: z.array(z.string()).optional().describe('Only memories of these kinds.'),

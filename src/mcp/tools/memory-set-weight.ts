@@ -6,12 +6,8 @@ import { defineTool } from '../tool.js';
 export const memorySetWeight = defineTool({
   name: 'memory_set_weight',
   title: 'Set an edge weight exactly',
-  description: [
-    'Set the weight of the edge edge_id to an exact value 0-1, as a MANUAL change recorded with reason in its weight history; returns previous_weight, new_weight, pruned and event_id.',
-    'At or below 0.05 the edge is pruned (hidden from walks), above it is visible again, so this also revives a pruned edge in one call.',
-    'Use it when the user states how strong a relation is, or to restore a weight exactly; memory_weaken / memory_strengthen move a weight by a step, memory_revert undoes one change.',
-    'NOT_FOUND when the edge does not exist (it never creates edges: use memory_link). Setting the same value again changes nothing but adds an event.',
-  ].join(' '),
+  description:
+    "Set an edge's weight exactly (a MANUAL event with reason); at or below 0.05 it is pruned, above it visible, so it also revives a pruned edge in one call. Use it when the user states a strength; memory_weaken / memory_strengthen move by a step, memory_revert undoes one change. NOT_FOUND when the edge does not exist (memory_link creates).",
   input: z.object({
     edge_id: z.string().describe('The edge (ids come from memory_related, memory_get, memory_link ...).'),
     weight: z.number().meta({ minimum: 0, maximum: 1 }).describe('The new weight, 0-1.'),

@@ -32,13 +32,8 @@ function parentOf(via: readonly WalkedEdge[], hitId: string): string {
 export const memoryTraverse = defineTool({
   name: 'memory_traverse',
   title: 'Explore the graph around a memory (breadth-first)',
-  description: [
-    'Walk breadth-first from one memory (by id or key) over unpruned edges and return every memory reached, once, at its smallest depth, with the edge that reached it and the memory it came from (detail full adds the whole path of edges and the content of each memory).',
-    `max_depth ${LIMITS.maxDepth.min}-${LIMITS.maxDepth.max} (default ${DEFAULT_DEPTH}); edge_types keeps only those relation types; direction both (default), outgoing or incoming; limit 1-100 (default 20).`,
-    'Ordered by depth, then by the weight of the last edge, strongest first. The start memory itself is not listed. Read-only.',
-    'Use it to gather context several steps around a memory (e.g. everything a decision was CAUSED_BY, transitively); memory_related for one step with edge details, memory_path between two known memories.',
-    'NOT_FOUND when the start memory does not exist.',
-  ].join(' '),
+  description:
+    'Breadth-first walk from a memory over unpruned edges: every memory reached, once, at its smallest depth, with the edge_id that reached it (detail full adds the whole path). Ordered by depth, then edge weight. Use it for context several steps out (e.g. all a decision was CAUSED_BY); memory_related for one step, memory_path between two memories.',
   input: z.object({
     memory_id: memoryRefInput('Start memory'),
     max_depth: z
@@ -46,9 +41,7 @@ export const memoryTraverse = defineTool({
       .int()
       .optional()
       .meta({ minimum: LIMITS.maxDepth.min, maximum: LIMITS.maxDepth.max, default: DEFAULT_DEPTH })
-      .describe(
-        `How many edges deep to walk, ${LIMITS.maxDepth.min}-${LIMITS.maxDepth.max} (default ${DEFAULT_DEPTH}).`,
-      ),
+      .describe('How many edges deep to walk.'),
     edge_types: edgeTypesInput,
     direction: directionInput,
     limit: limitInput(20, 'memories'),

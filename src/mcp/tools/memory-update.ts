@@ -7,12 +7,8 @@ import { defineTool } from '../tool.js';
 export const memoryUpdate = defineTool({
   name: 'memory_update',
   title: "Update a memory's fields",
-  description: [
-    'Change the given fields of an existing memory (by id or key). Fields left out keep their value; null clears content, kind, key or metadata.',
-    'tags and metadata are replaced as a whole, not merged. The change persists at once and the old values are not kept.',
-    'Use it to fix or complete a memory in place. When a fact changed and the old version should stay on record, create a new memory (memory_create) and memory_link it to the old one with SUPERSEDES instead.',
-    'The weight is not set here: it moves through memory_feedback. NOT_FOUND when the memory does not exist, CONFLICT when the new key is taken.',
-  ].join(' '),
+  description:
+    'Change the given fields of a memory; omitted fields stay, null clears, tags and metadata are replaced whole. The old values are not kept: when the old version should stay on record, memory_create the new one and memory_link it with SUPERSEDES instead. The weight moves only through memory_feedback. NOT_FOUND when the memory does not exist, CONFLICT when the new key is taken.',
   input: z.object({
     memory_id: memoryRefInput('The memory to change'),
     title: z.string().optional().describe(`New title, 1-${LIMITS.titleChars} characters (cannot be cleared).`),
