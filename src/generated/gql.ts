@@ -39,6 +39,7 @@ type Documents = {
     "mutation MemoryUnlink($input: UnlinkInput!) {\n  unlink(input: $input) {\n    removed\n    edges {\n      ...EdgeFields\n    }\n  }\n}": typeof types.MemoryUnlinkDocument,
     "mutation MemoryUpdate($id: ID!, $input: UpdateMemoryInput!) {\n  updateMemory(id: $id, input: $input) {\n    ...MemoryFields\n  }\n}": typeof types.MemoryUpdateDocument,
     "mutation MemoryWeaken($edgeId: ID, $from: ID, $to: ID, $type: String, $amount: Float, $reason: String) {\n  weaken(\n    edgeId: $edgeId\n    from: $from\n    to: $to\n    type: $type\n    amount: $amount\n    reason: $reason\n  ) {\n    ...WeightChangeFields\n  }\n}": typeof types.MemoryWeakenDocument,
+    "query MemoryWriteLookup($ids: [ID!]!) {\n  memories(ids: $ids) {\n    id\n    key\n    title\n    content\n    kind\n    tags\n    metadata\n    weight\n    neighbors(direction: OUTGOING, includePruned: true, limit: 100) {\n      edge {\n        type\n        weight\n        metadata\n        to {\n          id\n        }\n      }\n    }\n  }\n}\n\nmutation MemoryWrite($memories: [ImportMemoryInput!], $edges: [ImportEdgeInput!]) {\n  importGraph(memories: $memories, edges: $edges) {\n    memories\n    edges\n  }\n}": typeof types.MemoryWriteLookupDocument,
     "query RelationTypes {\n  relationTypes {\n    name\n    description\n    inverse\n  }\n}": typeof types.RelationTypesDocument,
 };
 const documents: Documents = {
@@ -66,6 +67,7 @@ const documents: Documents = {
     "mutation MemoryUnlink($input: UnlinkInput!) {\n  unlink(input: $input) {\n    removed\n    edges {\n      ...EdgeFields\n    }\n  }\n}": types.MemoryUnlinkDocument,
     "mutation MemoryUpdate($id: ID!, $input: UpdateMemoryInput!) {\n  updateMemory(id: $id, input: $input) {\n    ...MemoryFields\n  }\n}": types.MemoryUpdateDocument,
     "mutation MemoryWeaken($edgeId: ID, $from: ID, $to: ID, $type: String, $amount: Float, $reason: String) {\n  weaken(\n    edgeId: $edgeId\n    from: $from\n    to: $to\n    type: $type\n    amount: $amount\n    reason: $reason\n  ) {\n    ...WeightChangeFields\n  }\n}": types.MemoryWeakenDocument,
+    "query MemoryWriteLookup($ids: [ID!]!) {\n  memories(ids: $ids) {\n    id\n    key\n    title\n    content\n    kind\n    tags\n    metadata\n    weight\n    neighbors(direction: OUTGOING, includePruned: true, limit: 100) {\n      edge {\n        type\n        weight\n        metadata\n        to {\n          id\n        }\n      }\n    }\n  }\n}\n\nmutation MemoryWrite($memories: [ImportMemoryInput!], $edges: [ImportEdgeInput!]) {\n  importGraph(memories: $memories, edges: $edges) {\n    memories\n    edges\n  }\n}": types.MemoryWriteLookupDocument,
     "query RelationTypes {\n  relationTypes {\n    name\n    description\n    inverse\n  }\n}": types.RelationTypesDocument,
 };
 
@@ -165,6 +167,10 @@ export function graphql(source: "mutation MemoryUpdate($id: ID!, $input: UpdateM
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "mutation MemoryWeaken($edgeId: ID, $from: ID, $to: ID, $type: String, $amount: Float, $reason: String) {\n  weaken(\n    edgeId: $edgeId\n    from: $from\n    to: $to\n    type: $type\n    amount: $amount\n    reason: $reason\n  ) {\n    ...WeightChangeFields\n  }\n}"): typeof import('./graphql.js').MemoryWeakenDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "query MemoryWriteLookup($ids: [ID!]!) {\n  memories(ids: $ids) {\n    id\n    key\n    title\n    content\n    kind\n    tags\n    metadata\n    weight\n    neighbors(direction: OUTGOING, includePruned: true, limit: 100) {\n      edge {\n        type\n        weight\n        metadata\n        to {\n          id\n        }\n      }\n    }\n  }\n}\n\nmutation MemoryWrite($memories: [ImportMemoryInput!], $edges: [ImportEdgeInput!]) {\n  importGraph(memories: $memories, edges: $edges) {\n    memories\n    edges\n  }\n}"): typeof import('./graphql.js').MemoryWriteLookupDocument;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

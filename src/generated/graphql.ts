@@ -69,6 +69,40 @@ export type FeedbackSignal =
   /** The memory helped: strengthen it and the edges that led to it. */
   | 'USED';
 
+/** An edge to create or replace, by (from, to, type) (the fields of an `engram import` edge line). */
+export type ImportEdgeInput = {
+  /** Source memory id: in this workspace, or among the memories of the same call. */
+  from: string;
+  /** Any JSON, at most 4096 bytes; replaces the metadata of an existing edge. */
+  metadata?: unknown;
+  /** Target memory id: in this workspace, or among the memories of the same call; must differ from `from`. */
+  to: string;
+  /** Relation type; normalised to UPPER_SNAKE_CASE (caused_by -> CAUSED_BY). */
+  type: string;
+  /** Weight 0..1 (default 0.5); replaces the weight of an existing edge, with no WeightEvent. */
+  weight?: number | null | undefined;
+};
+
+/** A memory to create or replace, by id (the fields of an `engram import` memory line). Fields left out take their defaults. */
+export type ImportMemoryInput = {
+  /** Body text, at most 65536 characters. */
+  content?: string | null | undefined;
+  /** The memory id (letters, digits, _ . : / -; at most 128): an existing memory with this id is replaced. */
+  id: string;
+  /** Optional handle, unique in the workspace. */
+  key?: string | null | undefined;
+  /** Free label: fact, hypothesis, experiment, decision ... */
+  kind?: string | null | undefined;
+  /** Any JSON, at most 4096 bytes serialized (UTF-8). */
+  metadata?: unknown;
+  /** Free tags, at most 64, each 1..64 characters. */
+  tags?: Array<string> | null | undefined;
+  /** Short title, 1..500 characters. */
+  title: string;
+  /** Importance 0..1 (default 0.5). */
+  weight?: number | null | undefined;
+};
+
 /** An edge to create, or to confirm if the same (from, to, type) exists. */
 export type LinkInput = {
   /** Source memory, by id or key. */
@@ -331,6 +365,21 @@ export type MemoryWeakenMutationVariables = Exact<{
 
 
 export type MemoryWeakenMutation = { weaken: { previousWeight: number, newWeight: number, pruned: boolean, edge: { id: string, type: string, weight: number, pruned: boolean, metadata: unknown, createdAt: string, updatedAt: string, lastConfirmedAt: string | null, from: { id: string, key: string | null, title: string }, to: { id: string, key: string | null, title: string } } | null, memory: { id: string, key: string | null, title: string, weight: number } | null, event: { id: string, source: AdjustmentSource, reason: string | null } } };
+
+export type MemoryWriteLookupQueryVariables = Exact<{
+  ids: Array<string> | string;
+}>;
+
+
+export type MemoryWriteLookupQuery = { memories: Array<{ id: string, key: string | null, title: string, content: string | null, kind: string | null, tags: Array<string>, metadata: unknown, weight: number, neighbors: Array<{ edge: { type: string, weight: number, metadata: unknown, to: { id: string } } }> } | null> };
+
+export type MemoryWriteMutationVariables = Exact<{
+  memories?: Array<ImportMemoryInput> | ImportMemoryInput | null | undefined;
+  edges?: Array<ImportEdgeInput> | ImportEdgeInput | null | undefined;
+}>;
+
+
+export type MemoryWriteMutation = { importGraph: { memories: number, edges: number } };
 
 export type RelationTypesQueryVariables = Exact<{ [key: string]: never; }>;
 
@@ -1293,6 +1342,38 @@ fragment WeightChangeFields on WeightChange {
     reason
   }
 }`) as unknown as TypedDocumentString<MemoryWeakenMutation, MemoryWeakenMutationVariables>;
+export const MemoryWriteLookupDocument = new TypedDocumentString(`
+    query MemoryWriteLookup($ids: [ID!]!) {
+  memories(ids: $ids) {
+    id
+    key
+    title
+    content
+    kind
+    tags
+    metadata
+    weight
+    neighbors(direction: OUTGOING, includePruned: true, limit: 100) {
+      edge {
+        type
+        weight
+        metadata
+        to {
+          id
+        }
+      }
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<MemoryWriteLookupQuery, MemoryWriteLookupQueryVariables>;
+export const MemoryWriteDocument = new TypedDocumentString(`
+    mutation MemoryWrite($memories: [ImportMemoryInput!], $edges: [ImportEdgeInput!]) {
+  importGraph(memories: $memories, edges: $edges) {
+    memories
+    edges
+  }
+}
+    `) as unknown as TypedDocumentString<MemoryWriteMutation, MemoryWriteMutationVariables>;
 export const RelationTypesDocument = new TypedDocumentString(`
     query RelationTypes {
   relationTypes {

@@ -27,7 +27,7 @@ export function advertiseOnly(schema: z.ZodObject): StandardSchemaWithJSON {
 
 /**
  * The output schema as zod checks it, advertised one level deep: the top-level fields with their
- * types. The fields inside (a memory, an edge ...) are what the tool description and docs/mcp.md
+ * types (which of them are always present is the tool's own zod check, not the client's). The fields inside (a memory, an edge ...) are what the tool description and docs/mcp.md
  * name, and spelling them out again for every tool made the output schemas half of tools/list.
  */
 export function advertisedOutput(schema: z.ZodObject): StandardSchemaWithJSON {
@@ -61,6 +61,5 @@ function topLevelOnly(json: JsonSchema): JsonSchema {
   return {
     type: 'object',
     properties: Object.fromEntries(Object.entries(properties).map(([name, field]) => [name, typeOnly(field)])),
-    ...(json.required ? { required: json.required } : {}),
   };
 }

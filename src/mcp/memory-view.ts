@@ -17,7 +17,7 @@ export const detailInput = (fallback: Detail = 'summary') =>
     .enum(['ids', 'summary', 'full'])
     .optional()
     .meta({ default: fallback })
-    .describe('ids, summary (title, kind, snippet) or full.');
+    .describe('ids, summary (with a snippet) or full.');
 
 /** One schema for all three levels: fields beyond id and key are present as the level asks. */
 export const memoryViewOutput = z.object({

@@ -6,6 +6,7 @@ import type {
   WeightChangeFieldsFragment,
 } from '../generated/graphql.js';
 import { LIMITS } from '../domain/inputs.js';
+import { isKnownRelationType } from '../domain/relations.js';
 
 /*
  * Shapes shared by the tools: snake_case inputs that map onto the GraphQL contract, and the
@@ -22,7 +23,7 @@ export const edgeTypeInput = z
   .string()
   .describe('Relation type, UPPER_SNAKE_CASE (caused_by is normalised); see relation_types.');
 
-export const edgeTypesInput = z.array(z.string()).optional().describe('Only these relation types; omit for all.');
+export const edgeTypesInput = z.array(z.string()).optional().describe('Only these relation types.');
 
 /**
  * The names agents trained on other memory-graph tools use for an edge's ends and type. A call may
@@ -41,7 +42,7 @@ export const edgeSelectorInput = {
   edge_id: z.string().optional().describe('The edge, instead of source_id, target_id and edge_type.'),
   source_id: z.string().optional().describe('Edge start, by id or key.'),
   target_id: z.string().optional().describe('Edge end, by id or key.'),
-  edge_type: z.string().optional().describe('Relation type of the edge.'),
+  edge_type: z.string().optional(),
 };
 
 interface EdgeSelector {
@@ -69,7 +70,7 @@ export const directionInput = z
   .enum(['outgoing', 'incoming', 'both'])
   .optional()
   .meta({ default: 'both' })
-  .describe('outgoing: edges from the memory; incoming: edges to it; both: either.');
+  .describe('Edges from (outgoing) or to (incoming) the memory, or both.');
 
 export const limitInput = (fallback: number, what = 'results') =>
   z
@@ -77,7 +78,7 @@ export const limitInput = (fallback: number, what = 'results') =>
     .int()
     .optional()
     .meta({ minimum: LIMITS.limit.min, maximum: LIMITS.limit.max, default: fallback })
-    .describe(`Most ${what} returned.`);
+    .describe(`Most ${what}.`);
 
 export const amountInput = (fallback: string) =>
   z
@@ -88,10 +89,12 @@ export const amountInput = (fallback: string) =>
 
 export const minWeightInput = (what: string) => z.number().optional().meta({ minimum: 0, maximum: 1 }).describe(what);
 
-export const reasonInput = z.string().optional().describe('Why, in a sentence; kept in the weight history.');
+export const reasonInput = z.string().optional().describe('Why; kept in the weight history.');
 
+// An object of anything: catchall advertises it in half the characters of a string-keyed record.
 export const metadataInput = z
-  .record(z.string(), z.unknown())
+  .object({})
+  .catchall(z.unknown())
   .describe(`JSON object, at most ${LIMITS.metadataBytes} bytes.`);
 
 export const toDirection = (direction: 'outgoing' | 'incoming' | 'both' | undefined): Direction | undefined =>
@@ -233,3 +236,15 @@ export function weightChangeText(verb: string, change: WeightChangeFieldsFragmen
     : `memory ${change.memory ? label(change.memory) : ''}`;
   return `${verb} ${what}: ${round(change.previousWeight)} -> ${round(change.newWeight)}${change.pruned ? ' (now pruned: hidden from walks; undo with memory_revert and this event id, or memory_set_weight)' : ''} (event id ${change.event.id}).`;
 }
+
+/**
+ * The vocabulary is open, so a type outside it is stored; but evidence and contradictions only
+ * read the known types, so an agent that meant SUPPORTS (for VALIDATES) is told at once.
+ */
+export function unknownTypeWarning(type: string): string | null {
+  return isKnownRelationType(type)
+    ? null
+    : `${type} is not a known relation type: stored as given, but memory_evidence and memory_contradictions ignore it (see relation_types).`;
+}
+
+export const warningsOutput = z.array(z.string()).optional().describe('Accepted, but probably not what you meant.');

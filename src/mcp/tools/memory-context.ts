@@ -15,9 +15,9 @@ const ROLES = {
 
 export const memoryContext = defineTool({
   name: 'memory_context',
-  title: 'Build a context bundle around some memories',
+  title: 'Context bundle around memories',
   description:
-    'One ranked bundle around seeds: the seeds, newer versions superseding them, the other side of open contradictions, then their strongest neighbors, cut to budget (truncated says so); summaries by default (detail), with the edges and contradictions among them. Use it instead of several memory_get / memory_related calls; then pass the ids you used to memory_reinforce.',
+    'One ranked bundle around seeds: the seeds, newer versions of them, the other side of open contradictions, then strongest neighbors, cut to budget; summaries by default (detail), with the edges and contradictions among them. Then pass the ids you used to memory_reinforce.',
   input: z.object({
     seeds: z
       .array(z.string())

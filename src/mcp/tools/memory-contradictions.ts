@@ -10,7 +10,7 @@ export const memoryContradictions = defineTool({
   name: 'memory_contradictions',
   title: 'List memories that disagree',
   description:
-    'Pairs that disagree: direct (a -CONTRADICTS-> b, or a lone FAILS_TO_REPRODUCE) and mixed (a both supports and contradicts b). Open first, then strongest; resolved ones (a side superseded) last. Filter by kinds and min_weight. memory_evidence weighs one memory; resolve with a SUPERSEDES link (memory_link) or memory_weaken.',
+    'Pairs that disagree: direct (a -CONTRADICTS-> b, or a lone FAILS_TO_REPRODUCE) or mixed (a both supports and contradicts b). Open first, then strongest; resolved ones (a side superseded) last. memory_evidence weighs one memory; resolve with SUPERSEDES (memory_link) or memory_weaken.',
   input: z.object({
     limit: limitInput(20, 'pairs'),
     min_weight: minWeightInput('Ignore edges lighter than this'),

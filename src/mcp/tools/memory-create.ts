@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { LIMITS } from '../../domain/inputs.js';
 import { MemoryCreateDocument } from '../../generated/graphql.js';
 import { defined, label, memoryOutput, metadataInput, toMemory } from '../shapes.js';
 import { defineTool } from '../tool.js';
@@ -8,23 +7,13 @@ export const memoryCreate = defineTool({
   name: 'memory_create',
   title: 'Create a memory',
   description:
-    'Store a new memory (fact, decision, hypothesis, experiment ...); it persists at once for every client of the workspace. memory_search first to avoid duplicates; memory_update changes an existing one. Give a key (e.g. postgres-choice) to name it later in place of its id. When it replaces an outdated memory, memory_link it to that one with SUPERSEDES. CONFLICT when the key is taken.',
+    'Store a new memory (fact, decision, hypothesis ...). memory_search first to avoid duplicates; memory_update edits one. A key (e.g. postgres-choice) can stand for its id. If it replaces an outdated memory, memory_link it with SUPERSEDES. CONFLICT when the key is taken.',
   input: z.object({
     title: z.string().describe('Short title; matched first by memory_search.'),
     content: z.string().optional().describe('Body text; searched.'),
-    kind: z.string().optional().describe('Free label: fact, decision, hypothesis, experiment ...'),
-    tags: z
-      .array(z.string())
-      .optional()
-      .describe(
-        `Free tags, at most ${LIMITS.tags}, each 1-${LIMITS.tagChars} characters; searched, and filterable in memory_search.`,
-      ),
-    key: z
-      .string()
-      .optional()
-      .describe(
-        'Optional handle, unique in the workspace: letters, digits and _ . : / -, starting with a letter or digit, at most 128 characters.',
-      ),
+    kind: z.string().optional().describe('fact, decision, hypothesis ...'),
+    tags: z.array(z.string()).optional().describe('Searched, and filterable in memory_search.'),
+    key: z.string().optional().describe('Unique handle, usable in place of the id.'),
     metadata: metadataInput.optional(),
   }),
   output: z.object({ memory: memoryOutput }),

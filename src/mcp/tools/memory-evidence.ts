@@ -51,9 +51,9 @@ function sideLines(sign: string, items: EvidenceItemOutput[]): string[] {
 
 export const memoryEvidence = defineTool({
   name: 'memory_evidence',
-  title: 'Weigh the evidence for and against a memory',
+  title: 'Weigh the evidence for a memory',
   description:
-    'Weigh a claim: memories supporting it (VALIDATES, REPLICATES, REPRODUCES, also via EXTENDS / FORMALIZES chains) or contradicting it or its support (CONTRADICTS, FAILS_TO_REPRODUCE), strongest first, each with its via edges; weight = product along them, score = (S - C) / (1 + S + C). memory_contradictions covers the workspace.',
+    'Weigh a claim: memories supporting it (VALIDATES, REPLICATES, REPRODUCES, also via EXTENDS / FORMALIZES) or contradicting it or its support (CONTRADICTS, FAILS_TO_REPRODUCE), strongest first, with their via edges; weight = product of those, score = (S - C) / (1 + S + C). memory_contradictions covers the workspace.',
   input: z.object({
     memory_id: memoryRefInput('The memory whose evidence to weigh'),
     min_weight: minWeightInput('Only follow edges with at least this weight'),

@@ -14,7 +14,7 @@ export const memoryFeedback = defineTool({
   name: 'memory_feedback',
   title: 'Report whether a recalled memory helped',
   description:
-    'Say how a recalled memory worked out. used: strengthen it and the edges in via_edge_ids (default all its edges); not_relevant: weaken those edges only; not_useful: weaken only the memory. One small CONSCIOUS step each, with reason, committed together; each change has its event_id. memory_weaken corrects one relation. NOT_FOUND for a missing memory or edge; BAD_USER_INPUT when a via edge does not touch it.',
+    'How a recalled memory worked out. used: strengthen it and the edges in via_edge_ids (default all its edges); not_relevant: weaken those edges only; not_useful: weaken only the memory. Small steps with reason, each with its event_id. memory_weaken corrects one relation. Each via edge must touch the memory.',
   input: z.object({
     memory_id: memoryRefInput('The memory you recalled'),
     signal: z

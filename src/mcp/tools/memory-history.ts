@@ -22,7 +22,7 @@ export const memoryHistory = defineTool({
   name: 'memory_history',
   title: 'Weight history of an edge or a memory',
   description:
-    'Weight history of one edge (edge_id) or one memory (memory_id), newest first: event_id, when, source, old -> new weight, reason, reverted_by. It outlives what it describes. Use it before undoing a change with memory_revert or memory_set_weight. NOT_FOUND when memory_id names no memory; an unknown edge_id has no events.',
+    'Weight history of an edge (edge_id) or a memory (memory_id), newest first: event_id, time, source, old and new weight, reason, reverted_by. Read it before memory_revert. An unknown edge_id has no events.',
   input: z
     .object({
       edge_id: z.string().optional().describe('The edge whose weight history to list.'),

@@ -10,14 +10,16 @@ import {
   metadataInput,
   reasonInput,
   toEdge,
+  unknownTypeWarning,
+  warningsOutput,
 } from '../shapes.js';
 import { defineTool } from '../tool.js';
 
 export const memoryLink = defineTool({
   name: 'memory_link',
-  title: 'Link two memories (create or confirm a relation)',
+  title: 'Link two memories',
   description:
-    "Create the edge source_id -[edge_type]-> target_id, or confirm it if it exists (metadata merged, a given weight applied); never duplicates, created says which. New edges start at 0.5; reason goes into the edge's history. relation_types lists the vocabulary; an unknown type is accepted with a warning. memory_strengthen / memory_weaken move an existing edge. BAD_USER_INPUT for a self-link; NOT_FOUND for a missing memory.",
+    'Create the edge source_id -[edge_type]-> target_id, or confirm it (metadata merged, a given weight applied); created says which. New edges start at 0.5; reason goes into its history; an unknown type (see relation_types) is stored with a warning. memory_weaken / memory_strengthen move an edge. BAD_USER_INPUT for a self-link.',
   input: z.object({
     source_id: memoryRefInput('The memory the edge starts at'),
     target_id: memoryRefInput('The memory the edge points to (must differ from source_id)'),
@@ -33,6 +35,7 @@ export const memoryLink = defineTool({
   output: z.object({
     created: z.boolean().describe('True when the edge is new, false when an existing edge was confirmed.'),
     edge: edgeOutput,
+    warnings: warningsOutput,
   }),
   hints: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
   document: MemoryLinkDocument,
@@ -58,9 +61,10 @@ export const memoryLink = defineTool({
   present: (data) => {
     const edge = toEdge(data.link);
     const created = edge.last_confirmed_at === null;
+    const warning = unknownTypeWarning(edge.type);
     return {
-      structured: { created, edge },
-      text: `${created ? 'Created' : 'Confirmed'} edge ${edgeLabel(edge)} (edge id ${edge.id}).`,
+      structured: { created, edge, ...(warning ? { warnings: [warning] } : {}) },
+      text: `${created ? 'Created' : 'Confirmed'} edge ${edgeLabel(edge)} (edge id ${edge.id}).${warning ? `\nWarning: ${warning}` : ''}`,
     };
   },
 });

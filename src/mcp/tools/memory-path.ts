@@ -10,7 +10,7 @@ export const memoryPath = defineTool({
   name: 'memory_path',
   title: 'Shortest path between two memories',
   description:
-    'Shortest chain of unpruned edges from from_id to to_id, at most max_hops, optionally only edge_types or one direction. path lists each memory with the id, type and direction of the edge to the next. No path is not an error: found is false and message says why. memory_traverse explores around one memory.',
+    'Shortest chain of unpruned edges from from_id to to_id (max_hops, edge_types, direction). path lists each memory and the edge to the next. No path: found is false, message says why. memory_traverse explores around one memory.',
   input: z.object({
     from_id: memoryRefInput('Start memory'),
     to_id: memoryRefInput('End memory'),

@@ -16,9 +16,9 @@ function changeLine(change: WeightChangeFieldsFragment): string {
 
 export const memoryReinforce = defineTool({
   name: 'memory_reinforce',
-  title: 'Reinforce memories used together in a successful step',
+  title: 'Reinforce memories used together',
   description:
-    'These memories were used together in a successful step: strengthen every unpruned edge among them by the tiny AGENT step (0.00001 by default), so useful relations rank higher over time. Never creates edges; one transaction; each call adds a step. Pass the ids from memory_context or memory_search you used; memory_feedback judges one memory.',
+    'Memories used together in a successful step: strengthen every unpruned edge among them by the tiny AGENT step (0.00001 by default), so useful relations rank higher over time. Never creates edges; each call adds a step. Pass the ids from memory_context or memory_search you used.',
   input: z.object({
     memory_ids: z
       .array(z.string())

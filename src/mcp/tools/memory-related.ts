@@ -18,7 +18,7 @@ export const memoryRelated = defineTool({
   name: 'memory_related',
   title: "List a memory's neighbors",
   description:
-    'List the memories one edge away from a memory, strongest edge first, each with its edge (id, type, weight) and direction; summaries by default (detail). Filter by direction and edge_types; pruned edges only with include_pruned. memory_traverse goes several steps, memory_path connects two memories.',
+    'The memories one edge away, strongest edge first, each with its edge (id, type, weight) and direction; summaries by default (detail). Filter by direction and edge_types; pruned edges only with include_pruned. memory_traverse goes further.',
   input: z.object({
     memory_id: memoryRefInput('The memory'),
     direction: directionInput,

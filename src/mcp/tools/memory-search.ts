@@ -9,7 +9,7 @@ export const memorySearch = defineTool({
   name: 'memory_search',
   title: 'Search memories (full text)',
   description:
-    'Full-text search over title (weighted highest), tags and content, best first; whole words, the last also as a prefix. Filter by kinds (any) and tags (at least one). Answers summaries by default (detail), superseded memories flagged. Use it before answering and before memory_create; then memory_get / memory_related to go on from a hit, memory_feedback to say whether it helped.',
+    'Full-text search over title, tags and content, best first; the last word also matches as a prefix. Summaries by default (detail). Use it before answering and before memory_create; then memory_get / memory_related, and memory_feedback.',
   input: z.object({
     query: z.string().describe(`Words to look for (at most ${LIMITS.searchChars} characters).`),
     kinds: z.array(z.string()).optional().describe('Only memories of these kinds.'),

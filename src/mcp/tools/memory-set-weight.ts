@@ -7,7 +7,7 @@ export const memorySetWeight = defineTool({
   name: 'memory_set_weight',
   title: 'Set an edge weight exactly',
   description:
-    "Set an edge's weight exactly (a MANUAL event with reason); at or below 0.05 it is pruned, above it visible, so it also revives a pruned edge in one call. Use it when the user states a strength; memory_weaken / memory_strengthen move by a step, memory_revert undoes one change. NOT_FOUND when the edge does not exist (memory_link creates).",
+    "Set an edge's weight exactly (MANUAL, with reason); above 0.05 a pruned edge is visible again, so it revives one in a call. Use it when the user states a strength; memory_weaken / memory_strengthen move by a step, memory_revert undoes a change.",
   input: z.object({
     edge_id: z.string().describe('The edge (ids come from memory_related, memory_get, memory_link ...).'),
     weight: z.number().meta({ minimum: 0, maximum: 1 }).describe('The new weight, 0-1.'),

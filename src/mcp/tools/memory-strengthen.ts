@@ -15,9 +15,9 @@ import { defineTool } from '../tool.js';
 
 export const memoryStrengthen = defineTool({
   name: 'memory_strengthen',
-  title: 'Strengthen a relation (the fact was confirmed)',
+  title: 'Strengthen a confirmed relation',
   description:
-    'The relation proved right: raise the edge by amount (default the CONSCIOUS step, 0.01), clamped at 1; above 0.05 a pruned edge is visible again. Recorded with reason; memory_revert undoes it by event_id. memory_set_weight sets an exact value, memory_feedback credits a memory and its edges. NOT_FOUND when the edge does not exist (memory_link creates).',
+    'Confirmed: raise the edge by amount (default 0.01), clamped at 1; above 0.05 a pruned edge is visible again. Recorded with reason; memory_revert undoes it by event_id. memory_set_weight sets an exact value, memory_feedback credits a memory and its edges.',
   input: z
     .object({ ...edgeSelectorInput, amount: amountInput('the CONSCIOUS step, 0.01'), reason: reasonInput })
     .superRefine(requireOneEdgeSelector),

@@ -31,9 +31,9 @@ function parentOf(via: readonly WalkedEdge[], hitId: string): string {
 
 export const memoryTraverse = defineTool({
   name: 'memory_traverse',
-  title: 'Explore the graph around a memory (breadth-first)',
+  title: 'Walk the graph around a memory',
   description:
-    'Breadth-first walk from a memory over unpruned edges: every memory reached, once, at its smallest depth, with the edge_id that reached it (detail full adds the whole path). Ordered by depth, then edge weight. Use it for context several steps out (e.g. all a decision was CAUSED_BY); memory_related for one step, memory_path between two memories.',
+    'Breadth-first walk over unpruned edges: each memory reached once, at its smallest depth, with the edge_id that reached it (detail full: the whole path). Ordered by depth, then weight. memory_related takes one step, memory_path joins two memories.',
   input: z.object({
     memory_id: memoryRefInput('Start memory'),
     max_depth: z

@@ -15,9 +15,9 @@ import { defineTool } from '../tool.js';
 
 export const memoryWeaken = defineTool({
   name: 'memory_weaken',
-  title: 'Weaken a relation (the user corrected a recalled fact)',
+  title: 'Weaken a relation after a correction',
   description:
-    'The user corrected something recalled through this relation: lower the edge by amount, clamped at 0; at or below 0.05 it is pruned (hidden from walks, kept). Recorded with reason; undo with memory_revert and the returned event_id, or memory_set_weight. Prefer it to memory_unlink; use memory_feedback when the memory itself was off.',
+    'The user corrected a recalled relation: lower the edge by amount, clamped at 0; at or below 0.05 it is pruned (hidden from walks, kept). Recorded with reason; undo with memory_revert and event_id, or memory_set_weight. Prefer it to memory_unlink.',
   input: z
     .object({ ...edgeSelectorInput, amount: amountInput('0.3'), reason: reasonInput })
     .superRefine(requireOneEdgeSelector),
