@@ -239,10 +239,13 @@ export type MemoryFeedbackMutation = { feedback: Array<{ previousWeight: number,
 export type MemoryGetQueryVariables = Exact<{
   id: string;
   neighborLimit?: number | null | undefined;
+  currentOnly?: boolean | null | undefined;
 }>;
 
 
-export type MemoryGetQuery = { memory: { id: string, key: string | null, title: string, content: string | null, kind: string | null, tags: Array<string>, weight: number, metadata: unknown, createdAt: string, updatedAt: string, neighbors: Array<{ direction: Direction, edge: { id: string, type: string, weight: number, pruned: boolean }, memory: { kind: string | null, id: string, key: string | null, title: string } }>, supersededBy: Array<{ id: string }> } | null };
+export type MemoryGetQuery = { memory: { id: string, key: string | null, title: string, content: string | null, kind: string | null, tags: Array<string>, weight: number, metadata: unknown, createdAt: string, updatedAt: string, current?: { id: string, key: string | null, title: string, content: string | null, kind: string | null, tags: Array<string>, weight: number, metadata: unknown, createdAt: string, updatedAt: string, neighbors: Array<{ direction: Direction, edge: { id: string, type: string, weight: number, pruned: boolean }, memory: { kind: string | null, id: string, key: string | null, title: string } }>, supersededBy: Array<{ id: string }> }, neighbors: Array<{ direction: Direction, edge: { id: string, type: string, weight: number, pruned: boolean }, memory: { kind: string | null, id: string, key: string | null, title: string } }>, supersededBy: Array<{ id: string }> } | null };
+
+export type MemoryWithNeighborsFragment = { id: string, key: string | null, title: string, content: string | null, kind: string | null, tags: Array<string>, weight: number, metadata: unknown, createdAt: string, updatedAt: string, neighbors: Array<{ direction: Direction, edge: { id: string, type: string, weight: number, pruned: boolean }, memory: { kind: string | null, id: string, key: string | null, title: string } }>, supersededBy: Array<{ id: string }> };
 
 export type MemoryHistoryQueryVariables = Exact<{
   edgeId?: string | null | undefined;
@@ -266,6 +269,7 @@ export type MemoryPathQueryVariables = Exact<{
   maxHops?: number | null | undefined;
   types?: Array<string> | string | null | undefined;
   direction?: Direction | null | undefined;
+  currentOnly?: boolean | null | undefined;
 }>;
 
 
@@ -334,6 +338,7 @@ export type MemoryTraverseQueryVariables = Exact<{
   types?: Array<string> | string | null | undefined;
   direction?: Direction | null | undefined;
   limit?: number | null | undefined;
+  currentOnly?: boolean | null | undefined;
 }>;
 
 
@@ -404,23 +409,6 @@ export class TypedDocumentString<TResult, TVariables>
     return this.value;
   }
 }
-export const MemoryFieldsFragmentDoc = new TypedDocumentString(`
-    fragment MemoryFields on Memory {
-  id
-  key
-  title
-  content
-  kind
-  tags
-  weight
-  metadata
-  createdAt
-  updatedAt
-  supersededBy {
-    id
-  }
-}
-    `, {"fragmentName":"MemoryFields"}) as unknown as TypedDocumentString<MemoryFieldsFragment, unknown>;
 export const MemoryRefFieldsFragmentDoc = new TypedDocumentString(`
     fragment MemoryRefFields on Memory {
   id
@@ -491,6 +479,60 @@ fragment EdgeFields on Edge {
   updatedAt
   lastConfirmedAt
 }`, {"fragmentName":"WeightChangeFields"}) as unknown as TypedDocumentString<WeightChangeFieldsFragment, unknown>;
+export const MemoryFieldsFragmentDoc = new TypedDocumentString(`
+    fragment MemoryFields on Memory {
+  id
+  key
+  title
+  content
+  kind
+  tags
+  weight
+  metadata
+  createdAt
+  updatedAt
+  supersededBy {
+    id
+  }
+}
+    `, {"fragmentName":"MemoryFields"}) as unknown as TypedDocumentString<MemoryFieldsFragment, unknown>;
+export const MemoryWithNeighborsFragmentDoc = new TypedDocumentString(`
+    fragment MemoryWithNeighbors on Memory {
+  ...MemoryFields
+  neighbors(limit: $neighborLimit) {
+    direction
+    edge {
+      id
+      type
+      weight
+      pruned
+    }
+    memory {
+      ...MemoryRefFields
+      kind
+    }
+  }
+}
+    fragment MemoryFields on Memory {
+  id
+  key
+  title
+  content
+  kind
+  tags
+  weight
+  metadata
+  createdAt
+  updatedAt
+  supersededBy {
+    id
+  }
+}
+fragment MemoryRefFields on Memory {
+  id
+  key
+  title
+}`, {"fragmentName":"MemoryWithNeighbors"}) as unknown as TypedDocumentString<MemoryWithNeighborsFragment, unknown>;
 export const ExploreEdgeDocument = new TypedDocumentString(`
     query ExploreEdge($id: ID!, $historyLimit: Int = 50) {
   edge(id: $id) {
@@ -809,21 +851,11 @@ fragment WeightChangeFields on WeightChange {
   }
 }`) as unknown as TypedDocumentString<MemoryFeedbackMutation, MemoryFeedbackMutationVariables>;
 export const MemoryGetDocument = new TypedDocumentString(`
-    query MemoryGet($id: ID!, $neighborLimit: Int = 10) {
+    query MemoryGet($id: ID!, $neighborLimit: Int = 10, $currentOnly: Boolean = false) {
   memory(id: $id) {
-    ...MemoryFields
-    neighbors(limit: $neighborLimit) {
-      direction
-      edge {
-        id
-        type
-        weight
-        pruned
-      }
-      memory {
-        ...MemoryRefFields
-        kind
-      }
+    ...MemoryWithNeighbors
+    current @include(if: $currentOnly) {
+      ...MemoryWithNeighbors
     }
   }
 }
@@ -846,6 +878,22 @@ fragment MemoryRefFields on Memory {
   id
   key
   title
+}
+fragment MemoryWithNeighbors on Memory {
+  ...MemoryFields
+  neighbors(limit: $neighborLimit) {
+    direction
+    edge {
+      id
+      type
+      weight
+      pruned
+    }
+    memory {
+      ...MemoryRefFields
+      kind
+    }
+  }
 }`) as unknown as TypedDocumentString<MemoryGetQuery, MemoryGetQueryVariables>;
 export const MemoryHistoryDocument = new TypedDocumentString(`
     query MemoryHistory($edgeId: ID, $memoryId: ID, $limit: Int = 20) {
@@ -891,13 +939,14 @@ fragment EdgeFields on Edge {
   lastConfirmedAt
 }`) as unknown as TypedDocumentString<MemoryLinkMutation, MemoryLinkMutationVariables>;
 export const MemoryPathDocument = new TypedDocumentString(`
-    query MemoryPath($from: ID!, $to: ID!, $maxHops: Int, $types: [String!], $direction: Direction) {
+    query MemoryPath($from: ID!, $to: ID!, $maxHops: Int, $types: [String!], $direction: Direction, $currentOnly: Boolean = false) {
   path(
     from: $from
     to: $to
     maxHops: $maxHops
     types: $types
     direction: $direction
+    currentOnly: $currentOnly
   ) {
     found
     hops
@@ -1191,7 +1240,7 @@ fragment WeightChangeFields on WeightChange {
   }
 }`) as unknown as TypedDocumentString<MemoryStrengthenMutation, MemoryStrengthenMutationVariables>;
 export const MemoryTraverseDocument = new TypedDocumentString(`
-    query MemoryTraverse($id: ID!, $maxDepth: Int, $types: [String!], $direction: Direction, $limit: Int) {
+    query MemoryTraverse($id: ID!, $maxDepth: Int, $types: [String!], $direction: Direction, $limit: Int, $currentOnly: Boolean = false) {
   memory(id: $id) {
     ...MemoryRefFields
     traverse(
@@ -1199,6 +1248,7 @@ export const MemoryTraverseDocument = new TypedDocumentString(`
       types: $types
       direction: $direction
       limit: $limit
+      currentOnly: $currentOnly
     ) {
       depth
       memory {

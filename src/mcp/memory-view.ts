@@ -19,6 +19,8 @@ export const detailInput = (fallback: Detail = 'summary') =>
     .meta({ default: fallback })
     .describe('ids, summary (with a snippet) or full.');
 
+export const currentOnlyInput = z.boolean().optional().describe('Leave out superseded memories.');
+
 /** One schema for all three levels: fields beyond id and key are present as the level asks. */
 export const memoryViewOutput = z.object({
   id: z.string(),

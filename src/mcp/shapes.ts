@@ -40,8 +40,8 @@ export const EDGE_ALIASES = {
 /** One existing edge, by edge_id or by its (source, target, type) triple. */
 export const edgeSelectorInput = {
   edge_id: z.string().optional().describe('The edge, instead of source_id, target_id and edge_type.'),
-  source_id: z.string().optional().describe('Edge start, by id or key.'),
-  target_id: z.string().optional().describe('Edge end, by id or key.'),
+  source_id: z.string().optional().describe('Edge start.'),
+  target_id: z.string().optional().describe('Edge end.'),
   edge_type: z.string().optional(),
 };
 

@@ -131,5 +131,5 @@ export function aliasSentence(aliases: ArgumentAliases): string {
   if (entries.length === 0) return '';
   const byName = new Map<string, string[]>();
   for (const [alias, name] of entries) byName.set(name, [...(byName.get(name) ?? []), alias]);
-  return ` Also accepts ${[...byName].map(([name, names]) => `${names.join(', ')} for ${name}`).join('; ')}.`;
+  return ` Aliases: ${[...byName].map(([name, names]) => `${names.join(', ')} (${name})`).join('; ')}.`;
 }

@@ -81,6 +81,6 @@ describe('advertiseOnly', () => {
 describe('aliasSentence', () => {
   it('is empty without aliases and lists them otherwise', () => {
     expect(aliasSentence({})).toBe('');
-    expect(aliasSentence(aliases)).toBe(' Also accepts from_id for source_id; to_id for target_id.');
+    expect(aliasSentence(aliases)).toBe(' Aliases: from_id (source_id); to_id (target_id).');
   });
 });

@@ -65,4 +65,39 @@ describe('output size on a research session (12 memories of ~3.4 KB, 19 relation
     expect(chars.text).toBeLessThan(4_000);
     expect(chars.structured).toBeLessThan(4_000);
   });
+
+  describe('current_only (h-gc-v2 SUPERSEDES h-gc)', () => {
+    it('flags the superseded memory by default and leaves it out of search and related on request', async () => {
+      const search = await ok(client, 'memory_search', { query: 'GC pauses' });
+      expect(search.results.find((m: any) => m.key === 'h-gc')).toMatchObject({ superseded: true });
+      expect(search.results.find((m: any) => m.key === 'h-gc-v2').superseded).toBeUndefined();
+      const current = await ok(client, 'memory_search', { query: 'GC pauses', current_only: true });
+      expect(current.results.map((m: any) => m.key)).toContain('h-gc-v2');
+      expect(current.results.map((m: any) => m.key)).not.toContain('h-gc');
+
+      const related = await ok(client, 'memory_related', { memory_id: 'q-latency', current_only: true });
+      expect(related.neighbors.map((n: any) => n.memory.key)).not.toContain('h-gc');
+      expect(related.neighbors).toHaveLength(3);
+    });
+
+    it('walks around superseded memories in traverse and path', async () => {
+      const all = await ok(client, 'memory_traverse', { memory_id: 'q-latency' });
+      expect(all.hits.map((hit: any) => hit.memory.key)).toContain('h-gc');
+      const current = await ok(client, 'memory_traverse', { memory_id: 'q-latency', current_only: true });
+      expect(current.hits.map((hit: any) => hit.memory.key)).not.toContain('h-gc');
+      expect(current.hits.length).toBeLessThan(all.hits.length);
+
+      expect((await ok(client, 'memory_path', { from_id: 'q-latency', to_id: 'e-gc-log' })).found).toBe(true);
+      const around = await ok(client, 'memory_path', { from_id: 'q-latency', to_id: 'e-gc-log', current_only: true });
+      expect(around.found).toBe(false);
+    });
+
+    it('answers the newest version from memory_get', async () => {
+      const old = await ok(client, 'memory_get', { memory_id: 'h-gc' });
+      expect(old.memory).toMatchObject({ key: 'h-gc', superseded: true });
+      const newest = await ok(client, 'memory_get', { memory_id: 'h-gc', current_only: true, detail: 'summary' });
+      expect(newest.memory.key).toBe('h-gc-v2');
+      expect(newest.asked_id).toBe(old.memory.id);
+    });
+  });
 });

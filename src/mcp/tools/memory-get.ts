@@ -15,10 +15,12 @@ export const memoryGet = defineTool({
     memory_id: memoryRefInput('The memory'),
     neighbor_limit: limitInput(NEIGHBOR_LIMIT, 'neighbors'),
     detail: detailInput('full'),
+    current_only: z.boolean().optional().describe('Answer its newest version.'),
   }),
   output: z.object({
     found: z.literal(true).describe('Always true: a missing memory is a NOT_FOUND error.'),
     memory: memoryViewOutput,
+    asked_id: z.string().optional().describe('current_only: the superseded memory asked for.'),
     neighbors: z.array(
       z.object({
         direction: z
@@ -34,7 +36,8 @@ export const memoryGet = defineTool({
   hints: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
   document: MemoryGetDocument,
   argumentNames: { id: 'memory_id', limit: 'neighbor_limit' },
-  variables: (input) => defined({ id: input.memory_id, neighborLimit: input.neighbor_limit }),
+  variables: (input) =>
+    defined({ id: input.memory_id, neighborLimit: input.neighbor_limit, currentOnly: input.current_only }),
   present: (data, input) => {
     if (!data.memory) {
       return {
@@ -46,8 +49,10 @@ export const memoryGet = defineTool({
         },
       };
     }
-    const memory = toMemoryView(data.memory, input.detail ?? 'full');
-    const neighbors = data.memory.neighbors.map((n) => ({
+    const shown = input.current_only && data.memory.current ? data.memory.current : data.memory;
+    const asked = shown.id === data.memory.id ? {} : { asked_id: data.memory.id };
+    const memory = toMemoryView(shown, input.detail ?? 'full');
+    const neighbors = shown.neighbors.map((n) => ({
       direction: n.direction === 'INCOMING' ? ('incoming' as const) : ('outgoing' as const),
       edge_id: n.edge.id,
       edge_type: n.edge.type,
@@ -55,7 +60,7 @@ export const memoryGet = defineTool({
       memory: n.memory,
     }));
     const lines = [
-      `${label({ id: memory.id, key: memory.key, title: data.memory.title })}${memory.kind ? ` [${memory.kind}]` : ''}${memory.weight === undefined ? '' : `, weight ${round(memory.weight)}`}${memory.tags?.length ? `, tags: ${memory.tags.join(', ')}` : ''}${memory.superseded ? ' (SUPERSEDED by a newer memory)' : ''}`,
+      `${asked.asked_id ? `Newest version of ${data.memory.key ?? data.memory.id}: ` : ''}${label({ id: memory.id, key: memory.key, title: shown.title })}${memory.kind ? ` [${memory.kind}]` : ''}${memory.weight === undefined ? '' : `, weight ${round(memory.weight)}`}${memory.tags?.length ? `, tags: ${memory.tags.join(', ')}` : ''}${memory.superseded ? ' (SUPERSEDED by a newer memory)' : ''}`,
       ...(memory.content ? [memory.content] : memory.snippet ? [memory.snippet] : []),
       ...(neighbors.length
         ? [
@@ -67,6 +72,6 @@ export const memoryGet = defineTool({
           ]
         : ['No neighbors.']),
     ];
-    return { structured: { found: true as const, memory, neighbors }, text: lines.join('\n') };
+    return { structured: { found: true as const, memory, ...asked, neighbors }, text: lines.join('\n') };
   },
 });

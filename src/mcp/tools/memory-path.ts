@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { LIMITS } from '../../domain/inputs.js';
 import { MemoryPathDocument } from '../../generated/graphql.js';
 import { defined, directionInput, edgeTypesInput, memoryRefInput, toDirection } from '../shapes.js';
+import { currentOnlyInput } from '../memory-view.js';
 import { defineTool } from '../tool.js';
 
 const DEFAULT_HOPS = 4;
@@ -10,7 +11,7 @@ export const memoryPath = defineTool({
   name: 'memory_path',
   title: 'Shortest path between two memories',
   description:
-    'Shortest chain of unpruned edges from from_id to to_id (max_hops, edge_types, direction). path lists each memory and the edge to the next. No path: found is false, message says why. memory_traverse explores around one memory.',
+    'Shortest chain of unpruned edges from from_id to to_id. path lists each memory and the edge to the next. No path: found is false, message says why. memory_traverse explores around one memory.',
   input: z.object({
     from_id: memoryRefInput('Start memory'),
     to_id: memoryRefInput('End memory'),
@@ -22,6 +23,7 @@ export const memoryPath = defineTool({
       .describe('Longest path to look for, in edges.'),
     edge_types: edgeTypesInput,
     direction: directionInput,
+    current_only: currentOnlyInput,
   }),
   output: z.object({
     found: z.boolean(),
@@ -52,6 +54,7 @@ export const memoryPath = defineTool({
       maxHops: input.max_hops,
       types: input.edge_types,
       direction: toDirection(input.direction),
+      currentOnly: input.current_only,
     }),
   present: (data) => {
     const { found, hops, message, steps } = data.path;

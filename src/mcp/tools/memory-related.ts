@@ -1,6 +1,14 @@
 import { z } from 'zod';
 import { MemoryRelatedDocument } from '../../generated/graphql.js';
-import { detailInput, edgeViewOutput, memoryViewOutput, toEdgeView, toMemoryView, viewLine } from '../memory-view.js';
+import {
+  currentOnlyInput,
+  detailInput,
+  edgeViewOutput,
+  memoryViewOutput,
+  toEdgeView,
+  toMemoryView,
+  viewLine,
+} from '../memory-view.js';
 import {
   defined,
   directionInput,
@@ -18,7 +26,7 @@ export const memoryRelated = defineTool({
   name: 'memory_related',
   title: "List a memory's neighbors",
   description:
-    'The memories one edge away, strongest edge first, each with its edge (id, type, weight) and direction; summaries by default (detail). Filter by direction and edge_types; pruned edges only with include_pruned. memory_traverse goes further.',
+    'The memories one edge away, strongest edge first, each with its edge (id, type, weight) and direction. Filter by direction and edge_types; pruned edges only with include_pruned. memory_traverse goes further.',
   input: z.object({
     memory_id: memoryRefInput('The memory'),
     direction: directionInput,
@@ -26,6 +34,7 @@ export const memoryRelated = defineTool({
     include_pruned: z.boolean().optional().meta({ default: false }).describe('Also list pruned (weakened-away) edges.'),
     limit: limitInput(20, 'neighbors'),
     detail: detailInput(),
+    current_only: currentOnlyInput,
   }),
   output: z.object({
     memory: memoryRefOutput,
@@ -67,11 +76,12 @@ export const memoryRelated = defineTool({
         },
       };
     }
-    const neighbors = data.memory.neighbors.map((n) => ({
+    const listed = data.memory.neighbors.map((n) => ({
       direction: n.direction === 'INCOMING' ? ('incoming' as const) : ('outgoing' as const),
       edge: toEdgeView(n.edge, input.detail ?? 'summary'),
       memory: toMemoryView(n.memory, input.detail ?? 'summary'),
     }));
+    const neighbors = input.current_only ? listed.filter((n) => !n.memory.superseded) : listed;
     const head = { id: data.memory.id, key: data.memory.key, title: data.memory.title };
     const text = neighbors.length
       ? [

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { LIMITS } from '../../domain/inputs.js';
 import { MemorySearchDocument } from '../../generated/graphql.js';
-import { detailInput, memoryViewOutput, toMemoryView, viewLine } from '../memory-view.js';
+import { currentOnlyInput, detailInput, memoryViewOutput, toMemoryView, viewLine } from '../memory-view.js';
 import { defined, limitInput } from '../shapes.js';
 import { defineTool } from '../tool.js';
 
@@ -9,20 +9,23 @@ export const memorySearch = defineTool({
   name: 'memory_search',
   title: 'Search memories (full text)',
   description:
-    'Full-text search over title, tags and content, best first; the last word also matches as a prefix. Summaries by default (detail). Use it before answering and before memory_create; then memory_get / memory_related, and memory_feedback.',
+    'Full-text search over title, tags and content, best first; the last word also matches as a prefix. Use it before answering and before memory_create; then memory_get / memory_related, and memory_feedback.',
   input: z.object({
     query: z.string().describe(`Words to look for (at most ${LIMITS.searchChars} characters).`),
     kinds: z.array(z.string()).optional().describe('Only memories of these kinds.'),
     tags: z.array(z.string()).optional().describe('Only memories carrying at least one of these tags.'),
     limit: limitInput(20),
     detail: detailInput(),
+    current_only: currentOnlyInput,
   }),
   output: z.object({ count: z.number(), results: z.array(memoryViewOutput) }),
   hints: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
   document: MemorySearchDocument,
   variables: (input) => defined({ query: input.query, kinds: input.kinds, tags: input.tags, limit: input.limit }),
   present: (data, input) => {
-    const results = data.searchMemories.map((memory) => toMemoryView(memory, input.detail ?? 'summary'));
+    const results = data.searchMemories
+      .map((memory) => toMemoryView(memory, input.detail ?? 'summary'))
+      .filter((memory) => !(input.current_only && memory.superseded));
     const text = results.length
       ? [
           `${results.length} memor${results.length === 1 ? 'y' : 'ies'} match "${input.query}", best first:`,

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { LIMITS } from '../../domain/inputs.js';
 import { MemoryTraverseDocument } from '../../generated/graphql.js';
-import { detailInput, memoryViewOutput, toMemoryView, viewLine } from '../memory-view.js';
+import { currentOnlyInput, detailInput, memoryViewOutput, toMemoryView, viewLine } from '../memory-view.js';
 import {
   defined,
   directionInput,
@@ -33,7 +33,7 @@ export const memoryTraverse = defineTool({
   name: 'memory_traverse',
   title: 'Walk the graph around a memory',
   description:
-    'Breadth-first walk over unpruned edges: each memory reached once, at its smallest depth, with the edge_id that reached it (detail full: the whole path). Ordered by depth, then weight. memory_related takes one step, memory_path joins two memories.',
+    'Breadth-first walk over unpruned edges: each memory reached once, at its smallest depth, with the edge_id that reached it (detail full: the whole path). memory_related takes one step, memory_path joins two memories.',
   input: z.object({
     memory_id: memoryRefInput('Start memory'),
     max_depth: z
@@ -46,6 +46,7 @@ export const memoryTraverse = defineTool({
     direction: directionInput,
     limit: limitInput(20, 'memories'),
     detail: detailInput(),
+    current_only: currentOnlyInput,
   }),
   output: z.object({
     start: memoryRefOutput,
@@ -83,6 +84,7 @@ export const memoryTraverse = defineTool({
     types: 'edge_types',
     limit: 'limit',
     direction: 'direction',
+    currentOnly: 'current_only',
   },
   variables: (input) =>
     defined({
@@ -91,6 +93,7 @@ export const memoryTraverse = defineTool({
       types: input.edge_types,
       direction: toDirection(input.direction),
       limit: input.limit,
+      currentOnly: input.current_only,
     }),
   present: (data, input) => {
     if (!data.memory) {

@@ -7,7 +7,7 @@ export const memoryUpdate = defineTool({
   name: 'memory_update',
   title: "Update a memory's fields",
   description:
-    'Change the given fields of a memory; omitted fields stay, null clears, tags and metadata are replaced whole. To keep the old version, memory_create a new one and link it with SUPERSEDES. Weight moves only through memory_feedback. CONFLICT when the new key is taken.',
+    'Change the given fields of a memory; omitted fields stay, null clears, tags and metadata are replaced whole. To keep the old version, memory_create a new one and link it with SUPERSEDES. CONFLICT when the key is taken.',
   input: z.object({
     memory_id: memoryRefInput('The memory to change'),
     title: z.string().optional().describe('Cannot be cleared.'),

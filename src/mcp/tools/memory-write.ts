@@ -57,8 +57,8 @@ const output = z.object({
 const HINTS: ToolHints = { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: false };
 
 const DESCRIPTION =
-  'Write many memories and edges in one transaction; edges name memories by id, key or the ref ("@a") of a new memory. ' +
-  'Idempotent: a memory whose key or id exists is replaced (weight kept), others get an id derived from key or text, edges are upserted at weight (default 0.5); unchanged records are left alone. ' +
+  'Write memories and edges in one transaction; edges name memories by id, key or the ref ("@a") of a new memory. ' +
+  'Idempotent: a memory whose key or id exists is replaced (weight kept), others get an id derived from key or text, edges upserted at weight (default 0.5); unchanged records are left alone. ' +
   'Returns each memory id; memory_link adds one edge.';
 
 /** Edge ends arrive as refs, ids or keys; aliases as on memory_link apply to each edge. */
