@@ -54,7 +54,6 @@ describe('output size on a research session (12 memories of ~3.4 KB, 19 relation
   it('keeps tools/list under 25,000 characters, with no 2^53 integer bounds', async () => {
     const listed = JSON.stringify((await client.listTools()).tools);
     if (process.env.SHOW_SIZES) console.error('tools/list', listed.length);
-    if (process.env.SHOW_SIZES) (await import('node:fs')).writeFileSync('/tmp/agent2-tools.json', listed);
     expect(listed.includes('9007199254740991'), 'a 2^53 integer bound in a schema').toBe(false);
     expect(listed.length).toBeLessThanOrEqual(25_000);
   });
@@ -99,5 +98,12 @@ describe('output size on a research session (12 memories of ~3.4 KB, 19 relation
       expect(newest.memory.key).toBe('h-gc-v2');
       expect(newest.asked_id).toBe(old.memory.id);
     });
+  });
+
+  it('takes limit on every tool that bounds a list, as an alias of neighbor_limit and budget', async () => {
+    expect((await ok(client, 'memory_get', { memory_id: 'h-cache', limit: 2 })).neighbors).toHaveLength(2);
+    const context = await ok(client, 'memory_context', { seeds: ['q-latency'], limit: 3 });
+    expect(context.items).toHaveLength(3);
+    expect(context.truncated).toBe(true);
   });
 });

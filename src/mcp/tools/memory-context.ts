@@ -80,6 +80,7 @@ export const memoryContext = defineTool({
   }),
   hints: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
   document: MemoryContextDocument,
+  aliases: { limit: 'budget' },
   argumentNames: { seeds: 'seeds', budget: 'budget', types: 'edge_types', minWeight: 'min_weight' },
   variables: (input) =>
     defined({ seeds: input.seeds, budget: input.budget, types: input.edge_types, minWeight: input.min_weight }),

@@ -35,6 +35,7 @@ export const memoryGet = defineTool({
   }),
   hints: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
   document: MemoryGetDocument,
+  aliases: { limit: 'neighbor_limit' },
   argumentNames: { id: 'memory_id', limit: 'neighbor_limit' },
   variables: (input) =>
     defined({ id: input.memory_id, neighborLimit: input.neighbor_limit, currentOnly: input.current_only }),
