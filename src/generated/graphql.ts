@@ -1403,7 +1403,7 @@ export const MemoryWriteLookupDocument = new TypedDocumentString(`
     tags
     metadata
     weight
-    neighbors(direction: OUTGOING, includePruned: true, limit: 100) {
+    neighbors(direction: OUTGOING, includePruned: true, limit: 20) {
       edge {
         type
         weight
