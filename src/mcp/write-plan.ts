@@ -139,21 +139,15 @@ export function planWrite(
     const to = resolve(edge.target_id, `edges[${at}].target_id`);
     const type = normaliseRelationType(edge.edge_type);
     const stored = storedById.get(from)?.neighbors.find((n) => n.edge.to.id === to && n.edge.type === type)?.edge;
-    if (
-      stored &&
-      stored.weight === (edge.weight ?? DEFAULT_EDGE_WEIGHT) &&
-      JSON.stringify(stored.metadata ?? null) === JSON.stringify(edge.metadata ?? null)
-    ) {
+    // Import replaces weight and metadata; an existing edge given without them keeps its own,
+    // since a weight set by feedback or a weaken must not drop back to 0.5 without a history event.
+    const weight = edge.weight ?? stored?.weight ?? DEFAULT_EDGE_WEIGHT;
+    const metadata = edge.metadata ?? stored?.metadata ?? null;
+    if (stored && stored.weight === weight && JSON.stringify(stored.metadata ?? null) === JSON.stringify(metadata)) {
       unchangedEdges++;
       return;
     }
-    importEdges.push({
-      from,
-      to,
-      type: edge.edge_type,
-      ...(edge.weight !== undefined ? { weight: edge.weight } : {}),
-      ...(edge.metadata !== undefined ? { metadata: edge.metadata } : {}),
-    });
+    importEdges.push({ from, to, type: edge.edge_type, weight, ...(metadata !== null ? { metadata } : {}) });
   });
   if (errors.length > 0) return { errors };
   return { variables: { memories: importMemories, edges: importEdges }, written, unchangedEdges };

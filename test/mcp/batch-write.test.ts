@@ -58,6 +58,16 @@ describe('memory_write over MCP', () => {
     expect(again.memories.map((memory: any) => memory.status)).toEqual(Array(12).fill('unchanged'));
     expect(await snapshot()).toEqual(before);
     expect(again).toMatchObject({ memories_written: 0, edges_written: 0, edges_unchanged: 19 });
+
+    const weakened = await ok(client, 'memory_weaken', {
+      source_id: 'h-gc',
+      target_id: 'q-latency',
+      edge_type: 'RELATED_TO',
+    });
+    const withoutWeights = { ...batch, edges: batch.edges.map(({ weight: _weight, ...edge }) => edge) };
+    expect(await ok(client, 'memory_write', withoutWeights)).toMatchObject({ edges_written: 0, edges_unchanged: 19 });
+    const neighbors = (await ok(client, 'memory_get', { memory_id: 'h-gc' })).neighbors;
+    expect(neighbors.find((n: any) => n.edge_id === weakened.edge.id).edge_weight).toBe(weakened.new_weight);
   });
 
   it('links new memories to existing ones by key, and keeps the weight feedback gave', async () => {
