@@ -69,6 +69,40 @@ export type FeedbackSignal =
   /** The memory helped: strengthen it and the edges that led to it. */
   | 'USED';
 
+/** An edge to create or replace, by (from, to, type) (the fields of an `engram import` edge line). */
+export type ImportEdgeInput = {
+  /** Source memory id: in this workspace, or among the memories of the same call. */
+  from: string;
+  /** Any JSON, at most 4096 bytes; replaces the metadata of an existing edge. */
+  metadata?: unknown;
+  /** Target memory id: in this workspace, or among the memories of the same call; must differ from `from`. */
+  to: string;
+  /** Relation type; normalised to UPPER_SNAKE_CASE (caused_by -> CAUSED_BY). */
+  type: string;
+  /** Weight 0..1 (default 0.5); replaces the weight of an existing edge, with no WeightEvent. */
+  weight?: number | null | undefined;
+};
+
+/** A memory to create or replace, by id (the fields of an `engram import` memory line). Fields left out take their defaults. */
+export type ImportMemoryInput = {
+  /** Body text, at most 65536 characters. */
+  content?: string | null | undefined;
+  /** The memory id (letters, digits, _ . : / -; at most 128): an existing memory with this id is replaced. */
+  id: string;
+  /** Optional handle, unique in the workspace. */
+  key?: string | null | undefined;
+  /** Free label: fact, hypothesis, experiment, decision ... */
+  kind?: string | null | undefined;
+  /** Any JSON, at most 4096 bytes serialized (UTF-8). */
+  metadata?: unknown;
+  /** Free tags, at most 64, each 1..64 characters. */
+  tags?: Array<string> | null | undefined;
+  /** Short title, 1..500 characters. */
+  title: string;
+  /** Importance 0..1 (default 0.5). */
+  weight?: number | null | undefined;
+};
+
 /** An edge to create, or to confirm if the same (from, to, type) exists. */
 export type LinkInput = {
   /** Source memory, by id or key. */
@@ -142,7 +176,7 @@ export type ExplorePathQueryVariables = Exact<{
 
 export type ExplorePathQuery = { path: { found: boolean, hops: number, message: string | null, steps: Array<{ memory: { id: string, key: string | null, title: string, kind: string | null, weight: number }, edgeToNext: { id: string, type: string, weight: number, pruned: boolean, from: { id: string }, to: { id: string } } | null }> } };
 
-export type MemoryFieldsFragment = { id: string, key: string | null, title: string, content: string | null, kind: string | null, tags: Array<string>, weight: number, metadata: unknown, createdAt: string, updatedAt: string };
+export type MemoryFieldsFragment = { id: string, key: string | null, title: string, content: string | null, kind: string | null, tags: Array<string>, weight: number, metadata: unknown, createdAt: string, updatedAt: string, supersededBy: Array<{ id: string }> };
 
 export type MemoryRefFieldsFragment = { id: string, key: string | null, title: string };
 
@@ -158,7 +192,7 @@ export type MemoryContextQueryVariables = Exact<{
 }>;
 
 
-export type MemoryContextQuery = { context: { truncated: boolean, items: Array<{ role: ContextRole, score: number, memory: { id: string, key: string | null, title: string, content: string | null, kind: string | null, tags: Array<string>, weight: number, metadata: unknown, createdAt: string, updatedAt: string } }>, edges: Array<{ id: string, type: string, weight: number, from: { id: string }, to: { id: string } }>, contradictions: Array<{ kind: ContradictionKind, strength: number, a: { id: string }, b: { id: string }, edge: { id: string } | null }> } };
+export type MemoryContextQuery = { context: { truncated: boolean, items: Array<{ role: ContextRole, score: number, memory: { id: string, key: string | null, title: string, content: string | null, kind: string | null, tags: Array<string>, weight: number, metadata: unknown, createdAt: string, updatedAt: string, supersededBy: Array<{ id: string }> } }>, edges: Array<{ id: string, type: string, weight: number, from: { id: string }, to: { id: string } }>, contradictions: Array<{ kind: ContradictionKind, strength: number, a: { id: string }, b: { id: string }, edge: { id: string } | null }> } };
 
 export type MemoryContradictionsQueryVariables = Exact<{
   limit?: number | null | undefined;
@@ -174,7 +208,7 @@ export type MemoryCreateMutationVariables = Exact<{
 }>;
 
 
-export type MemoryCreateMutation = { createMemory: { id: string, key: string | null, title: string, content: string | null, kind: string | null, tags: Array<string>, weight: number, metadata: unknown, createdAt: string, updatedAt: string } };
+export type MemoryCreateMutation = { createMemory: { id: string, key: string | null, title: string, content: string | null, kind: string | null, tags: Array<string>, weight: number, metadata: unknown, createdAt: string, updatedAt: string, supersededBy: Array<{ id: string }> } };
 
 export type MemoryDeleteMutationVariables = Exact<{
   id: string;
@@ -205,10 +239,13 @@ export type MemoryFeedbackMutation = { feedback: Array<{ previousWeight: number,
 export type MemoryGetQueryVariables = Exact<{
   id: string;
   neighborLimit?: number | null | undefined;
+  currentOnly?: boolean | null | undefined;
 }>;
 
 
-export type MemoryGetQuery = { memory: { id: string, key: string | null, title: string, content: string | null, kind: string | null, tags: Array<string>, weight: number, metadata: unknown, createdAt: string, updatedAt: string, neighbors: Array<{ direction: Direction, edge: { id: string, type: string, weight: number, pruned: boolean }, memory: { kind: string | null, id: string, key: string | null, title: string } }> } | null };
+export type MemoryGetQuery = { memory: { id: string, key: string | null, title: string, content: string | null, kind: string | null, tags: Array<string>, weight: number, metadata: unknown, createdAt: string, updatedAt: string, current?: { id: string, key: string | null, title: string, content: string | null, kind: string | null, tags: Array<string>, weight: number, metadata: unknown, createdAt: string, updatedAt: string, neighbors: Array<{ direction: Direction, edge: { id: string, type: string, weight: number, pruned: boolean }, memory: { kind: string | null, id: string, key: string | null, title: string } }>, supersededBy: Array<{ id: string }> }, neighbors: Array<{ direction: Direction, edge: { id: string, type: string, weight: number, pruned: boolean }, memory: { kind: string | null, id: string, key: string | null, title: string } }>, supersededBy: Array<{ id: string }> } | null };
+
+export type MemoryWithNeighborsFragment = { id: string, key: string | null, title: string, content: string | null, kind: string | null, tags: Array<string>, weight: number, metadata: unknown, createdAt: string, updatedAt: string, neighbors: Array<{ direction: Direction, edge: { id: string, type: string, weight: number, pruned: boolean }, memory: { kind: string | null, id: string, key: string | null, title: string } }>, supersededBy: Array<{ id: string }> };
 
 export type MemoryHistoryQueryVariables = Exact<{
   edgeId?: string | null | undefined;
@@ -232,6 +269,7 @@ export type MemoryPathQueryVariables = Exact<{
   maxHops?: number | null | undefined;
   types?: Array<string> | string | null | undefined;
   direction?: Direction | null | undefined;
+  currentOnly?: boolean | null | undefined;
 }>;
 
 
@@ -254,7 +292,7 @@ export type MemoryRelatedQueryVariables = Exact<{
 }>;
 
 
-export type MemoryRelatedQuery = { memory: { id: string, key: string | null, title: string, neighbors: Array<{ direction: Direction, edge: { id: string, type: string, weight: number, pruned: boolean, metadata: unknown, createdAt: string, updatedAt: string, lastConfirmedAt: string | null, from: { id: string, key: string | null, title: string }, to: { id: string, key: string | null, title: string } }, memory: { id: string, key: string | null, title: string, content: string | null, kind: string | null, tags: Array<string>, weight: number, metadata: unknown, createdAt: string, updatedAt: string } }> } | null };
+export type MemoryRelatedQuery = { memory: { id: string, key: string | null, title: string, neighbors: Array<{ direction: Direction, edge: { id: string, type: string, weight: number, pruned: boolean, metadata: unknown, createdAt: string, updatedAt: string, lastConfirmedAt: string | null, from: { id: string, key: string | null, title: string }, to: { id: string, key: string | null, title: string } }, memory: { id: string, key: string | null, title: string, content: string | null, kind: string | null, tags: Array<string>, weight: number, metadata: unknown, createdAt: string, updatedAt: string, supersededBy: Array<{ id: string }> } }> } | null };
 
 export type MemoryRevertMutationVariables = Exact<{
   id: string;
@@ -271,7 +309,7 @@ export type MemorySearchQueryVariables = Exact<{
 }>;
 
 
-export type MemorySearchQuery = { searchMemories: Array<{ id: string, key: string | null, title: string, content: string | null, kind: string | null, tags: Array<string>, weight: number, metadata: unknown, createdAt: string, updatedAt: string }> };
+export type MemorySearchQuery = { searchMemories: Array<{ id: string, key: string | null, title: string, content: string | null, kind: string | null, tags: Array<string>, weight: number, metadata: unknown, createdAt: string, updatedAt: string, supersededBy: Array<{ id: string }> }> };
 
 export type MemorySetWeightMutationVariables = Exact<{
   id: string;
@@ -300,10 +338,11 @@ export type MemoryTraverseQueryVariables = Exact<{
   types?: Array<string> | string | null | undefined;
   direction?: Direction | null | undefined;
   limit?: number | null | undefined;
+  currentOnly?: boolean | null | undefined;
 }>;
 
 
-export type MemoryTraverseQuery = { memory: { id: string, key: string | null, title: string, traverse: Array<{ depth: number, memory: { id: string, key: string | null, title: string, content: string | null, kind: string | null, tags: Array<string>, weight: number, metadata: unknown, createdAt: string, updatedAt: string }, via: Array<{ id: string, type: string, weight: number, from: { id: string }, to: { id: string } }> }> } | null };
+export type MemoryTraverseQuery = { memory: { id: string, key: string | null, title: string, traverse: Array<{ depth: number, memory: { id: string, key: string | null, title: string, content: string | null, kind: string | null, tags: Array<string>, weight: number, metadata: unknown, createdAt: string, updatedAt: string, supersededBy: Array<{ id: string }> }, via: Array<{ id: string, type: string, weight: number, from: { id: string }, to: { id: string } }> }> } | null };
 
 export type MemoryUnlinkMutationVariables = Exact<{
   input: UnlinkInput;
@@ -318,7 +357,7 @@ export type MemoryUpdateMutationVariables = Exact<{
 }>;
 
 
-export type MemoryUpdateMutation = { updateMemory: { id: string, key: string | null, title: string, content: string | null, kind: string | null, tags: Array<string>, weight: number, metadata: unknown, createdAt: string, updatedAt: string } };
+export type MemoryUpdateMutation = { updateMemory: { id: string, key: string | null, title: string, content: string | null, kind: string | null, tags: Array<string>, weight: number, metadata: unknown, createdAt: string, updatedAt: string, supersededBy: Array<{ id: string }> } };
 
 export type MemoryWeakenMutationVariables = Exact<{
   edgeId?: string | null | undefined;
@@ -331,6 +370,21 @@ export type MemoryWeakenMutationVariables = Exact<{
 
 
 export type MemoryWeakenMutation = { weaken: { previousWeight: number, newWeight: number, pruned: boolean, edge: { id: string, type: string, weight: number, pruned: boolean, metadata: unknown, createdAt: string, updatedAt: string, lastConfirmedAt: string | null, from: { id: string, key: string | null, title: string }, to: { id: string, key: string | null, title: string } } | null, memory: { id: string, key: string | null, title: string, weight: number } | null, event: { id: string, source: AdjustmentSource, reason: string | null } } };
+
+export type MemoryWriteLookupQueryVariables = Exact<{
+  ids: Array<string> | string;
+}>;
+
+
+export type MemoryWriteLookupQuery = { memories: Array<{ id: string, key: string | null, title: string, content: string | null, kind: string | null, tags: Array<string>, metadata: unknown, weight: number, neighbors: Array<{ edge: { type: string, weight: number, metadata: unknown, to: { id: string } } }> } | null> };
+
+export type MemoryWriteMutationVariables = Exact<{
+  memories?: Array<ImportMemoryInput> | ImportMemoryInput | null | undefined;
+  edges?: Array<ImportEdgeInput> | ImportEdgeInput | null | undefined;
+}>;
+
+
+export type MemoryWriteMutation = { importGraph: { memories: number, edges: number } };
 
 export type RelationTypesQueryVariables = Exact<{ [key: string]: never; }>;
 
@@ -355,20 +409,6 @@ export class TypedDocumentString<TResult, TVariables>
     return this.value;
   }
 }
-export const MemoryFieldsFragmentDoc = new TypedDocumentString(`
-    fragment MemoryFields on Memory {
-  id
-  key
-  title
-  content
-  kind
-  tags
-  weight
-  metadata
-  createdAt
-  updatedAt
-}
-    `, {"fragmentName":"MemoryFields"}) as unknown as TypedDocumentString<MemoryFieldsFragment, unknown>;
 export const MemoryRefFieldsFragmentDoc = new TypedDocumentString(`
     fragment MemoryRefFields on Memory {
   id
@@ -439,6 +479,60 @@ fragment EdgeFields on Edge {
   updatedAt
   lastConfirmedAt
 }`, {"fragmentName":"WeightChangeFields"}) as unknown as TypedDocumentString<WeightChangeFieldsFragment, unknown>;
+export const MemoryFieldsFragmentDoc = new TypedDocumentString(`
+    fragment MemoryFields on Memory {
+  id
+  key
+  title
+  content
+  kind
+  tags
+  weight
+  metadata
+  createdAt
+  updatedAt
+  supersededBy {
+    id
+  }
+}
+    `, {"fragmentName":"MemoryFields"}) as unknown as TypedDocumentString<MemoryFieldsFragment, unknown>;
+export const MemoryWithNeighborsFragmentDoc = new TypedDocumentString(`
+    fragment MemoryWithNeighbors on Memory {
+  ...MemoryFields
+  neighbors(limit: $neighborLimit) {
+    direction
+    edge {
+      id
+      type
+      weight
+      pruned
+    }
+    memory {
+      ...MemoryRefFields
+      kind
+    }
+  }
+}
+    fragment MemoryFields on Memory {
+  id
+  key
+  title
+  content
+  kind
+  tags
+  weight
+  metadata
+  createdAt
+  updatedAt
+  supersededBy {
+    id
+  }
+}
+fragment MemoryRefFields on Memory {
+  id
+  key
+  title
+}`, {"fragmentName":"MemoryWithNeighbors"}) as unknown as TypedDocumentString<MemoryWithNeighborsFragment, unknown>;
 export const ExploreEdgeDocument = new TypedDocumentString(`
     query ExploreEdge($id: ID!, $historyLimit: Int = 50) {
   edge(id: $id) {
@@ -595,6 +689,9 @@ export const MemoryContextDocument = new TypedDocumentString(`
   metadata
   createdAt
   updatedAt
+  supersededBy {
+    id
+  }
 }`) as unknown as TypedDocumentString<MemoryContextQuery, MemoryContextQueryVariables>;
 export const MemoryContradictionsDocument = new TypedDocumentString(`
     query MemoryContradictions($limit: Int, $minWeight: Float, $kinds: [ContradictionKind!]) {
@@ -642,6 +739,9 @@ export const MemoryCreateDocument = new TypedDocumentString(`
   metadata
   createdAt
   updatedAt
+  supersededBy {
+    id
+  }
 }`) as unknown as TypedDocumentString<MemoryCreateMutation, MemoryCreateMutationVariables>;
 export const MemoryDeleteDocument = new TypedDocumentString(`
     mutation MemoryDelete($id: ID!) {
@@ -751,21 +851,11 @@ fragment WeightChangeFields on WeightChange {
   }
 }`) as unknown as TypedDocumentString<MemoryFeedbackMutation, MemoryFeedbackMutationVariables>;
 export const MemoryGetDocument = new TypedDocumentString(`
-    query MemoryGet($id: ID!, $neighborLimit: Int = 10) {
+    query MemoryGet($id: ID!, $neighborLimit: Int = 10, $currentOnly: Boolean = false) {
   memory(id: $id) {
-    ...MemoryFields
-    neighbors(limit: $neighborLimit) {
-      direction
-      edge {
-        id
-        type
-        weight
-        pruned
-      }
-      memory {
-        ...MemoryRefFields
-        kind
-      }
+    ...MemoryWithNeighbors
+    current @include(if: $currentOnly) {
+      ...MemoryWithNeighbors
     }
   }
 }
@@ -780,11 +870,30 @@ export const MemoryGetDocument = new TypedDocumentString(`
   metadata
   createdAt
   updatedAt
+  supersededBy {
+    id
+  }
 }
 fragment MemoryRefFields on Memory {
   id
   key
   title
+}
+fragment MemoryWithNeighbors on Memory {
+  ...MemoryFields
+  neighbors(limit: $neighborLimit) {
+    direction
+    edge {
+      id
+      type
+      weight
+      pruned
+    }
+    memory {
+      ...MemoryRefFields
+      kind
+    }
+  }
 }`) as unknown as TypedDocumentString<MemoryGetQuery, MemoryGetQueryVariables>;
 export const MemoryHistoryDocument = new TypedDocumentString(`
     query MemoryHistory($edgeId: ID, $memoryId: ID, $limit: Int = 20) {
@@ -830,13 +939,14 @@ fragment EdgeFields on Edge {
   lastConfirmedAt
 }`) as unknown as TypedDocumentString<MemoryLinkMutation, MemoryLinkMutationVariables>;
 export const MemoryPathDocument = new TypedDocumentString(`
-    query MemoryPath($from: ID!, $to: ID!, $maxHops: Int, $types: [String!], $direction: Direction) {
+    query MemoryPath($from: ID!, $to: ID!, $maxHops: Int, $types: [String!], $direction: Direction, $currentOnly: Boolean = false) {
   path(
     from: $from
     to: $to
     maxHops: $maxHops
     types: $types
     direction: $direction
+    currentOnly: $currentOnly
   ) {
     found
     hops
@@ -938,6 +1048,9 @@ export const MemoryRelatedDocument = new TypedDocumentString(`
   metadata
   createdAt
   updatedAt
+  supersededBy {
+    id
+  }
 }
 fragment MemoryRefFields on Memory {
   id
@@ -1023,6 +1136,9 @@ export const MemorySearchDocument = new TypedDocumentString(`
   metadata
   createdAt
   updatedAt
+  supersededBy {
+    id
+  }
 }`) as unknown as TypedDocumentString<MemorySearchQuery, MemorySearchQueryVariables>;
 export const MemorySetWeightDocument = new TypedDocumentString(`
     mutation MemorySetWeight($id: ID!, $weight: Float!, $reason: String) {
@@ -1124,7 +1240,7 @@ fragment WeightChangeFields on WeightChange {
   }
 }`) as unknown as TypedDocumentString<MemoryStrengthenMutation, MemoryStrengthenMutationVariables>;
 export const MemoryTraverseDocument = new TypedDocumentString(`
-    query MemoryTraverse($id: ID!, $maxDepth: Int, $types: [String!], $direction: Direction, $limit: Int) {
+    query MemoryTraverse($id: ID!, $maxDepth: Int, $types: [String!], $direction: Direction, $limit: Int, $currentOnly: Boolean = false) {
   memory(id: $id) {
     ...MemoryRefFields
     traverse(
@@ -1132,6 +1248,7 @@ export const MemoryTraverseDocument = new TypedDocumentString(`
       types: $types
       direction: $direction
       limit: $limit
+      currentOnly: $currentOnly
     ) {
       depth
       memory {
@@ -1162,6 +1279,9 @@ export const MemoryTraverseDocument = new TypedDocumentString(`
   metadata
   createdAt
   updatedAt
+  supersededBy {
+    id
+  }
 }
 fragment MemoryRefFields on Memory {
   id
@@ -1215,6 +1335,9 @@ export const MemoryUpdateDocument = new TypedDocumentString(`
   metadata
   createdAt
   updatedAt
+  supersededBy {
+    id
+  }
 }`) as unknown as TypedDocumentString<MemoryUpdateMutation, MemoryUpdateMutationVariables>;
 export const MemoryWeakenDocument = new TypedDocumentString(`
     mutation MemoryWeaken($edgeId: ID, $from: ID, $to: ID, $type: String, $amount: Float, $reason: String) {
@@ -1269,6 +1392,38 @@ fragment WeightChangeFields on WeightChange {
     reason
   }
 }`) as unknown as TypedDocumentString<MemoryWeakenMutation, MemoryWeakenMutationVariables>;
+export const MemoryWriteLookupDocument = new TypedDocumentString(`
+    query MemoryWriteLookup($ids: [ID!]!) {
+  memories(ids: $ids) {
+    id
+    key
+    title
+    content
+    kind
+    tags
+    metadata
+    weight
+    neighbors(direction: OUTGOING, includePruned: true, limit: 20) {
+      edge {
+        type
+        weight
+        metadata
+        to {
+          id
+        }
+      }
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<MemoryWriteLookupQuery, MemoryWriteLookupQueryVariables>;
+export const MemoryWriteDocument = new TypedDocumentString(`
+    mutation MemoryWrite($memories: [ImportMemoryInput!], $edges: [ImportEdgeInput!]) {
+  importGraph(memories: $memories, edges: $edges) {
+    memories
+    edges
+  }
+}
+    `) as unknown as TypedDocumentString<MemoryWriteMutation, MemoryWriteMutationVariables>;
 export const RelationTypesDocument = new TypedDocumentString(`
     query RelationTypes {
   relationTypes {

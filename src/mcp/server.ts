@@ -21,6 +21,7 @@ import { memoryTraverse } from './tools/memory-traverse.js';
 import { memoryUnlink } from './tools/memory-unlink.js';
 import { memoryUpdate } from './tools/memory-update.js';
 import { memoryWeaken } from './tools/memory-weaken.js';
+import { memoryWrite } from './tools/memory-write.js';
 import { relationTypes } from './tools/relation-types.js';
 
 /** The tool names are the contract agents code against (issue 4). */
@@ -45,17 +46,19 @@ export const TOOLS = [
   memoryHistory,
   memoryRevert,
   memorySetWeight,
+  memoryWrite,
   relationTypes,
 ] as const;
 
 const INSTRUCTIONS = `Engram is a shared memory graph: memories (facts, decisions, hypotheses, experiments) joined by typed, weighted relations.
 Recall with memory_search, then memory_get / memory_related / memory_traverse / memory_path to follow relations, or memory_context for one ranked bundle around the memories you work with.
 Weigh a claim with memory_evidence (what supports and contradicts it); memory_contradictions lists what disagrees.
-Before storing, search to avoid duplicates; store with memory_create and relate with memory_link (relation_types lists the vocabulary).
+Before storing, search to avoid duplicates; store with memory_create and relate with memory_link (relation_types lists the vocabulary), or many records at once with memory_write.
 Keep the graph honest: memory_feedback after using recalled memories, memory_weaken when the user corrects a recalled relation,
 memory_strengthen when one is confirmed, memory_reinforce with the ids you used after a successful step, and SUPERSEDES links when a newer memory replaces an older one.
 Every weight change returns an event_id: memory_history lists an edge's or memory's changes, memory_revert undoes one, memory_set_weight sets an edge weight exactly.
-Every write persists at once and is visible to every client of this workspace. Memories can be named by id or key everywhere.`;
+Every write persists at once and is visible to every client of this workspace. Memories can be named by id or key everywhere; naming a memory, edge or event that does not exist is a NOT_FOUND error.
+Read tools answer summaries (id, key, title, kind, a snippet; superseded ones flagged); pass detail: full for whole memories, or memory_get one.`;
 
 /**
  * A fresh MCP server with every tool registered. Each tool runs one named operation through

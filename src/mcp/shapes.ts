@@ -6,6 +6,7 @@ import type {
   WeightChangeFieldsFragment,
 } from '../generated/graphql.js';
 import { LIMITS } from '../domain/inputs.js';
+import { isKnownRelationType } from '../domain/relations.js';
 
 /*
  * Shapes shared by the tools: snake_case inputs that map onto the GraphQL contract, and the
@@ -20,14 +21,9 @@ export const memoryRefInput = (what: string) => z.string().describe(`${what}, by
 
 export const edgeTypeInput = z
   .string()
-  .describe(
-    'Relation type in UPPER_SNAKE_CASE, e.g. CAUSED_BY, SUPERSEDES (caused_by and "caused by" are normalised). See relation_types.',
-  );
+  .describe('Relation type, UPPER_SNAKE_CASE (caused_by is normalised); see relation_types.');
 
-export const edgeTypesInput = z
-  .array(z.string())
-  .optional()
-  .describe('Only edges of these relation types (normalised to UPPER_SNAKE_CASE). Omit for all types.');
+export const edgeTypesInput = z.array(z.string()).optional().describe('Only these relation types.');
 
 /**
  * The names agents trained on other memory-graph tools use for an edge's ends and type. A call may
@@ -43,22 +39,10 @@ export const EDGE_ALIASES = {
 
 /** One existing edge, by edge_id or by its (source, target, type) triple. */
 export const edgeSelectorInput = {
-  edge_id: z
-    .string()
-    .optional()
-    .describe('The edge id (as memory_link, memory_related, memory_get ... return it), instead of the triple.'),
-  source_id: z
-    .string()
-    .optional()
-    .describe('The memory the edge starts at, by id or key (with target_id and edge_type).'),
-  target_id: z
-    .string()
-    .optional()
-    .describe('The memory the edge points to, by id or key (with source_id and edge_type).'),
-  edge_type: z
-    .string()
-    .optional()
-    .describe('Relation type of the edge (with source_id and target_id); normalised to UPPER_SNAKE_CASE.'),
+  edge_id: z.string().optional().describe('The edge, instead of source_id, target_id and edge_type.'),
+  source_id: z.string().optional().describe('Edge start.'),
+  target_id: z.string().optional().describe('Edge end.'),
+  edge_type: z.string().optional(),
 };
 
 interface EdgeSelector {
@@ -86,7 +70,7 @@ export const directionInput = z
   .enum(['outgoing', 'incoming', 'both'])
   .optional()
   .meta({ default: 'both' })
-  .describe('outgoing: edges from this memory; incoming: edges to it; both (default): direction ignored.');
+  .describe('Edges from (outgoing) or to (incoming) the memory, or both.');
 
 export const limitInput = (fallback: number, what = 'results') =>
   z
@@ -94,26 +78,24 @@ export const limitInput = (fallback: number, what = 'results') =>
     .int()
     .optional()
     .meta({ minimum: LIMITS.limit.min, maximum: LIMITS.limit.max, default: fallback })
-    .describe(`Most ${what} to return, ${LIMITS.limit.min}-${LIMITS.limit.max} (default ${fallback}).`);
+    .describe(`Most ${what}.`);
 
 export const amountInput = (fallback: string) =>
   z
     .number()
     .optional()
     .meta({ exclusiveMinimum: 0, maximum: 1 })
-    .describe(`How much to move the weight, greater than 0 and at most 1 (default ${fallback}).`);
+    .describe(`How far to move the weight (default ${fallback}).`);
 
-export const minWeightInput = (what: string) =>
-  z.number().optional().meta({ minimum: 0, maximum: 1 }).describe(`${what}, 0-1. Omit to count every unpruned edge.`);
+export const minWeightInput = (what: string) => z.number().optional().meta({ minimum: 0, maximum: 1 }).describe(what);
 
-export const reasonInput = z
-  .string()
-  .optional()
-  .describe(`Why, in a sentence; stored on the weight history (at most ${LIMITS.reasonChars} characters).`);
+export const reasonInput = z.string().optional().describe('Why; kept in the weight history.');
 
+// An object of anything: catchall advertises it in half the characters of a string-keyed record.
 export const metadataInput = z
-  .record(z.string(), z.unknown())
-  .describe(`A JSON object kept with the record, at most ${LIMITS.metadataBytes} bytes serialized.`);
+  .object({})
+  .catchall(z.unknown())
+  .describe(`JSON object, at most ${LIMITS.metadataBytes} bytes.`);
 
 export const toDirection = (direction: 'outgoing' | 'incoming' | 'both' | undefined): Direction | undefined =>
   direction === undefined ? undefined : (direction.toUpperCase() as Direction);
@@ -163,7 +145,16 @@ export const weightChangeOutput = z.object({
   pruned: z
     .boolean()
     .describe('For edges: whether the edge is now pruned (hidden from walks). Always false for memories.'),
-  edge: edgeOutput.nullable(),
+  edge: z
+    .object({
+      id: z.string(),
+      type: z.string(),
+      source_id: z.string(),
+      target_id: z.string(),
+      weight: z.number(),
+      pruned: z.boolean(),
+    })
+    .nullable(),
   memory: z.object({ id: z.string(), key: z.string().nullable(), title: z.string(), weight: z.number() }).nullable(),
   event_id: z.string().describe('The weight-history event written for this change.'),
   source: z.string(),
@@ -207,7 +198,16 @@ export function toWeightChange(change: WeightChangeFieldsFragment): WeightChange
     previous_weight: change.previousWeight,
     new_weight: change.newWeight,
     pruned: change.pruned,
-    edge: change.edge ? toEdge(change.edge) : null,
+    edge: change.edge
+      ? {
+          id: change.edge.id,
+          type: change.edge.type,
+          source_id: change.edge.from.id,
+          target_id: change.edge.to.id,
+          weight: change.edge.weight,
+          pruned: change.edge.pruned,
+        }
+      : null,
     memory: change.memory,
     event_id: change.event.id,
     source: change.event.source,
@@ -230,9 +230,21 @@ export function edgeLabel(edge: EdgeOutput): string {
   return `${handle(edge.from)} -[${edge.type}]-> ${handle(edge.to)}, weight ${round(edge.weight)}${edge.pruned ? ', pruned' : ''}`;
 }
 
-export function weightChangeText(verb: string, change: WeightChangeOutput): string {
+export function weightChangeText(verb: string, change: WeightChangeFieldsFragment): string {
   const what = change.edge
-    ? `edge ${handle(change.edge.from)} -[${change.edge.type}]-> ${handle(change.edge.to)}`
+    ? `edge ${handle(change.edge.from)} -[${change.edge.type}]-> ${handle(change.edge.to)} (edge id ${change.edge.id})`
     : `memory ${change.memory ? label(change.memory) : ''}`;
-  return `${verb} ${what}: ${round(change.previous_weight)} -> ${round(change.new_weight)}${change.pruned ? ' (now pruned: hidden from walks; undo with memory_revert and this event id, or memory_set_weight)' : ''} (event id ${change.event_id}).`;
+  return `${verb} ${what}: ${round(change.previousWeight)} -> ${round(change.newWeight)}${change.pruned ? ' (now pruned: hidden from walks; undo with memory_revert and this event id, or memory_set_weight)' : ''} (event id ${change.event.id}).`;
 }
+
+/**
+ * The vocabulary is open, so a type outside it is stored; but evidence and contradictions only
+ * read the known types, so an agent that meant SUPPORTS (for VALIDATES) is told at once.
+ */
+export function unknownTypeWarning(type: string): string | null {
+  return isKnownRelationType(type)
+    ? null
+    : `${type} is not a known relation type: stored as given, but memory_evidence and memory_contradictions ignore it (see relation_types).`;
+}
+
+export const warningsOutput = z.array(z.string()).optional().describe('Accepted, but probably not what you meant.');

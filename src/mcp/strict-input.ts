@@ -1,4 +1,3 @@
-import type { StandardSchemaWithJSON } from '@modelcontextprotocol/server';
 import type { z } from 'zod';
 import type { OperationError } from './execute.js';
 
@@ -10,21 +9,6 @@ import type { OperationError } from './execute.js';
 
 /** Alternate argument name -> the tool's own name, e.g. `from_id` -> `source_id`. */
 export type ArgumentAliases = Readonly<Record<string, string>>;
-
-/**
- * What the SDK validates against: it accepts any arguments, so every refusal comes from
- * `readArguments` with the contract's error shape, while tools/list still shows the tool's schema.
- */
-export function advertiseOnly(schema: z.ZodObject): StandardSchemaWithJSON {
-  return {
-    '~standard': {
-      version: 1,
-      vendor: 'engram',
-      validate: (value: unknown) => ({ value }),
-      jsonSchema: schema['~standard'].jsonSchema,
-    },
-  };
-}
 
 const badArgument = (argument: string, message: string): OperationError => ({
   code: 'BAD_USER_INPUT',
@@ -145,5 +129,7 @@ export function readArguments<TInput extends z.ZodObject>(
 export function aliasSentence(aliases: ArgumentAliases): string {
   const entries = Object.entries(aliases);
   if (entries.length === 0) return '';
-  return ` Also accepts ${entries.map(([alias, name]) => `${alias} for ${name}`).join(', ')}.`;
+  const byName = new Map<string, string[]>();
+  for (const [alias, name] of entries) byName.set(name, [...(byName.get(name) ?? []), alias]);
+  return ` Aliases: ${[...byName].map(([name, names]) => `${names.join(', ')} (${name})`).join('; ')}.`;
 }

@@ -3,7 +3,8 @@ import type { z } from 'zod';
 import type { TypedDocumentString } from '../generated/graphql.js';
 import type { Logger } from '../logger.js';
 import type { Execute, OperationError } from './execute.js';
-import { advertiseOnly, aliasSentence, readArguments, type ArgumentAliases } from './strict-input.js';
+import { advertiseOnly, advertisedOutput } from './advertise.js';
+import { aliasSentence, readArguments, type ArgumentAliases } from './strict-input.js';
 
 /** Every hint stated explicitly, so no tool falls back to the spec's pessimistic defaults by omission. */
 export interface ToolHints {
@@ -77,17 +78,14 @@ export function defineTool<TInput extends z.ZodObject, TOutput extends z.ZodObje
     name: tool.name,
     register(server, { execute, logger }) {
       const aliases = tool.aliases ?? {};
-      // The SDK's callback type is conditional on the schema; with the tool's generics it cannot
-      // resolve, so the output schema is registered as a plain object.
-      const outputSchema: z.ZodObject = tool.output;
       server.registerTool(
         tool.name,
         {
           title: tool.title,
           description: tool.description + aliasSentence(aliases),
           inputSchema: advertiseOnly(tool.input),
-          outputSchema,
-          annotations: { title: tool.title, ...tool.hints },
+          outputSchema: advertisedOutput(tool.output),
+          annotations: tool.hints,
         },
         async (raw: unknown): Promise<CallToolResult> => {
           const read = readArguments(tool.input, aliases, raw);

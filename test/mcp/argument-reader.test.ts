@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { advertiseOnly, aliasSentence, closestName, readArguments } from '../../src/mcp/strict-input.js';
+import { advertiseOnly } from '../../src/mcp/advertise.js';
+import { aliasSentence, closestName, readArguments } from '../../src/mcp/strict-input.js';
 
 /** The argument reader alone (the stdio suite, strict-inputs.test.ts, drives it through real tools). */
 const schema = z.object({
@@ -80,6 +81,6 @@ describe('advertiseOnly', () => {
 describe('aliasSentence', () => {
   it('is empty without aliases and lists them otherwise', () => {
     expect(aliasSentence({})).toBe('');
-    expect(aliasSentence(aliases)).toBe(' Also accepts from_id for source_id, to_id for target_id.');
+    expect(aliasSentence(aliases)).toBe(' Aliases: from_id (source_id); to_id (target_id).');
   });
 });

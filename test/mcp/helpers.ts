@@ -26,6 +26,10 @@ export const TOOL_NAMES = [
   'memory_contradictions',
   'memory_context',
   'memory_reinforce',
+  'memory_history',
+  'memory_revert',
+  'memory_set_weight',
+  'memory_write',
   'relation_types',
 ];
 

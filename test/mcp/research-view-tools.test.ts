@@ -73,7 +73,7 @@ describe('research tools over stdio', () => {
       expect(props('memory_contradictions').limit).toMatchObject({ minimum: 1, maximum: 100, default: 20 });
       expect(props('memory_context').seeds).toMatchObject({ type: 'array', minItems: 1, maxItems: 100 });
       expect(props('memory_context').budget).toMatchObject({ minimum: 1, maximum: 100, default: 20 });
-      expect(Object.keys(props('memory_context'))).toEqual(['seeds', 'budget', 'edge_types', 'min_weight']);
+      expect(Object.keys(props('memory_context'))).toEqual(['seeds', 'budget', 'edge_types', 'min_weight', 'detail']);
       expect(Object.keys(props('memory_reinforce'))).toEqual(['memory_ids', 'reason']);
       expect(tool('memory_context').description).toMatch(/memory_reinforce/);
       expect(tool('memory_reinforce').description).toMatch(/0\.00001/);
@@ -198,7 +198,7 @@ describe('research tools over stdio', () => {
         id: hyp.id('h'),
         title: 'Caching halves p99 latency',
         kind: 'hypothesis',
-        tags: [],
+        snippet: '',
       });
       expect(out.items[2].score).toBeCloseTo(0.9);
       expect(out.truncated).toBe(false);
@@ -206,15 +206,15 @@ describe('research tools over stdio', () => {
       expect(out.edges).toContainEqual({
         id: hyp.edge('e1', 'h').id,
         type: 'VALIDATES',
-        from_id: hyp.id('e1'),
-        to_id: hyp.id('h'),
+        source_id: hyp.id('e1'),
+        target_id: hyp.id('h'),
         weight: 0.9,
       });
       expect(out.contradictions).toEqual([
         { kind: 'direct', strength: 0.7, a_id: hyp.id('e4'), b_id: hyp.id('h'), edge_id: hyp.edge('e4', 'h').id },
       ]);
       expect(result.text).toMatch(/^5 memories in context, 4 edges among them:/);
-      expect(result.text).toMatch(/^- \[contradicting\] "Cold-cache benchmark"/m);
+      expect(result.text).toMatch(/^- contradicting [0-9.]+: hyp-e4 "Cold-cache benchmark"/m);
       expect(result.text).toMatch(/^- DIRECT hyp-e4 → hyp 0\.70$/m);
     });
 
@@ -267,7 +267,9 @@ describe('research tools over stdio', () => {
         [hyp.edge('e1', 'h').id, hyp.edge('e2', 'h').id].sort(),
       );
       expect(result.text.split('\n')[0]).toBe('Strengthened 2 edges by 0.00001:');
-      expect(result.text).toMatch(/^- hyp-e1 -\[VALIDATES\]-> hyp: 0\.9 -> 0\.90001$/m);
+      expect(result.text).toMatch(
+        /^- hyp-e1 -\[VALIDATES\]-> hyp \(edge id \S+\): 0\.9 -> 0\.90001 \(event id \S+\)$/m,
+      );
 
       const again = await ok(client, 'memory_reinforce', { memory_ids: ['hyp', 'hyp-e1'] });
       expect(again.changes[0].new_weight).toBeCloseTo(0.90002, 10);

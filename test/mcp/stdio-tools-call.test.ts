@@ -160,7 +160,7 @@ describe('engram mcp over stdio', () => {
     });
 
     it('memory_traverse reports each memory once with its depth and the edges walked', async () => {
-      const out = await ok(client(), 'memory_traverse', { memory_id: 'mysql-choice', max_depth: 2 });
+      const out = await ok(client(), 'memory_traverse', { memory_id: 'mysql-choice', max_depth: 2, detail: 'full' });
       expect(out.start.key).toBe('mysql-choice');
       expect(out.hits.map((hit: any) => [hit.depth, hit.memory.key, hit.path.map((e: any) => e.type)])).toEqual([
         [1, 'postgres-choice', ['SUPERSEDES']],

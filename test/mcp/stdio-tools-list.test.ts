@@ -14,8 +14,16 @@ const READ_ONLY = [
   'relation_types',
 ];
 // memory_link only creates or confirms (metadata merges key by key), so it is not destructive.
-const DESTRUCTIVE = ['memory_update', 'memory_delete', 'memory_unlink'];
-const IDEMPOTENT_WRITES = ['memory_update', 'memory_delete', 'memory_unlink', 'memory_revert', 'memory_set_weight'];
+// memory_write replaces a memory whose key it names, as memory_update does.
+const DESTRUCTIVE = ['memory_update', 'memory_delete', 'memory_unlink', 'memory_write'];
+const IDEMPOTENT_WRITES = [
+  'memory_update',
+  'memory_delete',
+  'memory_unlink',
+  'memory_revert',
+  'memory_set_weight',
+  'memory_write',
+];
 
 /** The real `engram mcp` process (bin/engram.js, as `npx engram mcp` runs it) on a real SQLite file. */
 describe('engram mcp over stdio', () => {
@@ -24,7 +32,7 @@ describe('engram mcp over stdio', () => {
   describe('tools/list', () => {
     it('lists every contract tool, each with title, description, schemas and all four hints', async () => {
       const { tools } = await client().listTools();
-      expect(tools.map((tool) => tool.name)).toEqual(expect.arrayContaining(TOOL_NAMES));
+      expect(tools.map((tool) => tool.name).sort()).toEqual([...TOOL_NAMES].sort());
       for (const tool of tools) {
         expect(tool.title, tool.name).toBeTruthy();
         expect(tool.description?.length, tool.name).toBeGreaterThan(200);
@@ -43,7 +51,7 @@ describe('engram mcp over stdio', () => {
       }
     });
 
-    it('marks reads read-only, and deletes, unlink and update destructive', async () => {
+    it('marks reads read-only, and deletes, unlink, update and write (replaces by key) destructive', async () => {
       const { tools } = await client().listTools();
       const byName = new Map(tools.map((tool) => [tool.name, tool.annotations!]));
       for (const name of TOOL_NAMES) {

@@ -86,7 +86,7 @@ describe('strict tool arguments', () => {
 
     it('lists the valid arguments when nothing is close', async () => {
       expect(await refused('memory_get', { memory_id: 'kafka', verbose: true })).toEqual([
-        'unknown argument verbose; this tool takes memory_id, neighbor_limit',
+        'unknown argument verbose; this tool takes memory_id, neighbor_limit, detail, current_only, limit',
       ]);
     });
 
@@ -125,9 +125,9 @@ describe('strict tool arguments', () => {
       const description = (name: string) => tools.find((tool) => tool.name === name)?.description ?? '';
       for (const name of ['memory_link', 'memory_unlink', 'memory_weaken', 'memory_strengthen'])
         expect(description(name), name).toContain(
-          'Also accepts from_id for source_id, to_id for target_id, from_name for source_id, to_name for target_id, relation for edge_type.',
+          'Aliases: from_id, from_name (source_id); to_id, to_name (target_id); relation (edge_type).',
         );
-      expect(description('memory_path')).toContain('Also accepts source_id for from_id, target_id for to_id.');
+      expect(description('memory_path')).toContain('Aliases: source_id (from_id); target_id (to_id).');
       // Aliases are not advertised as properties: one spelling per argument in the schema.
       const link = tools.find((tool) => tool.name === 'memory_link');
       expect(Object.keys(link?.inputSchema.properties ?? {})).not.toContain('from_id');

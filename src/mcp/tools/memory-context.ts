@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { LIMITS } from '../../domain/inputs.js';
 import { MemoryContextDocument } from '../../generated/graphql.js';
-import { defined, edgeTypesInput, label, memoryOutput, minWeightInput, round, toMemory } from '../shapes.js';
+import { detailInput, memoryViewOutput, toMemoryView, viewLine } from '../memory-view.js';
+import { defined, edgeTypesInput, minWeightInput, round } from '../shapes.js';
 import { defineTool } from '../tool.js';
 
 const DEFAULT_BUDGET = 20;
@@ -14,30 +15,23 @@ const ROLES = {
 
 export const memoryContext = defineTool({
   name: 'memory_context',
-  title: 'Build a context bundle around some memories',
-  description: [
-    `Gather, in one call, what you should see about the memories you are working with (seeds: 1-${LIMITS.idsPerBatch} ids or keys), ranked in this order:`,
-    "the seeds; newer versions that supersede a seed (prefer them over the stale seed); the other side of open contradictions touching a seed; then the seeds' strongest neighbors (a memory next to several seeds ranks higher).",
-    `Cut to budget memories (${LIMITS.limit.min}-${LIMITS.limit.max}, default ${DEFAULT_BUDGET}); truncated says whether some were left out. edge_types and min_weight (0-1) filter the neighbors, min_weight also the contradictions.`,
-    'Returns items (role, score, the full memory), the edges among them and the open contradictions among them. Read-only.',
-    'Use it at the start of a step instead of several memory_get / memory_related calls; memory_search first when you have words rather than ids, memory_traverse to walk further out.',
-    'After a step that succeeded with some of these memories, pass the ids you actually used to memory_reinforce. NOT_FOUND when a seed does not exist.',
-  ].join(' '),
+  title: 'Context bundle around memories',
+  description:
+    'One ranked bundle around seeds: the seeds, newer versions of them, the other side of open contradictions, then strongest neighbors, cut to budget, with the edges and contradictions among them. Then pass the ids you used to memory_reinforce.',
   input: z.object({
     seeds: z
       .array(z.string())
       .meta({ minItems: 1, maxItems: LIMITS.idsPerBatch })
-      .describe(`The memories to build the context around, by id or key, 1-${LIMITS.idsPerBatch}.`),
+      .describe('The memories you work with, by id or key.'),
     budget: z
       .number()
       .int()
       .optional()
       .meta({ minimum: LIMITS.limit.min, maximum: LIMITS.limit.max, default: DEFAULT_BUDGET })
-      .describe(
-        `Most memories in the bundle, seeds included, ${LIMITS.limit.min}-${LIMITS.limit.max} (default ${DEFAULT_BUDGET}).`,
-      ),
+      .describe('Most memories in the bundle, seeds included.'),
     edge_types: edgeTypesInput,
     min_weight: minWeightInput('Ignore neighbor and contradiction edges lighter than this'),
+    detail: detailInput(),
   }),
   output: z.object({
     items: z
@@ -51,12 +45,20 @@ export const memoryContext = defineTool({
             .describe(
               'What it was ranked by within its role: seed, its own weight; newer_version, the SUPERSEDES edge weight; contradicting, the contradiction strength; neighbor, the summed weights of its edges to the seeds.',
             ),
-          memory: memoryOutput,
+          memory: memoryViewOutput,
         }),
       )
       .describe('Best first, at most budget.'),
     edges: z
-      .array(z.object({ id: z.string(), type: z.string(), from_id: z.string(), to_id: z.string(), weight: z.number() }))
+      .array(
+        z.object({
+          id: z.string(),
+          type: z.string(),
+          source_id: z.string(),
+          target_id: z.string(),
+          weight: z.number(),
+        }),
+      )
       .describe('Edges read while building the bundle whose two ends are both in it, strongest first.'),
     contradictions: z
       .array(
@@ -78,21 +80,22 @@ export const memoryContext = defineTool({
   }),
   hints: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
   document: MemoryContextDocument,
+  aliases: { limit: 'budget' },
   argumentNames: { seeds: 'seeds', budget: 'budget', types: 'edge_types', minWeight: 'min_weight' },
   variables: (input) =>
     defined({ seeds: input.seeds, budget: input.budget, types: input.edge_types, minWeight: input.min_weight }),
-  present: (data) => {
+  present: (data, input) => {
     const { context } = data;
     const items = context.items.map((item) => ({
       role: ROLES[item.role],
       score: item.score,
-      memory: toMemory(item.memory),
+      memory: toMemoryView(item.memory, input.detail ?? 'summary'),
     }));
     const edges = context.edges.map((edge) => ({
       id: edge.id,
       type: edge.type,
-      from_id: edge.from.id,
-      to_id: edge.to.id,
+      source_id: edge.from.id,
+      target_id: edge.to.id,
       weight: edge.weight,
     }));
     const contradictions = context.contradictions.map((pair) => ({
@@ -105,14 +108,12 @@ export const memoryContext = defineTool({
     const byId = new Map(items.map((item) => [item.memory.id, item.memory]));
     const name = (id: string): string => {
       const memory = byId.get(id);
-      return memory ? (memory.key ?? `"${memory.title}"`) : id;
+      return memory?.key ?? id;
     };
     const lines = [
       `${items.length} memor${items.length === 1 ? 'y' : 'ies'} in context${context.truncated ? ' (budget reached: more were left out)' : ''}, ${edges.length} edge${edges.length === 1 ? '' : 's'} among them:`,
-      ...items.map(
-        (item) =>
-          `- [${item.role}] ${label(item.memory)}${item.memory.kind ? ` [${item.memory.kind}]` : ''}, score ${round(item.score)}`,
-      ),
+      ...items.map((item) => `- ${item.role} ${round(item.score)}: ${viewLine(item.memory)}`),
+      ...edges.map((edge) => `- edge ${edge.id}: ${name(edge.source_id)} -[${edge.type}]-> ${name(edge.target_id)}`),
       ...(contradictions.length
         ? [
             'Open contradictions:',

@@ -9,26 +9,18 @@ const sideOutput = memoryRefOutput.extend({ kind: z.string().nullable() });
 export const memoryContradictions = defineTool({
   name: 'memory_contradictions',
   title: 'List memories that disagree',
-  description: [
-    'List pairs of memories in this workspace that disagree: direct (a -CONTRADICTS-> b, or a lone a -FAILS_TO_REPRODUCE-> b with nothing in its favour) and mixed (a both supports and contradicts b through different edges,',
-    'e.g. it REPRODUCES one result of b and FAILS_TO_REPRODUCE another). Open ones first, then strongest first; resolved ones (a or b superseded by a newer memory via SUPERSEDES) are history and come last.',
-    'strength: direct, the weight of its edge (CONTRADICTS first); mixed, the weaker of the strongest supporting and the strongest contradicting edge.',
-    'kinds filters (direct, mixed; default both); min_weight 0-1 ignores lighter edges; limit 1-100 (default 20). Pruned edges never count. Read-only.',
-    'Use it to find what needs resolving. Use memory_evidence for the case for and against one memory, memory_context for the contradictions touching the memories you work with.',
-    'To resolve one, link the newer memory to the outdated one with SUPERSEDES (memory_link), or lower a wrong relation with memory_weaken.',
-  ].join(' '),
+  description:
+    'Pairs that disagree: direct (a -CONTRADICTS-> b, or a lone FAILS_TO_REPRODUCE) or mixed (a both supports and contradicts b). Open first, then strongest; resolved ones (a side superseded) last. memory_evidence weighs one memory; resolve with SUPERSEDES (memory_link) or memory_weaken.',
   input: z.object({
     limit: limitInput(20, 'pairs'),
     min_weight: minWeightInput('Ignore edges lighter than this'),
     kinds: z
       .array(z.enum(['direct', 'mixed']))
       .optional()
-      .describe(
-        'Only these kinds: direct (a contradicts b and does not support it), mixed (a both supports and contradicts b). Omit for both.',
-      ),
+      .describe('Only these kinds; omit for both.'),
   }),
   output: z.object({
-    count: z.number().int(),
+    count: z.number(),
     contradictions: z.array(
       z.object({
         kind: kindOutput,

@@ -6,13 +6,10 @@ import { defineTool } from '../tool.js';
 export const memoryDelete = defineTool({
   name: 'memory_delete',
   title: 'Delete a memory and its edges',
-  description: [
-    'Permanently delete a memory (by id or key) together with every edge touching it; only its weight history is kept. Cannot be undone.',
-    'Use it for memories created by mistake or that must be forgotten (e.g. the user asked). To mark a memory as outdated keep it and link its replacement with SUPERSEDES (memory_link);',
-    'to say a recalled memory was unhelpful use memory_feedback. Returns how many edges were removed. NOT_FOUND when the memory does not exist, so repeating the call changes nothing.',
-  ].join(' '),
+  description:
+    'Permanently delete a memory and its edges (weight history stays). Only for mistakes or what must be forgotten: mark an outdated memory with SUPERSEDES (memory_link), an unhelpful one with memory_feedback. A repeat is NOT_FOUND.',
   input: z.object({ memory_id: memoryRefInput('The memory to delete') }),
-  output: z.object({ id: z.string(), deleted: z.boolean(), edges_removed: z.number().int() }),
+  output: z.object({ id: z.string(), deleted: z.boolean(), edges_removed: z.number() }),
   hints: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: false },
   document: MemoryDeleteDocument,
   argumentNames: { id: 'memory_id' },

@@ -51,15 +51,9 @@ function sideLines(sign: string, items: EvidenceItemOutput[]): string[] {
 
 export const memoryEvidence = defineTool({
   name: 'memory_evidence',
-  title: 'Weigh the evidence for and against a memory',
-  description: [
-    'Weigh the evidence for one memory (a hypothesis, claim or result; by id or key): the memories that support it (VALIDATES, REPLICATES, REPRODUCES, also through chains of supporting, EXTENDS and FORMALIZES edges)',
-    'and those that contradict it or its supporting chain (CONTRADICTS, FAILS_TO_REPRODUCE), strongest first, each with its chain of edges (via) and weight = the product of the edge weights along it.',
-    'score = (S - C) / (1 + S + C) over the summed supporting (S) and contradicting (C) item weights: between -1 and 1, 0 with no evidence or when both sides balance; one supporting item of weight 1 scores 0.5, three score 0.75.',
-    `max_depth ${LIMITS.maxDepth.min}-${LIMITS.maxDepth.max} (default ${DEFAULT_DEPTH}) bounds the chains; min_weight 0-1 ignores lighter edges; pruned edges never count. Read-only.`,
-    'Use it before relying on or reporting a claim. Use memory_contradictions for disagreements across the whole workspace, memory_traverse to walk every relation type;',
-    'record new evidence with memory_link (experiment -VALIDATES-> hypothesis). NOT_FOUND when the memory does not exist.',
-  ].join(' '),
+  title: 'Weigh the evidence for a memory',
+  description:
+    'Weigh a claim: memories supporting it (VALIDATES, REPLICATES, REPRODUCES, also via EXTENDS / FORMALIZES) or contradicting it or its support (CONTRADICTS, FAILS_TO_REPRODUCE), strongest first, with their via edges; weight = product of those, score = (S - C) / (1 + S + C). memory_contradictions covers the workspace.',
   input: z.object({
     memory_id: memoryRefInput('The memory whose evidence to weigh'),
     min_weight: minWeightInput('Only follow edges with at least this weight'),
@@ -68,9 +62,7 @@ export const memoryEvidence = defineTool({
       .int()
       .optional()
       .meta({ minimum: LIMITS.maxDepth.min, maximum: LIMITS.maxDepth.max, default: DEFAULT_DEPTH })
-      .describe(
-        `Longest evidence chain to follow, in edges, ${LIMITS.maxDepth.min}-${LIMITS.maxDepth.max} (default ${DEFAULT_DEPTH}).`,
-      ),
+      .describe('Longest evidence chain to follow, in edges.'),
   }),
   output: z.object({
     memory: memoryRefOutput,

@@ -1,35 +1,26 @@
 import { z } from 'zod';
 import { MemoryGetDocument } from '../../generated/graphql.js';
-import {
-  defined,
-  label,
-  limitInput,
-  memoryOutput,
-  memoryRefInput,
-  memoryRefOutput,
-  round,
-  toMemory,
-} from '../shapes.js';
+import { defined, label, limitInput, memoryRefInput, memoryRefOutput, round } from '../shapes.js';
+import { detailInput, memoryViewOutput, toMemoryView } from '../memory-view.js';
 import { defineTool } from '../tool.js';
 
 const NEIGHBOR_LIMIT = 10;
 
 export const memoryGet = defineTool({
   name: 'memory_get',
-  title: 'Get a memory with its strongest neighbors',
-  description: [
-    'Fetch one memory by id or key: its full content, kind, tags, weight and metadata, plus its strongest neighbors',
-    `(at most neighbor_limit, default ${NEIGHBOR_LIMIT}; strongest edge first; pruned edges left out). Read-only.`,
-    'Use it when you know which memory you want; memory_search finds memories by words, memory_related lists neighbors with filters and edge details.',
-    'NOT_FOUND when the memory does not exist, as for every other tool naming a memory.',
-  ].join(' '),
+  title: 'Get a memory and its neighbors',
+  description:
+    'Read one memory in full (detail: summary or ids for less) with its strongest neighbors and their edge ids. Use it when you know which memory you want; memory_search finds by words, memory_related filters neighbors.',
   input: z.object({
     memory_id: memoryRefInput('The memory'),
     neighbor_limit: limitInput(NEIGHBOR_LIMIT, 'neighbors'),
+    detail: detailInput('full'),
+    current_only: z.boolean().optional().describe('Answer its newest version.'),
   }),
   output: z.object({
     found: z.literal(true).describe('Always true: a missing memory is a NOT_FOUND error.'),
-    memory: memoryOutput,
+    memory: memoryViewOutput,
+    asked_id: z.string().optional().describe('current_only: the superseded memory asked for.'),
     neighbors: z.array(
       z.object({
         direction: z
@@ -44,8 +35,10 @@ export const memoryGet = defineTool({
   }),
   hints: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
   document: MemoryGetDocument,
+  aliases: { limit: 'neighbor_limit' },
   argumentNames: { id: 'memory_id', limit: 'neighbor_limit' },
-  variables: (input) => defined({ id: input.memory_id, neighborLimit: input.neighbor_limit }),
+  variables: (input) =>
+    defined({ id: input.memory_id, neighborLimit: input.neighbor_limit, currentOnly: input.current_only }),
   present: (data, input) => {
     if (!data.memory) {
       return {
@@ -57,8 +50,10 @@ export const memoryGet = defineTool({
         },
       };
     }
-    const memory = toMemory(data.memory);
-    const neighbors = data.memory.neighbors.map((n) => ({
+    const shown = input.current_only && data.memory.current ? data.memory.current : data.memory;
+    const asked = shown.id === data.memory.id ? {} : { asked_id: data.memory.id };
+    const memory = toMemoryView(shown, input.detail ?? 'full');
+    const neighbors = shown.neighbors.map((n) => ({
       direction: n.direction === 'INCOMING' ? ('incoming' as const) : ('outgoing' as const),
       edge_id: n.edge.id,
       edge_type: n.edge.type,
@@ -66,18 +61,18 @@ export const memoryGet = defineTool({
       memory: n.memory,
     }));
     const lines = [
-      `${label(memory)}${memory.kind ? ` [${memory.kind}]` : ''}, weight ${round(memory.weight)}${memory.tags.length ? `, tags: ${memory.tags.join(', ')}` : ''}`,
-      ...(memory.content ? [memory.content] : []),
+      `${asked.asked_id ? `Newest version of ${data.memory.key ?? data.memory.id}: ` : ''}${label({ id: memory.id, key: memory.key, title: shown.title })}${memory.kind ? ` [${memory.kind}]` : ''}${memory.weight === undefined ? '' : `, weight ${round(memory.weight)}`}${memory.tags?.length ? `, tags: ${memory.tags.join(', ')}` : ''}${memory.superseded ? ' (SUPERSEDED by a newer memory)' : ''}`,
+      ...(memory.content ? [memory.content] : memory.snippet ? [memory.snippet] : []),
       ...(neighbors.length
         ? [
             'Neighbors:',
             ...neighbors.map(
               (n) =>
-                `- ${n.direction === 'outgoing' ? `-[${n.edge_type}]->` : `<-[${n.edge_type}]-`} ${label(n.memory)}, weight ${round(n.edge_weight)}`,
+                `- ${n.direction === 'outgoing' ? `-[${n.edge_type}]->` : `<-[${n.edge_type}]-`} ${label(n.memory)}, weight ${round(n.edge_weight)}, edge ${n.edge_id}`,
             ),
           ]
         : ['No neighbors.']),
     ];
-    return { structured: { found: true as const, memory, neighbors }, text: lines.join('\n') };
+    return { structured: { found: true as const, memory, ...asked, neighbors }, text: lines.join('\n') };
   },
 });

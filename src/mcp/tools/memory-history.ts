@@ -21,13 +21,8 @@ const eventOutput = z.object({
 export const memoryHistory = defineTool({
   name: 'memory_history',
   title: 'Weight history of an edge or a memory',
-  description: [
-    "List the weight changes of one edge (edge_id) or of one memory's own weight (memory_id, by id or key), newest first:",
-    'each with its event_id, when, who asked (source), old_weight -> new_weight, reason and whether it was reverted. Give exactly one of edge_id and memory_id.',
-    `limit 1-100 (default ${DEFAULT_LIMIT}). Read-only. The history outlives the edge or memory it describes.`,
-    'Use it to see why a relation weakened or was pruned before undoing it with memory_revert (pass the event_id) or memory_set_weight;',
-    'edge ids come from memory_related, memory_get, memory_link and every weight change. NOT_FOUND when memory_id names no memory; an unknown edge_id has no history (count 0).',
-  ].join(' '),
+  description:
+    'Weight history of an edge (edge_id) or a memory (memory_id), newest first: event_id, time, source, old and new weight, reason, reverted_by. Read it before memory_revert. An unknown edge_id has no events.',
   input: z
     .object({
       edge_id: z.string().optional().describe('The edge whose weight history to list.'),
@@ -38,7 +33,7 @@ export const memoryHistory = defineTool({
       if ((input.edge_id === undefined) !== (input.memory_id === undefined)) return;
       ctx.addIssue({ code: 'custom', path: ['edge_id'], message: 'give exactly one of edge_id and memory_id' });
     }),
-  output: z.object({ count: z.number().int(), events: z.array(eventOutput) }),
+  output: z.object({ count: z.number(), events: z.array(eventOutput) }),
   hints: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
   document: MemoryHistoryDocument,
   argumentNames: { edgeId: 'edge_id', memoryId: 'memory_id', limit: 'limit' },

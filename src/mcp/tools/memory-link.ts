@@ -10,20 +10,16 @@ import {
   metadataInput,
   reasonInput,
   toEdge,
+  unknownTypeWarning,
+  warningsOutput,
 } from '../shapes.js';
 import { defineTool } from '../tool.js';
 
 export const memoryLink = defineTool({
   name: 'memory_link',
-  title: 'Link two memories (create or confirm a relation)',
-  description: [
-    'Create the typed edge source -[edge_type]-> target, or, when that exact edge exists, confirm it: last_confirmed_at is set, metadata is merged key by key (a key given again is overwritten),',
-    'and a given weight replaces the current one as a recorded MANUAL change. Never duplicates an edge; created says which case happened.',
-    'edge_type is UPPER_SNAKE_CASE (caused_by becomes CAUSED_BY); relation_types lists the known vocabulary, e.g. SUPERSEDES when the source replaces an outdated target, CONTRADICTS, CAUSED_BY, VALIDATES.',
-    "New edges start at weight 0.5 (range 0-1); a reason given is kept in the new edge's weight history (memory_history).",
-    'Use memory_strengthen to reinforce an existing edge by a step, memory_weaken when the user corrected a recalled relation, memory_unlink only to delete an edge that should never have existed.',
-    'BAD_USER_INPUT when linking a memory to itself or for a malformed type (or an unknown one when the server runs with strict types); NOT_FOUND when either memory does not exist.',
-  ].join(' '),
+  title: 'Link two memories',
+  description:
+    'Create the edge source_id -[edge_type]-> target_id, or confirm it (metadata merged, a given weight applied); created says which. New edges start at 0.5; reason goes into its history; an unknown type (see relation_types) is stored with a warning. memory_weaken / memory_strengthen move an edge.',
   input: z.object({
     source_id: memoryRefInput('The memory the edge starts at'),
     target_id: memoryRefInput('The memory the edge points to (must differ from source_id)'),
@@ -32,15 +28,14 @@ export const memoryLink = defineTool({
       .number()
       .optional()
       .meta({ minimum: 0, maximum: 1 })
-      .describe('Weight 0-1. New edge: its starting weight (default 0.5). Existing edge: set to this value.'),
-    metadata: metadataInput
-      .optional()
-      .describe('A JSON object stored with the edge (at most 4096 bytes), merged key by key into existing metadata.'),
+      .describe('Starting weight of a new edge (default 0.5), or the new weight of an existing one.'),
+    metadata: metadataInput.optional().describe('JSON object (at most 4096 bytes), merged into existing metadata.'),
     reason: reasonInput,
   }),
   output: z.object({
     created: z.boolean().describe('True when the edge is new, false when an existing edge was confirmed.'),
     edge: edgeOutput,
+    warnings: warningsOutput,
   }),
   hints: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
   document: MemoryLinkDocument,
@@ -66,9 +61,10 @@ export const memoryLink = defineTool({
   present: (data) => {
     const edge = toEdge(data.link);
     const created = edge.last_confirmed_at === null;
+    const warning = unknownTypeWarning(edge.type);
     return {
-      structured: { created, edge },
-      text: `${created ? 'Created' : 'Confirmed'} edge ${edgeLabel(edge)} (edge id ${edge.id}).`,
+      structured: { created, edge, ...(warning ? { warnings: [warning] } : {}) },
+      text: `${created ? 'Created' : 'Confirmed'} edge ${edgeLabel(edge)} (edge id ${edge.id}).${warning ? `\nWarning: ${warning}` : ''}`,
     };
   },
 });

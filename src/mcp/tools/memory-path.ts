@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { LIMITS } from '../../domain/inputs.js';
 import { MemoryPathDocument } from '../../generated/graphql.js';
 import { defined, directionInput, edgeTypesInput, memoryRefInput, toDirection } from '../shapes.js';
+import { currentOnlyInput } from '../memory-view.js';
 import { defineTool } from '../tool.js';
 
 const DEFAULT_HOPS = 4;
@@ -9,14 +10,8 @@ const DEFAULT_HOPS = 4;
 export const memoryPath = defineTool({
   name: 'memory_path',
   title: 'Shortest path between two memories',
-  description: [
-    'Find the shortest chain of edges between two memories (from_id, to_id: id or key) over unpruned edges.',
-    `max_hops ${LIMITS.maxHops.min}-${LIMITS.maxHops.max} (default ${DEFAULT_HOPS}) bounds its length; edge_types keeps only those relation types;`,
-    'direction: both (default, edge direction ignored), outgoing (follow edges forward from from_id) or incoming (follow them backward).',
-    'Returns found, hops and path: the memories from start to end, each with the type of the edge to the next one (edge_direction_to_next says whether that edge points forward).',
-    'No path within max_hops is not an error: found is false and message says so. Among equally short paths the same one is returned every time. Read-only.',
-    'Use it to explain how two memories connect; memory_traverse to explore around one memory, memory_related for direct neighbors. NOT_FOUND when either memory does not exist.',
-  ].join(' '),
+  description:
+    'Shortest chain of unpruned edges from from_id to to_id. path lists each memory and the edge to the next. No path: found is false, message says why. memory_traverse explores around one memory.',
   input: z.object({
     from_id: memoryRefInput('Start memory'),
     to_id: memoryRefInput('End memory'),
@@ -25,18 +20,14 @@ export const memoryPath = defineTool({
       .int()
       .optional()
       .meta({ minimum: LIMITS.maxHops.min, maximum: LIMITS.maxHops.max, default: DEFAULT_HOPS })
-      .describe(
-        `Longest path to look for, in edges, ${LIMITS.maxHops.min}-${LIMITS.maxHops.max} (default ${DEFAULT_HOPS}).`,
-      ),
+      .describe('Longest path to look for, in edges.'),
     edge_types: edgeTypesInput,
     direction: directionInput,
+    current_only: currentOnlyInput,
   }),
   output: z.object({
     found: z.boolean(),
-    hops: z
-      .number()
-      .int()
-      .describe('Edges in the path; 0 when from_id and to_id name the same memory, and when not found.'),
+    hops: z.number().describe('Edges in the path; 0 when from_id and to_id name the same memory, and when not found.'),
     path: z.array(
       z.object({
         id: z.string(),
@@ -63,6 +54,7 @@ export const memoryPath = defineTool({
       maxHops: input.max_hops,
       types: input.edge_types,
       direction: toDirection(input.direction),
+      currentOnly: input.current_only,
     }),
   present: (data) => {
     const { found, hops, message, steps } = data.path;

@@ -1,45 +1,32 @@
 import { z } from 'zod';
 import { LIMITS } from '../../domain/inputs.js';
-import { MemoryReinforceDocument } from '../../generated/graphql.js';
-import {
-  defined,
-  handle,
-  reasonInput,
-  toWeightChange,
-  weightChangeOutput,
-  type WeightChangeOutput,
-} from '../shapes.js';
+import { MemoryReinforceDocument, type WeightChangeFieldsFragment } from '../../generated/graphql.js';
+import { defined, handle, reasonInput, toWeightChange, weightChangeOutput } from '../shapes.js';
 import { defineTool } from '../tool.js';
 
 /** Weights keep 12 decimals; a few significant digits are enough to read the AGENT step. */
 const small = (value: number): string => String(Number(value.toPrecision(3)));
 const weight = (value: number): string => String(Number(value.toFixed(6)));
 
-function changeLine(change: WeightChangeOutput): string {
+function changeLine(change: WeightChangeFieldsFragment): string {
   const edge = change.edge;
-  const what = edge ? `${handle(edge.from)} -[${edge.type}]-> ${handle(edge.to)}` : 'memory';
-  return `- ${what}: ${weight(change.previous_weight)} -> ${weight(change.new_weight)}`;
+  const what = edge ? `${handle(edge.from)} -[${edge.type}]-> ${handle(edge.to)} (edge id ${edge.id})` : 'memory';
+  return `- ${what}: ${weight(change.previousWeight)} -> ${weight(change.newWeight)} (event id ${change.event.id})`;
 }
 
 export const memoryReinforce = defineTool({
   name: 'memory_reinforce',
-  title: 'Reinforce memories used together in a successful step',
-  description: [
-    'Record that these memories were used together in one step that succeeded: strengthens every existing unpruned edge among them (either direction, any type)',
-    'by the AGENT step, a tiny 0.00001 unless the server is configured otherwise, so relations that keep proving useful together rank higher over time.',
-    "Never creates edges; memories with no edge between them are left as they are. Persists at once: all changes commit in one transaction, each recorded with reason in the edge's weight history.",
-    'Fewer than two distinct memories, or no edges among them, change nothing (count 0). Not idempotent: every call adds another step.',
-    'Pass the ids from memory_context or memory_search results that you actually used. Use memory_feedback for a deliberate verdict on one memory (a larger step),',
-    'memory_strengthen when the user confirmed one relation, memory_link to relate memories not linked yet. NOT_FOUND when an id names no memory; nothing changes then.',
-  ].join(' '),
+  title: 'Reinforce memories used together',
+  description:
+    'Memories used together in a successful step: strengthen every unpruned edge among them by the tiny AGENT step (0.00001 by default), so useful relations rank higher over time. Never creates edges; each call adds a step. Pass the ids from memory_context or memory_search you used.',
   input: z.object({
     memory_ids: z
       .array(z.string())
       .meta({ maxItems: LIMITS.idsPerBatch })
-      .describe(`The memories used together, by id or key, at most ${LIMITS.idsPerBatch}.`),
+      .describe('The memories used together, by id or key.'),
     reason: reasonInput,
   }),
-  output: z.object({ count: z.number().int().describe('Edges strengthened.'), changes: z.array(weightChangeOutput) }),
+  output: z.object({ count: z.number().describe('Edges strengthened.'), changes: z.array(weightChangeOutput) }),
   hints: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
   document: MemoryReinforceDocument,
   argumentNames: { ids: 'memory_ids', reason: 'reason' },
@@ -55,7 +42,7 @@ export const memoryReinforce = defineTool({
     const step = Math.max(...changes.map((change) => change.new_weight - change.previous_weight));
     const text = [
       `Strengthened ${changes.length} edge${changes.length === 1 ? '' : 's'} by ${small(step)}:`,
-      ...changes.map(changeLine),
+      ...data.reinforceCoRetrieval.map(changeLine),
     ].join('\n');
     return { structured: { count: changes.length, changes }, text };
   },

@@ -1,41 +1,40 @@
 import { z } from 'zod';
 import { MemoryRelatedDocument } from '../../generated/graphql.js';
 import {
+  currentOnlyInput,
+  detailInput,
+  edgeViewOutput,
+  memoryViewOutput,
+  toEdgeView,
+  toMemoryView,
+  viewLine,
+} from '../memory-view.js';
+import {
   defined,
   directionInput,
-  edgeOutput,
   edgeTypesInput,
   label,
   limitInput,
-  memoryOutput,
   memoryRefInput,
   memoryRefOutput,
   round,
   toDirection,
-  toEdge,
-  toMemory,
 } from '../shapes.js';
 import { defineTool } from '../tool.js';
 
 export const memoryRelated = defineTool({
   name: 'memory_related',
   title: "List a memory's neighbors",
-  description: [
-    'List the memories directly linked to one memory (by id or key), strongest edge first, each with the joining edge (type, weight, direction) and the neighbor in full.',
-    'direction: outgoing (edges from this memory), incoming (edges to it) or both (default). edge_types keeps only those relation types.',
-    'limit 1-100, default 20, keeps the strongest. Pruned edges (weight at or below 0.05) are left out unless include_pruned. Read-only.',
-    'Use it for what is one step away; memory_traverse for several steps, memory_path to connect two given memories. NOT_FOUND when the memory does not exist.',
-  ].join(' '),
+  description:
+    'The memories one edge away, strongest edge first, each with its edge (id, type, weight) and direction. Filter by direction and edge_types; pruned edges only with include_pruned. memory_traverse goes further.',
   input: z.object({
     memory_id: memoryRefInput('The memory'),
     direction: directionInput,
     edge_types: edgeTypesInput,
-    include_pruned: z
-      .boolean()
-      .optional()
-      .meta({ default: false })
-      .describe('Also list pruned (weakened-away) edges; default false.'),
+    include_pruned: z.boolean().optional().meta({ default: false }).describe('Also list pruned (weakened-away) edges.'),
     limit: limitInput(20, 'neighbors'),
+    detail: detailInput(),
+    current_only: currentOnlyInput,
   }),
   output: z.object({
     memory: memoryRefOutput,
@@ -44,8 +43,8 @@ export const memoryRelated = defineTool({
         direction: z
           .enum(['outgoing', 'incoming'])
           .describe('outgoing: the edge goes from memory_id to this neighbor.'),
-        edge: edgeOutput,
-        memory: memoryOutput,
+        edge: edgeViewOutput,
+        memory: memoryViewOutput,
       }),
     ),
   }),
@@ -77,18 +76,19 @@ export const memoryRelated = defineTool({
         },
       };
     }
-    const neighbors = data.memory.neighbors.map((n) => ({
+    const listed = data.memory.neighbors.map((n) => ({
       direction: n.direction === 'INCOMING' ? ('incoming' as const) : ('outgoing' as const),
-      edge: toEdge(n.edge),
-      memory: toMemory(n.memory),
+      edge: toEdgeView(n.edge, input.detail ?? 'summary'),
+      memory: toMemoryView(n.memory, input.detail ?? 'summary'),
     }));
+    const neighbors = input.current_only ? listed.filter((n) => !n.memory.superseded) : listed;
     const head = { id: data.memory.id, key: data.memory.key, title: data.memory.title };
     const text = neighbors.length
       ? [
           `${neighbors.length} neighbor${neighbors.length === 1 ? '' : 's'} of ${label(head)}, strongest first:`,
           ...neighbors.map(
             (n) =>
-              `- ${n.direction === 'outgoing' ? `-[${n.edge.type}]->` : `<-[${n.edge.type}]-`} ${label(n.memory)}, weight ${round(n.edge.weight)}${n.edge.pruned ? ' (pruned)' : ''}`,
+              `- ${n.direction === 'outgoing' ? `-[${n.edge.type}]->` : `<-[${n.edge.type}]-`} ${viewLine(n.memory)}, weight ${round(n.edge.weight)}${n.edge.pruned ? ' (pruned)' : ''}, edge ${n.edge.id}`,
           ),
         ].join('\n')
       : `${label(head)} has no neighbors matching the filters.`;

@@ -6,12 +6,8 @@ import { defineTool } from '../tool.js';
 export const memoryRevert = defineTool({
   name: 'memory_revert',
   title: 'Undo a weight change',
-  description: [
-    'Undo one weight change: the edge or memory gets back the weight it had before the event named by event_id (from memory_weaken, memory_strengthen, memory_feedback,',
-    'memory_reinforce, memory_set_weight or memory_history). The undo is itself a new MANUAL event (history stays append-only) and the old event is marked reverted_by it.',
-    'It restores that one value: later changes to the same edge are overwritten, so revert the newest first when several followed. A pruned edge comes back if the old weight was above 0.05.',
-    'CONFLICT when the event was already reverted (so repeating the call changes nothing); NOT_FOUND when the event, or the edge or memory it changed, no longer exists.',
-  ].join(' '),
+  description:
+    'Undo one weight change by event_id (see memory_history): the old weight returns as a new MANUAL event. Later changes to the same target are overwritten, so revert the newest first; a pruned edge returns if the old weight was above 0.05. CONFLICT when already reverted.',
   input: z.object({ event_id: z.string().describe('The weight event to undo (event_id of a weight change).') }),
   output: weightChangeOutput,
   hints: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false },
@@ -21,6 +17,6 @@ export const memoryRevert = defineTool({
   variables: (input) => ({ id: input.event_id }),
   present: (data) => {
     const change = toWeightChange(data.revertWeightEvent);
-    return { structured: change, text: weightChangeText('Reverted', change) };
+    return { structured: change, text: weightChangeText('Reverted', data.revertWeightEvent) };
   },
 });

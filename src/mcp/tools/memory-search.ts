@@ -1,35 +1,35 @@
 import { z } from 'zod';
 import { LIMITS } from '../../domain/inputs.js';
 import { MemorySearchDocument } from '../../generated/graphql.js';
-import { defined, label, limitInput, memoryOutput, round, toMemory } from '../shapes.js';
+import { currentOnlyInput, detailInput, memoryViewOutput, toMemoryView, viewLine } from '../memory-view.js';
+import { defined, limitInput } from '../shapes.js';
 import { defineTool } from '../tool.js';
 
 export const memorySearch = defineTool({
   name: 'memory_search',
   title: 'Search memories (full text)',
-  description: [
-    "Full-text search over this workspace's memories: title (weighted highest), tags and content, best match first.",
-    'Words match whole, the last word also as a prefix; punctuation is ignored. Optional filters: kinds (any of them) and tags (at least one of them).',
-    'limit 1-100, default 20. Read-only.',
-    'Use it to recall what is known before answering, and before memory_create to avoid duplicates. Use memory_get when you already have an id or key, memory_related / memory_traverse to explore from a hit,',
-    'and afterwards memory_feedback to say whether a hit helped.',
-  ].join(' '),
+  description:
+    'Full-text search over title, tags and content, best first; the last word also matches as a prefix. Use it before answering and before memory_create; then memory_get / memory_related, and memory_feedback.',
   input: z.object({
     query: z.string().describe(`Words to look for (at most ${LIMITS.searchChars} characters).`),
     kinds: z.array(z.string()).optional().describe('Only memories of these kinds.'),
     tags: z.array(z.string()).optional().describe('Only memories carrying at least one of these tags.'),
     limit: limitInput(20),
+    detail: detailInput(),
+    current_only: currentOnlyInput,
   }),
-  output: z.object({ count: z.number().int(), results: z.array(memoryOutput) }),
+  output: z.object({ count: z.number(), results: z.array(memoryViewOutput) }),
   hints: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
   document: MemorySearchDocument,
   variables: (input) => defined({ query: input.query, kinds: input.kinds, tags: input.tags, limit: input.limit }),
   present: (data, input) => {
-    const results = data.searchMemories.map(toMemory);
+    const results = data.searchMemories
+      .map((memory) => toMemoryView(memory, input.detail ?? 'summary'))
+      .filter((memory) => !(input.current_only && memory.superseded));
     const text = results.length
       ? [
           `${results.length} memor${results.length === 1 ? 'y' : 'ies'} match "${input.query}", best first:`,
-          ...results.map((m, i) => `${i + 1}. ${label(m)}${m.kind ? ` [${m.kind}]` : ''}, weight ${round(m.weight)}`),
+          ...results.map((m, i) => `${i + 1}. ${viewLine(m)}`),
         ].join('\n')
       : `No memory matches "${input.query}".`;
     return { structured: { count: results.length, results }, text };

@@ -15,14 +15,9 @@ import { defineTool } from '../tool.js';
 
 export const memoryStrengthen = defineTool({
   name: 'memory_strengthen',
-  title: 'Strengthen a relation (the fact was confirmed)',
-  description: [
-    'Raise the weight of an existing edge, named by edge_id or by source_id, target_id and edge_type, clamped at 1, after the relation proved right (the user confirmed it, or it led to a useful answer).',
-    "amount defaults to the server's CONSCIOUS step (0.01 unless configured). A pruned edge is revived once its weight is above 0.05.",
-    "The change persists and is recorded with reason in the edge's weight history; it returns previous_weight, new_weight, pruned and event_id (memory_revert undoes it).",
-    'NOT_FOUND when the edge does not exist: it never creates edges (use memory_link). To put a weight at an exact value use memory_set_weight.',
-    'To credit a recalled memory and the edges that led to it in one call, use memory_feedback with signal used.',
-  ].join(' '),
+  title: 'Strengthen a confirmed relation',
+  description:
+    'Confirmed: raise the edge by amount (default 0.01), clamped at 1; above 0.05 a pruned edge is visible again. Recorded with reason; memory_revert undoes it by event_id. memory_set_weight sets an exact value, memory_feedback credits a memory and its edges.',
   input: z
     .object({ ...edgeSelectorInput, amount: amountInput('the CONSCIOUS step, 0.01'), reason: reasonInput })
     .superRefine(requireOneEdgeSelector),
@@ -49,6 +44,6 @@ export const memoryStrengthen = defineTool({
     }),
   present: (data) => {
     const change = toWeightChange(data.strengthen);
-    return { structured: change, text: weightChangeText('Strengthened', change) };
+    return { structured: change, text: weightChangeText('Strengthened', data.strengthen) };
   },
 });

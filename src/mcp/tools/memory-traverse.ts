@@ -1,32 +1,39 @@
 import { z } from 'zod';
 import { LIMITS } from '../../domain/inputs.js';
 import { MemoryTraverseDocument } from '../../generated/graphql.js';
+import { currentOnlyInput, detailInput, memoryViewOutput, toMemoryView, viewLine } from '../memory-view.js';
 import {
   defined,
   directionInput,
   edgeTypesInput,
   label,
   limitInput,
-  memoryOutput,
   memoryRefInput,
   memoryRefOutput,
   toDirection,
-  toMemory,
 } from '../shapes.js';
 import { defineTool } from '../tool.js';
 
 const DEFAULT_DEPTH = 3;
 
+interface WalkedEdge {
+  id: string;
+  from: { id: string };
+  to: { id: string };
+}
+
+/** The memory the edge into a hit left from; a walk may follow an edge backwards. */
+function parentOf(via: readonly WalkedEdge[], hitId: string): string {
+  const last = via.at(-1);
+  if (!last) return '';
+  return last.from.id === hitId ? last.to.id : last.from.id;
+}
+
 export const memoryTraverse = defineTool({
   name: 'memory_traverse',
-  title: 'Explore the graph around a memory (breadth-first)',
-  description: [
-    'Walk breadth-first from one memory (by id or key) over unpruned edges and return every memory reached, once, at its smallest depth, with the path of edges walked to get there.',
-    `max_depth ${LIMITS.maxDepth.min}-${LIMITS.maxDepth.max} (default ${DEFAULT_DEPTH}); edge_types keeps only those relation types; direction both (default), outgoing or incoming; limit 1-100 (default 20).`,
-    'Ordered by depth, then by the weight of the last edge, strongest first. The start memory itself is not listed. Read-only.',
-    'Use it to gather context several steps around a memory (e.g. everything a decision was CAUSED_BY, transitively); memory_related for one step with edge details, memory_path between two known memories.',
-    'NOT_FOUND when the start memory does not exist.',
-  ].join(' '),
+  title: 'Walk the graph around a memory',
+  description:
+    'Breadth-first walk over unpruned edges: each memory reached once, at its smallest depth, with the edge_id that reached it (detail full: the whole path). memory_related takes one step, memory_path joins two memories.',
   input: z.object({
     memory_id: memoryRefInput('Start memory'),
     max_depth: z
@@ -34,30 +41,38 @@ export const memoryTraverse = defineTool({
       .int()
       .optional()
       .meta({ minimum: LIMITS.maxDepth.min, maximum: LIMITS.maxDepth.max, default: DEFAULT_DEPTH })
-      .describe(
-        `How many edges deep to walk, ${LIMITS.maxDepth.min}-${LIMITS.maxDepth.max} (default ${DEFAULT_DEPTH}).`,
-      ),
+      .describe('How many edges deep to walk.'),
     edge_types: edgeTypesInput,
     direction: directionInput,
     limit: limitInput(20, 'memories'),
+    detail: detailInput(),
+    current_only: currentOnlyInput,
   }),
   output: z.object({
     start: memoryRefOutput,
     hits: z.array(
       z.object({
-        depth: z.number().int().describe('Edges from the start (1 = a direct neighbor).'),
-        memory: memoryOutput,
+        depth: z.number().describe('Edges from the start (1 = a direct neighbor).'),
+        memory: memoryViewOutput,
+        edge_id: z
+          .string()
+          .describe('The edge that reached this memory (it touches it: pass it as via_edge_ids to memory_feedback).'),
+        parent_id: z
+          .string()
+          .optional()
+          .describe('detail full: the memory that edge came from, the start or an earlier hit.'),
         path: z
           .array(
             z.object({
               edge_id: z.string(),
               type: z.string(),
-              from_id: z.string(),
-              to_id: z.string(),
+              source_id: z.string(),
+              target_id: z.string(),
               weight: z.number(),
             }),
           )
-          .describe('The edges walked from the start to this memory, in order.'),
+          .optional()
+          .describe('detail full: every edge walked from the start to this memory, in order.'),
       }),
     ),
   }),
@@ -69,6 +84,7 @@ export const memoryTraverse = defineTool({
     types: 'edge_types',
     limit: 'limit',
     direction: 'direction',
+    currentOnly: 'current_only',
   },
   variables: (input) =>
     defined({
@@ -77,6 +93,7 @@ export const memoryTraverse = defineTool({
       types: input.edge_types,
       direction: toDirection(input.direction),
       limit: input.limit,
+      currentOnly: input.current_only,
     }),
   present: (data, input) => {
     if (!data.memory) {
@@ -90,21 +107,34 @@ export const memoryTraverse = defineTool({
       };
     }
     const start = { id: data.memory.id, key: data.memory.key, title: data.memory.title };
+    const detail = input.detail ?? 'summary';
     const hits = data.memory.traverse.map((hit) => ({
       depth: hit.depth,
-      memory: toMemory(hit.memory),
-      path: hit.via.map((edge) => ({
-        edge_id: edge.id,
-        type: edge.type,
-        from_id: edge.from.id,
-        to_id: edge.to.id,
-        weight: edge.weight,
-      })),
+      memory: toMemoryView(hit.memory, detail),
+      edge_id: hit.via.at(-1)?.id ?? '',
+      ...(detail === 'full'
+        ? {
+            parent_id: parentOf(hit.via, hit.memory.id),
+            path: hit.via.map((edge) => ({
+              edge_id: edge.id,
+              type: edge.type,
+              source_id: edge.from.id,
+              target_id: edge.to.id,
+              weight: edge.weight,
+            })),
+          }
+        : {}),
     }));
+    const keys = new Map([[start.id, 'the start'], ...hits.map((hit) => [hit.memory.id, hit.memory.key] as const)]);
+    const walks = new Map(data.memory.traverse.map((hit) => [hit.memory.id, hit.via] as const));
+    const parentName = (hit: (typeof hits)[number]): string => {
+      const parent = parentOf(walks.get(hit.memory.id) ?? [], hit.memory.id);
+      return keys.get(parent) ?? parent;
+    };
     const text = hits.length
       ? [
           `${hits.length} memor${hits.length === 1 ? 'y' : 'ies'} reached from ${label(start)}:`,
-          ...hits.map((h) => `- depth ${h.depth} via ${h.path.map((e) => e.type).join(' > ')}: ${label(h.memory)}`),
+          ...hits.map((h) => `- depth ${h.depth}: ${viewLine(h.memory)} via edge ${h.edge_id} from ${parentName(h)}`),
         ].join('\n')
       : `Nothing reachable from ${label(start)} with these filters.`;
     return { structured: { start, hits }, text };

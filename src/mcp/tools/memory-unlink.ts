@@ -14,14 +14,10 @@ import { defineTool } from '../tool.js';
 export const memoryUnlink = defineTool({
   name: 'memory_unlink',
   title: 'Remove an edge',
-  description: [
-    'Permanently delete an edge, named either by edge_id or by all three of source_id, target_id and edge_type (not both ways at once). Its weight history is kept; the edge itself cannot be restored.',
-    'Returns the removed edges as they were; removed is 0 when nothing matched, which is not an error.',
-    'Use it only for a relation that was wrong from the start (e.g. linked by mistake). When the user corrected a recalled relation use memory_weaken instead (reversible, keeps the trail);',
-    'when a newer memory replaces an older one, keep both and link them with SUPERSEDES (memory_link).',
-  ].join(' '),
+  description:
+    'Permanently delete an edge (by edge_id, or source_id, target_id and edge_type); its history stays; removed is 0 when nothing matched. Only for a relation wrong from the start; correct one with memory_weaken.',
   input: z.object(edgeSelectorInput).superRefine(requireOneEdgeSelector),
-  output: z.object({ removed: z.number().int(), edges: z.array(edgeOutput) }),
+  output: z.object({ removed: z.number(), edges: z.array(edgeOutput) }),
   hints: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: false },
   document: MemoryUnlinkDocument,
   aliases: EDGE_ALIASES,

@@ -5,10 +5,8 @@ import { defineTool } from '../tool.js';
 export const relationTypes = defineTool({
   name: 'relation_types',
   title: 'List the relation vocabulary',
-  description: [
-    'List the known relation types (CAUSED_BY, SUPERSEDES, CONTRADICTS, VALIDATES ...) with what each means, read from source to target, and its inverse reading. Read-only, no arguments.',
-    'Call it before memory_link when unsure which type fits. The vocabulary is open: any UPPER_SNAKE_CASE type is accepted unless the server runs with strict types.',
-  ].join(' '),
+  description:
+    'The relation vocabulary (CAUSED_BY, SUPERSEDES, CONTRADICTS, VALIDATES ...): what each means from source to target, and its inverse. Call it before memory_link when unsure. Other types are stored with a warning (refused under strict types).',
   input: z.object({}),
   output: z.object({
     relation_types: z.array(z.object({ name: z.string(), description: z.string(), inverse: z.string().nullable() })),

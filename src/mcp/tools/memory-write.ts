@@ -1,0 +1,149 @@
+import type { CallToolResult } from '@modelcontextprotocol/server';
+import { z } from 'zod';
+import { normaliseRelationType } from '../../domain/relations.js';
+import { MemoryWriteDocument, MemoryWriteLookupDocument } from '../../generated/graphql.js';
+import { advertiseOnly, advertisedOutput } from '../advertise.js';
+import { EDGE_ALIASES, edgeTypeInput, metadataInput, unknownTypeWarning, warningsOutput } from '../shapes.js';
+import { readArguments } from '../strict-input.js';
+import { errorResult, type RegisteredEngramTool, type ToolHints } from '../tool.js';
+import { type ExistingMemory, namesToLookUp, planWrite } from '../write-plan.js';
+
+/** The lookup answers at most this many names (Query.memories). */
+const MAX_NAMES = 100;
+
+const input = z.object({
+  memories: z
+    .array(
+      z.object({
+        ref: z.string().optional().describe('Local name for edges, e.g. @a.'),
+        id: z.string().optional(),
+        key: z.string().optional(),
+        title: z.string(),
+        content: z.string().optional(),
+        kind: z.string().optional(),
+        tags: z.array(z.string()).optional(),
+        metadata: metadataInput.optional(),
+      }),
+    )
+    .optional(),
+  edges: z
+    .array(
+      z.object({
+        source_id: z.string().describe('A ref, id or key.'),
+        target_id: z.string().describe('A ref, id or key.'),
+        edge_type: edgeTypeInput,
+        weight: z.number().optional().meta({ minimum: 0, maximum: 1, default: 0.5 }),
+        metadata: metadataInput.optional(),
+      }),
+    )
+    .optional(),
+});
+
+const output = z.object({
+  memories: z.array(
+    z.object({
+      ref: z.string().nullable(),
+      id: z.string(),
+      key: z.string().nullable(),
+      status: z.enum(['created', 'replaced', 'unchanged']),
+    }),
+  ),
+  memories_written: z.number(),
+  edges_written: z.number(),
+  edges_unchanged: z.number().describe('Edges already stored exactly as given.'),
+  warnings: warningsOutput,
+});
+
+const HINTS: ToolHints = { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: false };
+
+const DESCRIPTION =
+  'Write memories and edges in one transaction; edges name memories by id, key or the ref ("@a") of a new memory. ' +
+  'Idempotent: a memory whose key or id exists is replaced (weight kept), others get an id derived from key or text, edges upserted at weight (default 0.5); unchanged records are left alone. ' +
+  'Returns each memory id; memory_link adds one edge.';
+
+/** Edge ends arrive as refs, ids or keys; aliases as on memory_link apply to each edge. */
+const EDGE_ALIAS_NAMES = Object.keys(EDGE_ALIASES);
+
+function edgeAliasesApplied(raw: unknown): unknown {
+  if (typeof raw !== 'object' || raw === null || !Array.isArray((raw as { edges?: unknown }).edges)) return raw;
+  const edges = ((raw as { edges: unknown[] }).edges as unknown[]).map((edge) => {
+    if (typeof edge !== 'object' || edge === null) return edge;
+    const renamed: Record<string, unknown> = {};
+    for (const [name, value] of Object.entries(edge)) {
+      const own = EDGE_ALIAS_NAMES.includes(name) ? EDGE_ALIASES[name as keyof typeof EDGE_ALIASES] : name;
+      if (!(own in renamed)) renamed[own] = value;
+    }
+    return renamed;
+  });
+  return { ...raw, edges };
+}
+
+export const memoryWrite: RegisteredEngramTool = {
+  name: 'memory_write',
+  register(server, { execute, logger }) {
+    server.registerTool(
+      'memory_write',
+      {
+        title: 'Write memories and edges in one batch',
+        description: DESCRIPTION,
+        inputSchema: advertiseOnly(input),
+        outputSchema: advertisedOutput(output),
+        annotations: HINTS,
+      },
+      async (raw: unknown): Promise<CallToolResult> => {
+        const read = readArguments(input, {}, edgeAliasesApplied(raw));
+        if ('errors' in read) return errorResult(read.errors);
+        const memories = read.input.memories ?? [];
+        const edges = read.input.edges ?? [];
+        try {
+          const names = namesToLookUp(memories, edges);
+          if (names.length > MAX_NAMES)
+            return errorResult([
+              {
+                code: 'BAD_USER_INPUT',
+                message: `memories: at most ${MAX_NAMES} distinct existing ids and keys per call; split the batch`,
+                argument: 'memories',
+                retryable: false,
+              },
+            ]);
+          const existing = new Map<string, ExistingMemory>();
+          if (names.length > 0) {
+            const lookup = await execute(MemoryWriteLookupDocument, { ids: names });
+            if (lookup.errors) return errorResult(lookup.errors);
+            lookup.data.memories.forEach((memory, at) => {
+              if (memory) existing.set(names[at] as string, memory);
+            });
+          }
+          const plan = planWrite(memories, edges, existing);
+          if ('errors' in plan) return errorResult(plan.errors);
+          const outcome = await execute(MemoryWriteDocument, plan.variables);
+          if (outcome.errors) return errorResult(outcome.errors);
+          const warnings = [
+            ...new Set(
+              edges.map((edge) => unknownTypeWarning(normaliseRelationType(edge.edge_type))).filter((w) => w !== null),
+            ),
+          ];
+          const structured = {
+            memories: plan.written,
+            memories_written: outcome.data.importGraph.memories,
+            edges_written: outcome.data.importGraph.edges,
+            edges_unchanged: plan.unchangedEdges,
+            ...(warnings.length > 0 ? { warnings } : {}),
+          };
+          const text = [
+            `Wrote ${structured.memories_written} memories and ${structured.edges_written} edges in one transaction (${plan.unchangedEdges} edges unchanged):`,
+            ...plan.written.map(
+              (memory) =>
+                `- ${memory.ref ?? memory.key ?? ''} -> id ${memory.id}${memory.key ? ` (key ${memory.key})` : ''}, ${memory.status}`,
+            ),
+            ...warnings.map((warning) => `Warning: ${warning}`),
+          ].join('\n');
+          return { content: [{ type: 'text', text }], structuredContent: structured };
+        } catch (error) {
+          logger?.error({ err: error, tool: 'memory_write' }, 'mcp tool failed unexpectedly');
+          return errorResult([{ code: 'INTERNAL_SERVER_ERROR', message: 'Unexpected error.', retryable: false }]);
+        }
+      },
+    );
+  },
+};
