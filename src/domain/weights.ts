@@ -52,7 +52,7 @@ export interface WeightChangeRequest {
   skipIfMissing?: boolean;
 }
 
-/** A MANUAL set of an edge weight: setEdgeWeight, and linking an existing edge again with a weight. */
+/** A MANUAL set of an edge weight: setEdgeWeight, and the event of a link (see linkWeightChange). */
 export const manualEdgeSet = (
   eventId: string,
   edgeId: string,
@@ -67,14 +67,18 @@ export const manualEdgeSet = (
 });
 
 /**
- * Linking an existing edge again with a weight that differs from its own sets it, as a MANUAL
- * change with its event; otherwise (no weight, or the same) the weight is left alone: null.
+ * The MANUAL change, with its event, that linkEdge writes in the link's own transaction; null for
+ * none. A new edge given a reason gets an event that keeps its weight and carries the reason, so
+ * its history tells why it was made. An existing edge linked again with a weight that differs from
+ * its own gets that weight; otherwise (no weight, or the same) it is left alone, reason or not.
  */
-export function relinkWeightChange(
+export function linkWeightChange(
   link: { weight: number | null; eventId: string; reason: string | null },
-  existing: { id: string; weight: number },
+  edge: { id: string; weight: number },
+  created: boolean,
 ): WeightChangeRequest | null {
-  return link.weight !== null && link.weight !== existing.weight
-    ? manualEdgeSet(link.eventId, existing.id, link.weight, link.reason)
+  if (created) return link.reason !== null ? manualEdgeSet(link.eventId, edge.id, edge.weight, link.reason) : null;
+  return link.weight !== null && link.weight !== edge.weight
+    ? manualEdgeSet(link.eventId, edge.id, link.weight, link.reason)
     : null;
 }

@@ -97,7 +97,7 @@ export async function link(scope: WriteScope, input: LinkInput): Promise<EdgeRec
     requireMemory(scope, input.to, 'input.to'),
   ]);
   if (from.id === to.id) throw badInput('input.to', 'a memory cannot be linked to itself');
-  const { edge, created } = await scope.store.linkEdge(
+  const { edge } = await scope.store.linkEdge(
     scope.workspace,
     {
       id: newId(),
@@ -112,14 +112,6 @@ export async function link(scope: WriteScope, input: LinkInput): Promise<EdgeRec
     },
     nowIso(),
   );
-  // The store records a reason only with a weight change of an existing edge; a new edge's reason is
-  // kept as a no-change MANUAL event, so weightEvents(edgeId) tells why the edge was made.
-  if (created && input.reason != null) {
-    // Another writer may unlink the edge in between; the link itself still happened.
-    const note = { ...manualEdgeSet(newId(), edge.id, edge.weight, input.reason), skipIfMissing: true };
-    const [recorded] = await apply(scope, [note]);
-    return recorded?.edge ?? edge;
-  }
   return edge;
 }
 

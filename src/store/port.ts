@@ -142,8 +142,10 @@ export interface GraphStore {
   /**
    * Creates the (from, to, type) edge, or confirms it when it exists: `lastConfirmedAt = now`,
    * metadata shallow-merged into the stored object, and, when `weight` is given and differs, the
-   * weight set with a MANUAL WeightEvent written in the same transaction. Never creates a
-   * duplicate, even under concurrent calls.
+   * weight set with a MANUAL WeightEvent written in the same transaction. A new edge given a
+   * `reason` gets a MANUAL WeightEvent that keeps its weight and carries the reason, in the same
+   * transaction as the edge (see linkWeightChange): if either cannot be written, neither is.
+   * Never creates a duplicate, even under concurrent calls.
    */
   linkEdge(workspace: string, link: LinkRequest, now: string): Promise<{ edge: EdgeRecord; created: boolean }>;
 
@@ -284,8 +286,9 @@ export interface LinkRequest {
   weight: number | null;
   defaultWeight: number;
   metadata: Json | null;
+  /** Kept on the WeightEvent a new edge gets for it, or on the event of an existing edge's new weight. */
   reason: string | null;
-  /** Id for the WeightEvent written when an existing edge's weight is set. */
+  /** Id for the WeightEvent written with the link, when it writes one. */
   eventId: string;
 }
 

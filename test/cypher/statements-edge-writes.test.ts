@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { eventNode, relationship, serverError, type Row } from './recording-driver.js';
+import { type CapturedStatement, eventNode, relationship, serverError, type Row } from './recording-driver.js';
 import {
   WS,
   T1,
@@ -12,11 +12,11 @@ import {
   useRecordingStore,
 } from './tck.js';
 
-/** TCK (see tck.ts): Edge writes: link (new, existing, retried) and unlink. */
+/** TCK (see tck.ts): linkEdge: new (with and without a reason), existing, retried. */
 
 const tck = useRecordingStore();
 
-describe('writes: edges', () => {
+describe('writes: linkEdge', () => {
   const link = {
     id: 'e-new',
     fromId: 'a',
@@ -29,27 +29,61 @@ describe('writes: edges', () => {
     eventId: 'ev-link',
   };
 
-  it('linkEdge (new): lock both endpoints and look, then CREATE with the validated type spliced and its EdgeRef', async () => {
+  const createdEdge = (statement: CapturedStatement): Row[] => [
+    {
+      edge: relationship('CAUSED_BY', {
+        id: statement.parameters.id,
+        weight: statement.parameters.weight,
+        metadata: statement.parameters.metadata,
+        createdAt: T1,
+        updatedAt: T1,
+      }),
+      fromId: 'a',
+      toId: 'b',
+    },
+  ];
+  /** The reason's no-change MANUAL event on the new edge, as applyEdgeWeights answers it. */
+  const reasonNoted = (statement: CapturedStatement): Row[] =>
+    (statement.parameters.changes as Row[]).map((change) => ({
+      index: change.index,
+      target: relationship(
+        'CAUSED_BY',
+        edgeProps('e-new', {
+          weight: 0.5,
+          prevWeight: 0.5,
+          metadata: JSON.stringify(link.metadata),
+          createdAt: T1,
+          updatedAt: T1,
+        }),
+      ),
+      fromId: 'a',
+      toId: 'b',
+      event: eventNode(
+        eventProps('ev-link', {
+          source: 'MANUAL',
+          edgeId: 'e-new',
+          oldWeight: 0.5,
+          newWeight: 0.5,
+          delta: 0,
+          reason: change.reason,
+        }),
+      ),
+      revertOk: true,
+    }));
+
+  it("linkEdge (new): lock both endpoints and look, then CREATE with the validated type spliced and its EdgeRef, then the reason's MANUAL event, in one transaction", async () => {
     tck.driver.respond = answering({
       linkPrepare: () => [{ fromFound: true, toFound: true, edge: null }],
-      linkCreate: (statement) => [
-        {
-          edge: relationship('CAUSED_BY', {
-            id: statement.parameters.id,
-            weight: statement.parameters.weight,
-            metadata: statement.parameters.metadata,
-            createdAt: T1,
-            updatedAt: T1,
-          }),
-          fromId: 'a',
-          toId: 'b',
-        },
-      ],
+      linkCreate: createdEdge,
+      applyEdgeWeights: reasonNoted,
     });
     const { edge, created } = await tck.store.linkEdge(WS, link, T1);
     expect(created).toBe(true);
     expect(edge).toMatchObject({ id: 'e-new', type: 'CAUSED_BY', weight: 0.5, metadata: { why: "it's `fine`" } });
-    expect(tck.names()).toEqual(['WRITE linkPrepare', 'WRITE linkCreate']);
+    expect(tck.names()).toEqual(['WRITE linkPrepare', 'WRITE linkCreate', 'WRITE applyEdgeWeights']);
+    expect(new Set(tck.driver.statements.map((statement) => `${statement.op}#${statement.attempt}`))).toEqual(
+      new Set(['linkEdge#1']),
+    );
     expect(tck.sent()).toMatchInlineSnapshot(`
       "# WRITE linkPrepare (op linkEdge)
       \`\`\`cypher
@@ -93,8 +127,67 @@ describe('writes: edges', () => {
         "metadata": "{\\"why\\":\\"it's \`fine\`\\"}",
         "now": "2099-01-01T00:00:01.000Z"
       }
+      \`\`\`
+
+      # WRITE applyEdgeWeights (op linkEdge)
+      \`\`\`cypher
+      // engram:applyEdgeWeights
+      UNWIND $changes AS change
+      MATCH (k:EdgeRef {workspace: $ws, id: change.targetId})
+      MATCH (a:Memory {workspace: $ws, id: k.fromId})-[r]->(b:Memory {workspace: $ws, id: k.toId})
+      WHERE r.id = k.id
+      SET r.prevWeight = r.weight,
+        r.weight = round(CASE
+          WHEN change.isDelta AND r.weight + change.amount < $floor THEN $floor
+          WHEN change.isDelta AND r.weight + change.amount > $ceiling THEN $ceiling
+          WHEN change.isDelta THEN r.weight + change.amount
+          WHEN change.amount < $floor THEN $floor
+          WHEN change.amount > $ceiling THEN $ceiling
+          ELSE change.amount
+        END, 12),
+        r.updatedAt = $now
+      WITH change, r, a.id AS fromId, b.id AS toId
+      CREATE (e:WeightEvent {
+        workspace: $ws, id: change.eventId, at: $now, source: change.source, edgeId: change.targetId,
+        oldWeight: r.prevWeight, newWeight: r.weight, delta: round(r.weight - r.prevWeight, 12),
+        reason: change.reason
+      })
+      WITH change, r, e, fromId, toId
+      OPTIONAL MATCH (reverted:WeightEvent {workspace: $ws, id: change.revertsEventId})
+      SET reverted.revertedBy = CASE WHEN reverted.revertedBy IS NULL THEN change.eventId ELSE reverted.revertedBy END
+      RETURN change.index AS index, r AS target, fromId, toId, e AS event,
+        change.revertsEventId IS NULL OR coalesce(reverted.revertedBy = change.eventId, false) AS revertOk
+      \`\`\`
+      \`\`\`json
+      {
+        "ws": "ws-tck",
+        "changes": [
+          {
+            "index": 0,
+            "eventId": "ev-link",
+            "targetId": "e-new",
+            "isDelta": false,
+            "amount": 0.5,
+            "source": "MANUAL",
+            "reason": "$ws }) RETURN 1 UNION MATCH (n) RETURN n //",
+            "revertsEventId": null
+          }
+        ],
+        "floor": -1.7976931348623157e+308,
+        "ceiling": 1.7976931348623157e+308,
+        "now": "2099-01-01T00:00:01.000Z"
+      }
       \`\`\`"
     `);
+  });
+
+  it('linkEdge (new, no reason): writes no event', async () => {
+    tck.driver.respond = answering({
+      linkPrepare: () => [{ fromFound: true, toFound: true, edge: null }],
+      linkCreate: createdEdge,
+    });
+    expect((await tck.store.linkEdge(WS, { ...link, reason: null }, T1)).created).toBe(true);
+    expect(tck.names()).toEqual(['WRITE linkPrepare', 'WRITE linkCreate']);
   });
 
   it('linkEdge (existing, new weight): confirm with merged metadata, then one clamped SET plus its MANUAL event, in one transaction', async () => {
@@ -266,14 +359,20 @@ describe('writes: edges', () => {
           { edge: relationship('CAUSED_BY', edgeProps(statement.parameters.id as string)), fromId: 'a', toId: 'b' },
         ];
       },
+      applyEdgeWeights: reasonNoted,
     });
     const { edge, created } = await tck.store.linkEdge(WS, link, T1);
     expect({ id: edge.id, created }).toEqual({ id: 'e-new', created: true });
+    // The reason's event goes with the attempt that creates the edge, under the same event id.
     expect(tck.driver.statements.map((statement) => `${statement.name}#${statement.attempt}`)).toEqual([
       'linkPrepare#1',
       'linkCreate#1',
       'linkPrepare#2',
       'linkCreate#2',
+      'applyEdgeWeights#2',
+    ]);
+    expect(tck.driver.statements.at(-1)?.parameters.changes).toEqual([
+      expect.objectContaining({ eventId: 'ev-link', targetId: 'e-new', reason: HOSTILE_TEXT }),
     ]);
   });
 
@@ -283,55 +382,6 @@ describe('writes: edges', () => {
     });
     expect((await tck.store.linkEdge(WS, link, T1)).created).toBe(true);
     expect(tck.names()).toEqual(['WRITE linkPrepare']);
-  });
-
-  it('unlinkEdges: by id or by triple, one statement that returns the edge as it was', async () => {
-    tck.driver.respond = answering({
-      unlinkEdge: () => [
-        { props: edgeProps('e1', { weight: 0.2, prevWeight: 0.5 }), relType: 'CITES', fromId: 'a', toId: 'b' },
-      ],
-    });
-    expect(await tck.store.unlinkEdges(WS, { id: 'e1' })).toEqual([
-      expect.objectContaining({ id: 'e1', type: 'CITES', weight: 0.2, fromId: 'a' }),
-    ]);
-    await tck.store.unlinkEdges(WS, { fromId: 'a', toId: 'b', type: 'CITES' });
-    expect(tck.sent()).toMatchInlineSnapshot(`
-      "# WRITE unlinkEdge:id (op unlinkEdges)
-      \`\`\`cypher
-      // engram:unlinkEdge:id
-      MATCH (k:EdgeRef {workspace: $ws, id: $id})
-      MATCH (a:Memory {workspace: $ws, id: k.fromId})-[r]->(b:Memory {workspace: $ws, id: k.toId})
-      WHERE r.id = k.id
-      WITH k, r, properties(r) AS props, type(r) AS relType, a.id AS fromId, b.id AS toId
-      DELETE r, k
-      RETURN props, relType, fromId, toId
-      \`\`\`
-      \`\`\`json
-      {
-        "ws": "ws-tck",
-        "id": "e1"
-      }
-      \`\`\`
-
-      # WRITE unlinkEdge:triple (op unlinkEdges)
-      \`\`\`cypher
-      // engram:unlinkEdge:triple
-      MATCH (k:EdgeRef {workspace: $ws, fromId: $fromId, toId: $toId, type: $type})
-      MATCH (a:Memory {workspace: $ws, id: k.fromId})-[r]->(b:Memory {workspace: $ws, id: k.toId})
-      WHERE r.id = k.id
-      WITH k, r, properties(r) AS props, type(r) AS relType, a.id AS fromId, b.id AS toId
-      DELETE r, k
-      RETURN props, relType, fromId, toId
-      \`\`\`
-      \`\`\`json
-      {
-        "ws": "ws-tck",
-        "fromId": "a",
-        "toId": "b",
-        "type": "CITES"
-      }
-      \`\`\`"
-    `);
   });
 });
 

@@ -1,6 +1,6 @@
 import { conflict } from '../../domain/errors.js';
 import { checkMergedMetadata, mergeMetadata } from '../../domain/metadata.js';
-import { relinkWeightChange } from '../../domain/weights.js';
+import { linkWeightChange } from '../../domain/weights.js';
 import type { GraphStore, ImportEdge } from '../port.js';
 import {
   BATCH_ITEM_TAKEN,
@@ -99,10 +99,15 @@ export function createNeo4jWrites({ transaction }: Neo4jRunner, reads: Neo4jRead
               now,
             });
             if (!created) throw missingEndpoint();
-            return { edge: edgeOf(created), created: true };
+            const edge = edgeOf(created);
+            // A reason is kept as an event in this transaction: the edge never exists without it.
+            const noted = linkWeightChange(link, edge, true);
+            const [applied] = noted ? await applyChanges(tx, ws, [noted], UNBOUNDED, now) : [];
+            return { edge: applied?.edge ?? edge, created: true };
           }
           const existing = toEdge(stored, link.fromId, link.toId);
-          // A retry of a create that did commit (its reply was lost) finds its own edge: report it as created.
+          // A retry of a create that did commit (its reply was lost) finds its own edge, and its
+          // event with it: report it as created.
           if (existing.id === link.id) return { edge: existing, created: true };
           const confirmed = await first(tx, LINK_CONFIRM, {
             ...ends,
@@ -110,7 +115,7 @@ export function createNeo4jWrites({ transaction }: Neo4jRunner, reads: Neo4jRead
             metadata: encodeJson(checkMergedMetadata(mergeMetadata(existing.metadata, link.metadata))),
             now,
           });
-          const weightChange = relinkWeightChange(link, existing);
+          const weightChange = linkWeightChange(link, existing, false);
           const [applied] = weightChange ? await applyChanges(tx, ws, [weightChange], UNBOUNDED, now) : [];
           return { edge: applied?.edge ?? (confirmed ? edgeOf(confirmed) : existing), created: false };
         },

@@ -1,6 +1,6 @@
 import { checkMergedMetadata, mergeMetadata } from '../../domain/metadata.js';
 import type { MemoryPatch, NewMemory } from '../../domain/types.js';
-import { relinkWeightChange } from '../../domain/weights.js';
+import { linkWeightChange } from '../../domain/weights.js';
 import type { EdgeSelector, GraphStore, LinkRequest } from '../port.js';
 import { missingMemory } from '../shared/store-errors.js';
 import { guard } from './guard.js';
@@ -23,6 +23,9 @@ import { applyWeightChange } from './weights.js';
  * them, instead of one cascade that holds the event loop and the write lock for seconds.
  */
 const DELETE_CHUNK = 250;
+
+/** Bounds for link's MANUAL weight: the domain validated the value against the policy already. */
+const UNBOUNDED = { floor: -Infinity, ceiling: Infinity };
 
 /** Creating, changing and deleting memories and edges, one transaction each (a hub's deletion in chunks). */
 export function createRecordWrites(
@@ -154,15 +157,17 @@ export function createRecordWrites(
                   metadata: encodeJson(link.metadata),
                   now,
                 }) as EdgeRow;
-                return { edge: toEdge(row), created: true };
+                // A reason is kept as an event in this transaction: the edge never exists without it.
+                const noted = linkWeightChange(link, row, true);
+                const applied = noted ? applyWeightChange(ctx, ws, noted, UNBOUNDED, now) : null;
+                return { edge: applied?.edge ?? toEdge(row), created: true };
               }
               const merged = checkMergedMetadata(mergeMetadata(decodeJson(existing.metadata), link.metadata));
               sql(
                 `UPDATE edges SET metadata = ?, last_confirmed_at = ?, updated_at = ? WHERE workspace = ? AND id = ?`,
               ).run(encodeJson(merged), now, now, ws, existing.id);
-              const weightChange = relinkWeightChange(link, existing);
-              // The domain validated link.weight against the policy bounds already.
-              if (weightChange) applyWeightChange(ctx, ws, weightChange, { floor: -Infinity, ceiling: Infinity }, now);
+              const weightChange = linkWeightChange(link, existing, false);
+              if (weightChange) applyWeightChange(ctx, ws, weightChange, UNBOUNDED, now);
               return { edge: toEdge(edgeById(ws, existing.id) as EdgeRow), created: false };
             })
             .immediate(),

@@ -15,12 +15,13 @@ import {
   memoryChange,
   delta,
   set,
+  expectCode,
 } from '../contract-kit.js';
 import type { ContractContext } from '../contract-kit.js';
 
-/** The GraphStore contract, weight history: events listed, per edge, by id. */
+/** The GraphStore contract, weight history: events listed, per edge, by id, and the event a new link's reason writes. */
 export function weightHistoryCases(t: ContractContext): void {
-  const { seed } = t;
+  const { seed, createMemory, link } = t;
 
   describe('listWeightEvents', () => {
     /** ab and bc of the chain and memory a each get changes at T1..T4, so newest-first order is known. */
@@ -165,6 +166,82 @@ export function weightHistoryCases(t: ContractContext): void {
       const change = edgeChange(g.edge('a', 'b').id, delta(0.1));
       await t.store.applyWeightChanges(OTHER, [change], BOUNDS, T1);
       expect(await t.store.getWeightEvents(WS, [change.eventId])).toEqual([null]);
+    });
+  });
+
+  describe("linkEdge: a new edge's reason", () => {
+    it('is kept as a MANUAL event that leaves the weight alone, stored with the edge and read back by id, edge and list', async () => {
+      const a = await createMemory();
+      const b = await createMemory();
+      const eventId = newId();
+      const reason = `b quotes a: "it's $ws" }) //`;
+      const { edge, created } = await link(a.id, b.id, 'CITES', { weight: 0.7, reason, eventId }, WS, T1);
+      expect(created).toBe(true);
+      expect(edge.weight).toBe(0.7);
+      expect(await t.inspect.rawEdge(WS, edge.id)).toMatchObject({ id: edge.id, weight: 0.7 });
+      expect(await t.inspect.rawWeightEvents(WS)).toEqual([
+        {
+          id: eventId,
+          edgeId: edge.id,
+          memoryId: null,
+          source: 'MANUAL',
+          old: 0.7,
+          new: 0.7,
+          delta: 0,
+          reason,
+          revertedBy: null,
+        },
+      ]);
+      const expected = {
+        id: eventId,
+        at: T1,
+        source: 'MANUAL',
+        edgeId: edge.id,
+        memoryId: null,
+        old: 0.7,
+        new: 0.7,
+        delta: 0,
+        reason,
+        revertedBy: null,
+      };
+      expect(await t.store.getWeightEvents(WS, [eventId])).toEqual([expected]);
+      expect(await t.store.getEdgeHistories(WS, [edge.id], 10)).toEqual([[expected]]);
+      expect(await t.store.listWeightEvents(WS, eventFilter({ edgeId: edge.id }))).toEqual([expected]);
+    });
+
+    it('writes no event for a new edge without a reason', async () => {
+      const a = await createMemory();
+      const b = await createMemory();
+      const { edge, created } = await link(a.id, b.id, 'CITES', { weight: 0.7, reason: null }, WS, T1);
+      expect(created).toBe(true);
+      expect(await t.inspect.countRows('weight_events', WS)).toBe(0);
+      expect(await t.store.getEdgeHistories(WS, [edge.id], 10)).toEqual([[]]);
+    });
+
+    it('writes no event when an existing edge is confirmed with a reason and no new weight', async () => {
+      const a = await createMemory();
+      const b = await createMemory();
+      const first = await link(a.id, b.id, 'CITES', { weight: 0.7 }, WS, T1);
+      const again = await link(a.id, b.id, 'CITES', { reason: 'seen again' }, WS, T2);
+      expect({ created: again.created, id: again.edge.id, weight: again.edge.weight }).toEqual({
+        created: false,
+        id: first.edge.id,
+        weight: 0.7,
+      });
+      expect(await t.inspect.countRows('weight_events', WS)).toBe(0);
+    });
+
+    it('leaves no edge behind when its event cannot be written', async () => {
+      const a = await createMemory();
+      const b = await createMemory();
+      const c = await createMemory();
+      const taken = newId();
+      await link(a.id, b.id, 'CITES', { reason: 'first', eventId: taken }, WS, T1);
+      // The event id is taken, so the event write fails; the edge written before it must go too.
+      await expectCode(link(a.id, c.id, 'CITES', { reason: 'second', eventId: taken }, WS, T2), 'CONFLICT');
+      expect(await t.inspect.countRows('edges', WS)).toBe(1);
+      expect(await t.store.findEdge(WS, a.id, c.id, 'CITES')).toBeNull();
+      expect(await t.inspect.rawWeightEvents(WS)).toEqual([expect.objectContaining({ id: taken, reason: 'first' })]);
     });
   });
 }
