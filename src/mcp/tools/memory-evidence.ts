@@ -22,7 +22,13 @@ const evidenceItemOutput = z.object({
   weight: z.number().describe('Product of the edge weights along via: indirect evidence counts for less.'),
   via: z
     .array(
-      z.object({ edge_id: z.string(), type: z.string(), from_id: z.string(), to_id: z.string(), weight: z.number() }),
+      z.object({
+        edge_id: z.string(),
+        type: z.string(),
+        source_id: z.string(),
+        target_id: z.string(),
+        weight: z.number(),
+      }),
     )
     .describe('The chain in reading order: the first edge leaves the evidence memory, the last reaches memory_id.'),
 });
@@ -35,8 +41,8 @@ const toItem = (item: Item): EvidenceItemOutput => ({
   via: item.via.map((edge) => ({
     edge_id: edge.id,
     type: edge.type,
-    from_id: edge.from.id,
-    to_id: edge.to.id,
+    source_id: edge.from.id,
+    target_id: edge.to.id,
     weight: edge.weight,
   })),
 });
