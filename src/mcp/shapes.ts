@@ -39,7 +39,7 @@ export const EDGE_ALIASES = {
 
 /** One existing edge, by edge_id or by its (source, target, type) triple. */
 export const edgeSelectorInput = {
-  edge_id: z.string().optional().describe('The edge, instead of source_id, target_id and edge_type.'),
+  edge_id: z.string().optional().describe('Instead of source_id, target_id, edge_type.'),
   source_id: z.string().optional().describe('Edge start.'),
   target_id: z.string().optional().describe('Edge end.'),
   edge_type: z.string().optional(),
@@ -70,7 +70,7 @@ export const directionInput = z
   .enum(['outgoing', 'incoming', 'both'])
   .optional()
   .meta({ default: 'both' })
-  .describe('Edges from (outgoing) or to (incoming) the memory, or both.');
+  .describe('outgoing: follow edges forward; incoming: backward.');
 
 export const limitInput = (fallback: number, what = 'results') =>
   z

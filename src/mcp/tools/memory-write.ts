@@ -58,7 +58,7 @@ const HINTS: ToolHints = { readOnlyHint: false, destructiveHint: true, idempoten
 
 const DESCRIPTION =
   'Write memories and edges in one transaction; edges name memories by id, key or the ref ("@a") of a new memory. ' +
-  'Idempotent: a memory whose key or id exists is replaced (weight kept), others get an id derived from key or text, edges upserted at weight (default 0.5); unchanged records are left alone. ' +
+  'Idempotent: a memory whose key or id exists is replaced (weight kept), others get an id derived from key or text, edges upserted at weight; unchanged records are left alone. ' +
   'Returns each memory id; memory_link adds one edge.';
 
 /** Edge ends arrive as refs, ids or keys; aliases as on memory_link apply to each edge. */
