@@ -17,7 +17,7 @@ export const memoryContext = defineTool({
   name: 'memory_context',
   title: 'Context bundle around memories',
   description:
-    'A ranked bundle around seeds, in one call before a task instead of many reads: the seeds, newer versions of them, the other side of open contradictions, then strongest neighbors, cut to budget, with the edges and contradictions among them. Then pass the ids you used to memory_reinforce.',
+    'A ranked bundle around seeds, before a task, instead of many reads: the seeds, newer versions of them, the other side of open contradictions, then strongest neighbors, cut to budget, with the edges and contradictions among them. Then pass the ids you used to memory_reinforce.',
   input: z.object({
     seeds: z
       .array(z.string())

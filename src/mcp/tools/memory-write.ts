@@ -31,7 +31,7 @@ const input = z.object({
       z.object({
         source_id: z.string().describe('A ref, id or key.'),
         target_id: z.string().describe('A ref, id or key.'),
-        edge_type: edgeTypeInput,
+        edge_type: edgeTypeInput.describe('Relation type, as in memory_link.'),
         weight: z.number().optional().meta({ minimum: 0, maximum: 1, default: 0.5 }),
         metadata: metadataInput.optional(),
       }),
