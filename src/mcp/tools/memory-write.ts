@@ -58,8 +58,8 @@ const HINTS: ToolHints = { readOnlyHint: false, destructiveHint: true, idempoten
 
 const DESCRIPTION =
   'Write memories and edges in one transaction; edges name memories by id, key or the ref ("@a") of a new memory. ' +
-  'Idempotent: a memory whose key or id exists is replaced (weight kept), others get an id derived from key or text, edges upserted at weight; unchanged records are left alone. ' +
-  'Returns each memory id; memory_link adds one edge.';
+  'Idempotent: a memory whose key or id exists is replaced (weight kept), others get an id from key or text, edges upserted at weight; unchanged records are left alone. ' +
+  'Returns each memory id. For many records at once; memory_create and memory_link write one.';
 
 /** Edge ends arrive as refs, ids or keys; aliases as on memory_link apply to each edge. */
 const EDGE_ALIAS_NAMES = Object.keys(EDGE_ALIASES);
