@@ -39,7 +39,7 @@ export const EDGE_ALIASES = {
 
 /** One existing edge, by edge_id or by its (source, target, type) triple. */
 export const edgeSelectorInput = {
-  edge_id: z.string().optional().describe('The edge, instead of source_id, target_id and edge_type.'),
+  edge_id: z.string().optional().describe('Instead of source_id, target_id, edge_type.'),
   source_id: z.string().optional().describe('Edge start.'),
   target_id: z.string().optional().describe('Edge end.'),
   edge_type: z.string().optional(),
@@ -70,7 +70,7 @@ export const directionInput = z
   .enum(['outgoing', 'incoming', 'both'])
   .optional()
   .meta({ default: 'both' })
-  .describe('Edges from (outgoing) or to (incoming) the memory, or both.');
+  .describe('outgoing: follow edges forward; incoming: backward.');
 
 export const limitInput = (fallback: number, what = 'results') =>
   z
@@ -127,8 +127,10 @@ type MemoryRef = z.output<typeof memoryRefOutput>;
 export const edgeOutput = z.object({
   id: z.string(),
   type: z.string(),
-  from: memoryRefOutput.describe('The memory the edge starts at.'),
-  to: memoryRefOutput.describe('The memory the edge points to.'),
+  source_id: z.string(),
+  target_id: z.string(),
+  source: memoryRefOutput.describe('The memory the edge starts at.'),
+  target: memoryRefOutput.describe('The memory the edge points to.'),
   weight: z.number().describe('Strength of the relation, 0..1.'),
   pruned: z.boolean().describe('True at or below the prune threshold: hidden from related/path/traverse, not deleted.'),
   metadata: z.unknown(),
@@ -181,8 +183,10 @@ export function toEdge(edge: EdgeFieldsFragment): EdgeOutput {
   return {
     id: edge.id,
     type: edge.type,
-    from: edge.from,
-    to: edge.to,
+    source_id: edge.from.id,
+    target_id: edge.to.id,
+    source: edge.from,
+    target: edge.to,
     weight: edge.weight,
     pruned: edge.pruned,
     metadata: edge.metadata ?? null,
@@ -227,7 +231,7 @@ export function label(memory: MemoryRef): string {
 export const handle = (memory: MemoryRef): string => memory.key ?? `"${memory.title}"`;
 
 export function edgeLabel(edge: EdgeOutput): string {
-  return `${handle(edge.from)} -[${edge.type}]-> ${handle(edge.to)}, weight ${round(edge.weight)}${edge.pruned ? ', pruned' : ''}`;
+  return `${handle(edge.source)} -[${edge.type}]-> ${handle(edge.target)}, weight ${round(edge.weight)}${edge.pruned ? ', pruned' : ''}`;
 }
 
 export function weightChangeText(verb: string, change: WeightChangeFieldsFragment): string {

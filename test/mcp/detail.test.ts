@@ -86,8 +86,12 @@ describe('output size on a research session (12 memories of ~3.4 KB, 19 relation
       expect(current.hits.map((hit: any) => hit.memory.key)).not.toContain('h-gc');
       expect(current.hits.length).toBeLessThan(all.hits.length);
 
-      expect((await ok(client, 'memory_path', { from_id: 'q-latency', to_id: 'e-gc-log' })).found).toBe(true);
-      const around = await ok(client, 'memory_path', { from_id: 'q-latency', to_id: 'e-gc-log', current_only: true });
+      expect((await ok(client, 'memory_path', { source_id: 'q-latency', target_id: 'e-gc-log' })).found).toBe(true);
+      const around = await ok(client, 'memory_path', {
+        source_id: 'q-latency',
+        target_id: 'e-gc-log',
+        current_only: true,
+      });
       expect(around.found).toBe(false);
     });
 

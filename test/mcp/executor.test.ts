@@ -67,7 +67,7 @@ describe('tool results', () => {
 
   it('arguments of the wrong type are rejected by the input schema as an isError result', async () => {
     const { client } = await appClient();
-    const result = await call(client, 'memory_path', { from_id: 'a', to_id: 'b', max_hops: 'four' });
+    const result = await call(client, 'memory_path', { source_id: 'a', target_id: 'b', max_hops: 'four' });
     expect(result.isError).toBe(true);
     expect(result.text).toMatch(/max_hops/);
   });

@@ -72,7 +72,7 @@ describe('/mcp over Streamable HTTP', () => {
     const client = await connect('team-a', { modern: true });
     expect(client.getProtocolEra()).toBe('modern');
     expect((await ok(client, 'memory_search', { query: 'kafka' })).results.map((m: any) => m.key)).toEqual(['kafka']);
-    await fails(client, 'memory_path', { from_id: 'kafka', to_id: 'kafka', max_hops: 11 }, 'BAD_USER_INPUT');
+    await fails(client, 'memory_path', { source_id: 'kafka', target_id: 'kafka', max_hops: 11 }, 'BAD_USER_INPUT');
   });
 
   it('an invalid workspace header fails each call with BAD_USER_INPUT, as /graphql does', async () => {

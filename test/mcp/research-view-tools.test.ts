@@ -97,8 +97,8 @@ describe('research tools over stdio', () => {
           {
             edge_id: hyp.edge('e1', 'h').id,
             type: 'VALIDATES',
-            from_id: hyp.id('e1'),
-            to_id: hyp.id('h'),
+            source_id: hyp.id('e1'),
+            target_id: hyp.id('h'),
             weight: 0.9,
           },
         ],
@@ -138,8 +138,8 @@ describe('research tools over stdio', () => {
       const pairs = out.contradictions.map((pair: any) => [
         pair.resolved ? 'resolved' : 'open',
         pair.kind,
-        pair.a.key,
-        pair.b.key,
+        pair.source.key,
+        pair.target.key,
         pair.strength,
       ]);
       expect(pairs).toEqual([
@@ -171,9 +171,9 @@ describe('research tools over stdio', () => {
 
     it('filters by kinds, min_weight and limit', async () => {
       const mixed = await ok(client, 'memory_contradictions', { kinds: ['mixed'] });
-      expect(mixed.contradictions.map((pair: any) => pair.a.key)).toEqual(['mix-replication', 'mix-review']);
+      expect(mixed.contradictions.map((pair: any) => pair.source.key)).toEqual(['mix-replication', 'mix-review']);
       const strong = await ok(client, 'memory_contradictions', { kinds: ['direct'], min_weight: 0.5, limit: 2 });
-      expect(strong.contradictions.map((pair: any) => pair.a.key)).toEqual(['mix-claim-a', 'hyp-e4']);
+      expect(strong.contradictions.map((pair: any) => pair.source.key)).toEqual(['mix-claim-a', 'hyp-e4']);
     });
 
     it('is BAD_USER_INPUT naming limit outside 1-100', async () => {
@@ -211,7 +211,13 @@ describe('research tools over stdio', () => {
         weight: 0.9,
       });
       expect(out.contradictions).toEqual([
-        { kind: 'direct', strength: 0.7, a_id: hyp.id('e4'), b_id: hyp.id('h'), edge_id: hyp.edge('e4', 'h').id },
+        {
+          kind: 'direct',
+          strength: 0.7,
+          source_id: hyp.id('e4'),
+          target_id: hyp.id('h'),
+          edge_id: hyp.edge('e4', 'h').id,
+        },
       ]);
       expect(result.text).toMatch(/^5 memories in context, 4 edges among them:/);
       expect(result.text).toMatch(/^- contradicting [0-9.]+: hyp-e4 "Cold-cache benchmark"/m);
@@ -294,7 +300,7 @@ describe('research tools over stdio', () => {
       expect(result.structured.error.argument).toBe('memory_ids');
       expect(result.text).toMatch(/no-such-memory/);
       const direct = await ok(client, 'memory_contradictions', { kinds: ['direct'], limit: 1 });
-      expect(direct.contradictions[0]).toMatchObject({ a: { id: mix.id('claimA') }, strength: 0.9 });
+      expect(direct.contradictions[0]).toMatchObject({ source: { id: mix.id('claimA') }, strength: 0.9 });
     });
   });
 });

@@ -75,8 +75,10 @@ describe('engram mcp over stdio', () => {
         created: true,
         edge: {
           type: 'CAUSED_BY',
-          from: { id: ids.pg, key: 'postgres-choice' },
-          to: { id: ids.acid, key: 'need-acid' },
+          source_id: ids.pg,
+          target_id: ids.acid,
+          source: { id: ids.pg, key: 'postgres-choice' },
+          target: { id: ids.acid, key: 'need-acid' },
           weight: 0.5,
           pruned: false,
         },
@@ -141,7 +143,7 @@ describe('engram mcp over stdio', () => {
     });
 
     it('memory_path returns the steps with the edge type to the next one, or found: false with a message', async () => {
-      const out = await ok(client(), 'memory_path', { from_id: 'mysql-choice', to_id: 'need-acid' });
+      const out = await ok(client(), 'memory_path', { source_id: 'mysql-choice', target_id: 'need-acid' });
       expect(out).toMatchObject({ found: true, hops: 2, message: null });
       expect(out.path.map((step: any) => [step.key, step.edge_type_to_next, step.edge_direction_to_next])).toEqual([
         ['mysql-choice', 'SUPERSEDES', 'incoming'],
@@ -149,8 +151,8 @@ describe('engram mcp over stdio', () => {
         ['need-acid', null, null],
       ]);
       const forwardOnly = await call(client(), 'memory_path', {
-        from_id: 'mysql-choice',
-        to_id: 'need-acid',
+        source_id: 'mysql-choice',
+        target_id: 'need-acid',
         direction: 'outgoing',
         max_hops: 3,
       });
@@ -273,7 +275,7 @@ describe('engram mcp over stdio', () => {
       const result = await fails(
         client(),
         'memory_path',
-        { from_id: 'need-acid', to_id: 'mysql-choice', max_hops: 11 },
+        { source_id: 'need-acid', target_id: 'mysql-choice', max_hops: 11 },
         'BAD_USER_INPUT',
       );
       expect(result.structured.error).toMatchObject({

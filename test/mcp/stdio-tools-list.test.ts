@@ -69,7 +69,7 @@ describe('engram mcp over stdio', () => {
         tools.find((tool) => tool.name === name)!.inputSchema.properties as Record<string, any>;
       expect(props('memory_path').max_hops).toMatchObject({ type: 'integer', minimum: 1, maximum: 10, default: 4 });
       expect(Object.keys(props('memory_path'))).toEqual(
-        expect.arrayContaining(['from_id', 'to_id', 'max_hops', 'edge_types', 'direction']),
+        expect.arrayContaining(['source_id', 'target_id', 'max_hops', 'edge_types', 'direction']),
       );
       expect(props('memory_traverse').max_depth).toMatchObject({ minimum: 1, maximum: 5, default: 3 });
       expect(props('memory_related').limit).toMatchObject({ minimum: 1, maximum: 100, default: 20 });

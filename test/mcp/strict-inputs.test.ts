@@ -62,9 +62,14 @@ describe('strict tool arguments', () => {
     });
 
     it('names a misspelt id argument with the right spelling, structured too', async () => {
-      const result = await fails(client, 'memory_path', { from_idd: 'kafka', to_id: 'latency' }, 'BAD_USER_INPUT');
-      expect(result.text).toBe('BAD_USER_INPUT: unknown argument from_idd; did you mean from_id?');
-      expect(result.structured.error).toMatchObject({ argument: 'from_idd', retryable: false });
+      const result = await fails(
+        client,
+        'memory_path',
+        { source_idd: 'kafka', target_id: 'latency' },
+        'BAD_USER_INPUT',
+      );
+      expect(result.text).toBe('BAD_USER_INPUT: unknown argument source_idd; did you mean source_id?');
+      expect(result.structured.error).toMatchObject({ argument: 'source_idd', retryable: false });
     });
 
     it('names each unknown argument, and writes nothing', async () => {
@@ -108,8 +113,8 @@ describe('strict tool arguments', () => {
 
     it('names every missing argument at once', async () => {
       expect(await refused('memory_path', {})).toEqual([
-        'missing required argument from_id (Start memory, by id or key)',
-        'missing required argument to_id (End memory, by id or key)',
+        'missing required argument source_id (Start memory, by id or key)',
+        'missing required argument target_id (End memory, by id or key)',
       ]);
     });
 
@@ -127,7 +132,7 @@ describe('strict tool arguments', () => {
         expect(description(name), name).toContain(
           'Aliases: from_id, from_name (source_id); to_id, to_name (target_id); relation (edge_type).',
         );
-      expect(description('memory_path')).toContain('Aliases: source_id (from_id); target_id (to_id).');
+      expect(description('memory_path')).toContain('Aliases: from_id (source_id); to_id (target_id).');
       // Aliases are not advertised as properties: one spelling per argument in the schema.
       const link = tools.find((tool) => tool.name === 'memory_link');
       expect(Object.keys(link?.inputSchema.properties ?? {})).not.toContain('from_id');
@@ -137,7 +142,7 @@ describe('strict tool arguments', () => {
       const out = await ok(client, 'memory_link', { from_id: 'kafka', to_id: 'bench', relation: 'cites' });
       expect(out).toMatchObject({
         created: true,
-        edge: { type: 'CITES', from: { key: 'kafka' }, to: { key: 'bench' } },
+        edge: { type: 'CITES', source: { key: 'kafka' }, target: { key: 'bench' } },
       });
     });
 

@@ -17,7 +17,7 @@ export const memoryContext = defineTool({
   name: 'memory_context',
   title: 'Context bundle around memories',
   description:
-    'One ranked bundle around seeds: the seeds, newer versions of them, the other side of open contradictions, then strongest neighbors, cut to budget, with the edges and contradictions among them. Then pass the ids you used to memory_reinforce.',
+    'A ranked bundle around seeds, before a task, instead of many reads: the seeds, newer versions of them, the other side of open contradictions, then strongest neighbors, cut to budget, with the edges and contradictions among them. Then pass the ids you used to memory_reinforce.',
   input: z.object({
     seeds: z
       .array(z.string())
@@ -65,13 +65,13 @@ export const memoryContext = defineTool({
         z.object({
           kind: z.enum(['direct', 'mixed']),
           strength: z.number(),
-          a_id: z.string().describe('The memory that contradicts.'),
-          b_id: z.string().describe('The memory contradicted.'),
+          source_id: z.string().describe('The memory that contradicts.'),
+          target_id: z.string().describe('The memory contradicted.'),
           edge_id: z
             .string()
             .nullable()
             .describe(
-              'The a -CONTRADICTS-> b edge; null for a mixed pair that disagrees only through FAILS_TO_REPRODUCE.',
+              'The source -CONTRADICTS-> target edge; null for a mixed pair that disagrees only through FAILS_TO_REPRODUCE.',
             ),
         }),
       )
@@ -101,8 +101,8 @@ export const memoryContext = defineTool({
     const contradictions = context.contradictions.map((pair) => ({
       kind: pair.kind === 'MIXED' ? ('mixed' as const) : ('direct' as const),
       strength: pair.strength,
-      a_id: pair.a.id,
-      b_id: pair.b.id,
+      source_id: pair.a.id,
+      target_id: pair.b.id,
       edge_id: pair.edge?.id ?? null,
     }));
     const byId = new Map(items.map((item) => [item.memory.id, item.memory]));
@@ -119,7 +119,7 @@ export const memoryContext = defineTool({
             'Open contradictions:',
             ...contradictions.map(
               (pair) =>
-                `- ${pair.kind.toUpperCase()} ${name(pair.a_id)} → ${name(pair.b_id)} ${pair.strength.toFixed(2)}`,
+                `- ${pair.kind.toUpperCase()} ${name(pair.source_id)} → ${name(pair.target_id)} ${pair.strength.toFixed(2)}`,
             ),
           ]
         : []),

@@ -10,7 +10,7 @@ export const memoryContradictions = defineTool({
   name: 'memory_contradictions',
   title: 'List memories that disagree',
   description:
-    'Pairs that disagree: direct (a -CONTRADICTS-> b, or a lone FAILS_TO_REPRODUCE) or mixed (a both supports and contradicts b). Open first, then strongest; resolved ones (a side superseded) last. memory_evidence weighs one memory; resolve with SUPERSEDES (memory_link) or memory_weaken.',
+    'Pairs that disagree: direct (source -CONTRADICTS-> target, or a lone FAILS_TO_REPRODUCE) or mixed (source both supports and contradicts target). Open first, then strongest; resolved (a side superseded) last. memory_evidence weighs one memory; resolve with SUPERSEDES (memory_link) or memory_weaken.',
   input: z.object({
     limit: limitInput(20, 'pairs'),
     min_weight: minWeightInput('Ignore edges lighter than this'),
@@ -29,18 +29,18 @@ export const memoryContradictions = defineTool({
           .describe(
             'direct: the weight of edge; mixed: the weaker of the strongest supporting and strongest contradicting edge.',
           ),
-        resolved: z.boolean().describe('True when a or b is superseded: the disagreement is history.'),
-        a: sideOutput.describe('The memory that contradicts (the source of the edges).'),
-        b: sideOutput.describe('The memory contradicted (the target of the edges).'),
+        resolved: z.boolean().describe('True when a side is superseded: the disagreement is history.'),
+        source: sideOutput.describe('The memory that contradicts: the source of the edges.'),
+        target: sideOutput.describe('The memory contradicted: the target of the edges.'),
         edge_id: z
           .string()
           .nullable()
           .describe(
-            'The strongest a -CONTRADICTS-> b edge, else (direct) the strongest FAILS_TO_REPRODUCE edge; null for a mixed pair that disagrees only through FAILS_TO_REPRODUCE.',
+            'The strongest source -CONTRADICTS-> target edge, else (direct) the strongest FAILS_TO_REPRODUCE edge; null for a mixed pair that disagrees only through FAILS_TO_REPRODUCE.',
           ),
         edges: z
           .array(z.object({ id: z.string(), type: z.string(), weight: z.number() }))
-          .describe('Every supporting and contradicting edge from a to b, strongest first.'),
+          .describe('Every supporting and contradicting edge from source to target, strongest first.'),
       }),
     ),
   }),
@@ -58,8 +58,8 @@ export const memoryContradictions = defineTool({
       kind: pair.kind === 'MIXED' ? ('mixed' as const) : ('direct' as const),
       strength: pair.strength,
       resolved: pair.resolved,
-      a: pair.a,
-      b: pair.b,
+      source: pair.a,
+      target: pair.b,
       edge_id: pair.edge?.id ?? null,
       edges: pair.edges,
     }));
@@ -67,7 +67,7 @@ export const memoryContradictions = defineTool({
       ? contradictions
           .map(
             (pair) =>
-              `${pair.resolved ? 'RESOLVED' : 'OPEN'} ${pair.kind.toUpperCase()} ${handle(pair.a)} → ${handle(pair.b)} ${pair.strength.toFixed(2)}`,
+              `${pair.resolved ? 'RESOLVED' : 'OPEN'} ${pair.kind.toUpperCase()} ${handle(pair.source)} → ${handle(pair.target)} ${pair.strength.toFixed(2)}`,
           )
           .join('\n')
       : 'No contradictions found.';

@@ -7,7 +7,7 @@ export const memoryCreate = defineTool({
   name: 'memory_create',
   title: 'Create a memory',
   description:
-    'Store a new memory (fact, decision, hypothesis ...). memory_search first to avoid duplicates; memory_update edits one. A key (e.g. postgres-choice) can stand for its id. If it replaces an outdated memory, memory_link it with SUPERSEDES.',
+    'Store a new memory (fact, decision, hypothesis ...). memory_search first to avoid duplicates; memory_update edits one. A key (e.g. postgres-choice) can stand for its id. If it replaces an outdated memory, memory_link it with SUPERSEDES. CONFLICT if the key is taken.',
   input: z.object({
     title: z.string().describe('Short title; matched first by memory_search.'),
     content: z.string().optional().describe('Body text; searched.'),

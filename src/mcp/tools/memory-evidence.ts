@@ -22,7 +22,13 @@ const evidenceItemOutput = z.object({
   weight: z.number().describe('Product of the edge weights along via: indirect evidence counts for less.'),
   via: z
     .array(
-      z.object({ edge_id: z.string(), type: z.string(), from_id: z.string(), to_id: z.string(), weight: z.number() }),
+      z.object({
+        edge_id: z.string(),
+        type: z.string(),
+        source_id: z.string(),
+        target_id: z.string(),
+        weight: z.number(),
+      }),
     )
     .describe('The chain in reading order: the first edge leaves the evidence memory, the last reaches memory_id.'),
 });
@@ -35,8 +41,8 @@ const toItem = (item: Item): EvidenceItemOutput => ({
   via: item.via.map((edge) => ({
     edge_id: edge.id,
     type: edge.type,
-    from_id: edge.from.id,
-    to_id: edge.to.id,
+    source_id: edge.from.id,
+    target_id: edge.to.id,
     weight: edge.weight,
   })),
 });
@@ -53,7 +59,7 @@ export const memoryEvidence = defineTool({
   name: 'memory_evidence',
   title: 'Weigh the evidence for a memory',
   description:
-    'Weigh a claim: memories supporting it (VALIDATES, REPLICATES, REPRODUCES, also via EXTENDS / FORMALIZES) or contradicting it or its support (CONTRADICTS, FAILS_TO_REPRODUCE), strongest first, with their via edges; weight = product of those, score = (S - C) / (1 + S + C). memory_contradictions covers the workspace.',
+    'Weigh a claim: memories supporting it (VALIDATES, REPLICATES, REPRODUCES, also via EXTENDS / FORMALIZES) or contradicting it or its support (CONTRADICTS, FAILS_TO_REPRODUCE), strongest first, each with its via edges (weight: their product); score = (S - C) / (1 + S + C), S and C the summed weights. NOT_FOUND if absent. memory_contradictions covers the workspace.',
   input: z.object({
     memory_id: memoryRefInput('The memory whose evidence to weigh'),
     min_weight: minWeightInput('Only follow edges with at least this weight'),

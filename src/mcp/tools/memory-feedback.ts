@@ -14,7 +14,7 @@ export const memoryFeedback = defineTool({
   name: 'memory_feedback',
   title: 'Report whether a recalled memory helped',
   description:
-    'How a recalled memory worked out. used: strengthen it and the edges in via_edge_ids (default all its edges); not_relevant: weaken those edges only; not_useful: weaken only the memory. Small steps with reason, each with its event_id. memory_weaken corrects one relation. Each via edge must touch the memory.',
+    'How a recalled memory worked out. used: strengthen it and the edges in via_edge_ids (default all its edges); not_relevant: weaken those edges only; not_useful: weaken only the memory. Small steps with reason, each with its event_id. memory_weaken corrects one relation.',
   input: z.object({
     memory_id: memoryRefInput('The memory you recalled'),
     signal: z

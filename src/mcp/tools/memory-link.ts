@@ -19,7 +19,7 @@ export const memoryLink = defineTool({
   name: 'memory_link',
   title: 'Link two memories',
   description:
-    'Create the edge source_id -[edge_type]-> target_id, or confirm it (metadata merged, a given weight applied); created says which. New edges start at 0.5; reason goes into its history; an unknown type (see relation_types) is stored with a warning. memory_weaken / memory_strengthen move an edge.',
+    'Create the edge source_id -[edge_type]-> target_id, or confirm it (metadata merged, a given weight applied); created says which. reason goes into its history; an unknown type (see relation_types) is stored with a warning. memory_weaken / memory_strengthen move an edge.',
   input: z.object({
     source_id: memoryRefInput('The memory the edge starts at'),
     target_id: memoryRefInput('The memory the edge points to (must differ from source_id)'),

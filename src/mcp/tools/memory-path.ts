@@ -11,10 +11,10 @@ export const memoryPath = defineTool({
   name: 'memory_path',
   title: 'Shortest path between two memories',
   description:
-    'Shortest chain of unpruned edges from from_id to to_id. path lists each memory and the edge to the next. No path: found is false, message says why. memory_traverse explores around one memory.',
+    'Shortest chain of unpruned edges from source_id to target_id. path lists each memory and the edge to the next. No path: found is false, message says why. Use it to see how two memories connect; memory_traverse explores around one.',
   input: z.object({
-    from_id: memoryRefInput('Start memory'),
-    to_id: memoryRefInput('End memory'),
+    source_id: memoryRefInput('Start memory'),
+    target_id: memoryRefInput('End memory'),
     max_hops: z
       .number()
       .int()
@@ -27,7 +27,9 @@ export const memoryPath = defineTool({
   }),
   output: z.object({
     found: z.boolean(),
-    hops: z.number().describe('Edges in the path; 0 when from_id and to_id name the same memory, and when not found.'),
+    hops: z
+      .number()
+      .describe('Edges in the path; 0 when source_id and target_id name the same memory, and when not found.'),
     path: z.array(
       z.object({
         id: z.string(),
@@ -45,12 +47,18 @@ export const memoryPath = defineTool({
   }),
   hints: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
   document: MemoryPathDocument,
-  aliases: { source_id: 'from_id', target_id: 'to_id' },
-  argumentNames: { from: 'from_id', to: 'to_id', maxHops: 'max_hops', types: 'edge_types', direction: 'direction' },
+  aliases: { from_id: 'source_id', to_id: 'target_id' },
+  argumentNames: {
+    from: 'source_id',
+    to: 'target_id',
+    maxHops: 'max_hops',
+    types: 'edge_types',
+    direction: 'direction',
+  },
   variables: (input) =>
     defined({
-      from: input.from_id,
-      to: input.to_id,
+      from: input.source_id,
+      to: input.target_id,
       maxHops: input.max_hops,
       types: input.edge_types,
       direction: toDirection(input.direction),

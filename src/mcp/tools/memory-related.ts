@@ -26,7 +26,7 @@ export const memoryRelated = defineTool({
   name: 'memory_related',
   title: "List a memory's neighbors",
   description:
-    'The memories one edge away, strongest edge first, each with its edge (id, type, weight) and direction. Filter by direction and edge_types; pruned edges only with include_pruned. memory_traverse goes further.',
+    'The memories one edge away, strongest edge first, each with its edge (id, type, weight) and direction; pruned edges only with include_pruned. Use it to follow the relations of one memory; memory_traverse goes further.',
   input: z.object({
     memory_id: memoryRefInput('The memory'),
     direction: directionInput,

@@ -8,7 +8,7 @@ export const memoryRevert = defineTool({
   title: 'Undo a weight change',
   description:
     'Undo one weight change by event_id (see memory_history): the old weight returns as a new MANUAL event. Later changes to the same target are overwritten, so revert the newest first; a pruned edge returns if the old weight was above 0.05. CONFLICT when already reverted.',
-  input: z.object({ event_id: z.string().describe('The weight event to undo (event_id of a weight change).') }),
+  input: z.object({ event_id: z.string().describe('The weight event to undo.') }),
   output: weightChangeOutput,
   hints: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false },
   document: MemoryRevertDocument,

@@ -9,7 +9,7 @@ export const memorySetWeight = defineTool({
   description:
     "Set an edge's weight exactly (MANUAL, with reason); above 0.05 a pruned edge is visible again, so it revives one in a call. Use it when the user states a strength; memory_weaken / memory_strengthen move by a step, memory_revert undoes a change.",
   input: z.object({
-    edge_id: z.string().describe('The edge (ids come from memory_related, memory_get, memory_link ...).'),
+    edge_id: z.string().describe('The edge (from memory_related, memory_get ...).'),
     weight: z.number().meta({ minimum: 0, maximum: 1 }).describe('The new weight, 0-1.'),
     reason: reasonInput,
   }),

@@ -17,9 +17,9 @@ export const memoryStrengthen = defineTool({
   name: 'memory_strengthen',
   title: 'Strengthen a confirmed relation',
   description:
-    'Confirmed: raise the edge by amount (default 0.01), clamped at 1; above 0.05 a pruned edge is visible again. Recorded with reason; memory_revert undoes it by event_id. memory_set_weight sets an exact value, memory_feedback credits a memory and its edges.',
+    'The user confirmed a recalled relation: raise the edge by amount (default 0.01), clamped at 1; above 0.05 a pruned edge is visible again. Recorded with reason; undo with memory_revert and event_id. memory_set_weight sets an exact value.',
   input: z
-    .object({ ...edgeSelectorInput, amount: amountInput('the CONSCIOUS step, 0.01'), reason: reasonInput })
+    .object({ ...edgeSelectorInput, amount: amountInput('0.01'), reason: reasonInput })
     .superRefine(requireOneEdgeSelector),
   output: weightChangeOutput,
   hints: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },

@@ -33,7 +33,7 @@ export const memoryTraverse = defineTool({
   name: 'memory_traverse',
   title: 'Walk the graph around a memory',
   description:
-    'Breadth-first walk over unpruned edges: each memory reached once, at its smallest depth, with the edge_id that reached it (detail full: the whole path). memory_related takes one step, memory_path joins two memories.',
+    'Breadth-first walk over unpruned edges: each memory reached once, at its smallest depth, with the edge_id that reached it (detail full: the whole path). Use it to explore a neighborhood; memory_related takes one step, memory_path joins two.',
   input: z.object({
     memory_id: memoryRefInput('Start memory'),
     max_depth: z

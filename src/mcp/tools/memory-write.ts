@@ -31,7 +31,7 @@ const input = z.object({
       z.object({
         source_id: z.string().describe('A ref, id or key.'),
         target_id: z.string().describe('A ref, id or key.'),
-        edge_type: edgeTypeInput,
+        edge_type: edgeTypeInput.describe('Relation type, as in memory_link.'),
         weight: z.number().optional().meta({ minimum: 0, maximum: 1, default: 0.5 }),
         metadata: metadataInput.optional(),
       }),
@@ -58,8 +58,8 @@ const HINTS: ToolHints = { readOnlyHint: false, destructiveHint: true, idempoten
 
 const DESCRIPTION =
   'Write memories and edges in one transaction; edges name memories by id, key or the ref ("@a") of a new memory. ' +
-  'Idempotent: a memory whose key or id exists is replaced (weight kept), others get an id derived from key or text, edges upserted at weight (default 0.5); unchanged records are left alone. ' +
-  'Returns each memory id; memory_link adds one edge.';
+  'Idempotent: a memory whose key or id exists is replaced (weight kept), others get an id from key or text, edges upserted at weight; unchanged records are left alone. ' +
+  'Returns each memory id. For many records at once; memory_create and memory_link write one.';
 
 /** Edge ends arrive as refs, ids or keys; aliases as on memory_link apply to each edge. */
 const EDGE_ALIAS_NAMES = Object.keys(EDGE_ALIASES);
