@@ -52,6 +52,33 @@ interface EdgeSelector {
   edge_type?: string | undefined;
 }
 
+/** weaken and strengthen name their edge and step the same way; only the default amount differs. */
+export const edgeNudgeInput = (defaultAmount: string) =>
+  z
+    .object({ ...edgeSelectorInput, amount: amountInput(defaultAmount), reason: reasonInput })
+    .superRefine(requireOneEdgeSelector);
+
+export const EDGE_NUDGE_ARGUMENT_NAMES = {
+  edgeId: 'edge_id',
+  from: 'source_id',
+  to: 'target_id',
+  type: 'edge_type',
+  amount: 'amount',
+  reason: 'reason',
+};
+
+export const edgeNudgeVariables = (
+  input: EdgeSelector & { amount?: number | undefined; reason?: string | undefined },
+) =>
+  defined({
+    edgeId: input.edge_id,
+    from: input.source_id,
+    to: input.target_id,
+    type: input.edge_type,
+    amount: input.amount,
+    reason: input.reason,
+  });
+
 /** Exactly one way of naming the edge, so a half-given triple never falls back to something else. */
 export function requireOneEdgeSelector(input: EdgeSelector, ctx: z.RefinementCtx): void {
   const tripleCount = [input.source_id, input.target_id, input.edge_type].filter((value) => value !== undefined).length;
