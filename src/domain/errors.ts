@@ -42,24 +42,15 @@ export const HTTP_STATUS = {
 
 export type HttpErrorCode = keyof typeof HTTP_STATUS;
 
+/** HTTP_STATUS read backwards; 400 is shared, and a bare 400 is a BAD_REQUEST (the later entry wins). */
+const CODE_FOR_STATUS = new Map<number, ContractCode>(
+  Object.entries(HTTP_STATUS).map(([code, status]) => [status, code as HttpErrorCode]),
+);
+
 /** The code for a response that arrived without one (yoga's own HTTP-level errors, a non-JSON body), by status. */
 export function codeForStatus(status: number | undefined): ContractCode {
-  switch (status) {
-    case 401:
-      return 'UNAUTHENTICATED';
-    case 403:
-      return 'FORBIDDEN';
-    case 413:
-      return 'LIMIT_EXCEEDED';
-    case 429:
-      return 'RATE_LIMITED';
-    case 503:
-      return 'UNAVAILABLE';
-    case undefined:
-      return 'INTERNAL_SERVER_ERROR';
-    default:
-      return status >= 400 && status < 500 ? 'BAD_REQUEST' : 'INTERNAL_SERVER_ERROR';
-  }
+  if (status === undefined) return 'INTERNAL_SERVER_ERROR';
+  return CODE_FOR_STATUS.get(status) ?? (status >= 400 && status < 500 ? 'BAD_REQUEST' : 'INTERNAL_SERVER_ERROR');
 }
 
 /**
@@ -138,6 +129,10 @@ export const notFound = (what: string) => new EngramError('NOT_FOUND', what);
 /** A memory argument names nothing in the workspace; the wording is the same for every argument. */
 export const memoryNotFound = (argument: string, ref: string) =>
   new EngramError('NOT_FOUND', `${argument}: no memory "${ref}" in this workspace`, { extensions: { argument } });
+
+/** An edge argument names no edge in the workspace. */
+export const edgeNotFound = (argument: string, id: string) =>
+  new EngramError('NOT_FOUND', `${argument}: no edge "${id}" in this workspace`, { extensions: { argument } });
 
 export const conflict = (message: string, cause?: unknown) => new EngramError('CONFLICT', message, { cause });
 

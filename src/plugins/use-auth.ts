@@ -1,6 +1,6 @@
 import { GraphQLError } from 'graphql';
 import type { Plugin } from 'graphql-yoga';
-import { type ContractCode, type HttpErrorCode, HTTP_STATUS, coded, refusal } from '../domain/errors.js';
+import { type HttpErrorCode, refusal } from '../domain/errors.js';
 import { workspaceName } from '../domain/inputs.js';
 import { findApiKey, type ApiKey, type Role } from '../auth/api-keys.js';
 
@@ -93,30 +93,25 @@ export function useAuth(options: {
     onRequest({ request, url, endResponse }) {
       const adminOnly = options.adminPaths.includes(url.pathname);
       if (!options.keysConfigured || (!adminOnly && !options.keyedPaths.includes(url.pathname))) return;
-      let status = 0;
-      let message = '';
-      let code: ContractCode = 'FORBIDDEN';
+      let refused: GraphQLError | null = null;
       try {
         const principal = options.authenticate(request);
         if (adminOnly && principal.role !== 'admin')
-          [status, message] = [HTTP_STATUS.FORBIDDEN, `${url.pathname} needs an admin API key`];
+          refused = fail('FORBIDDEN', `${url.pathname} needs an admin API key`);
       } catch (error) {
-        const extensions = (error as GraphQLError).extensions ?? {};
-        const http = extensions.http as { status?: number } | undefined;
-        [status, message, code] = [
-          http?.status ?? HTTP_STATUS.UNAUTHENTICATED,
-          (error as Error).message,
-          (extensions.code as ContractCode | undefined) ?? 'UNAUTHENTICATED',
-        ];
+        refused = error instanceof GraphQLError ? error : unauthenticated((error as Error).message);
       }
-      if (status !== 0) {
-        endResponse(
-          Response.json(
-            { errors: [{ message, extensions: coded(code) }] },
-            { status, headers: status === 401 ? { 'WWW-Authenticate': 'Bearer realm="engram"' } : {} },
-          ),
-        );
-      }
+      if (!refused) return;
+      // The refusal already carries its code, status and headers (WWW-Authenticate on a 401): answer with them.
+      const { http, ...extensions } = refused.extensions as {
+        http: { status: number; headers?: Record<string, string> };
+      };
+      endResponse(
+        Response.json(
+          { errors: [{ message: refused.message, extensions }] },
+          { status: http.status, headers: http.headers ?? {} },
+        ),
+      );
     },
   };
 }

@@ -1,4 +1,4 @@
-import { EngramError, badInput, conflict, memoryNotFound, notFound } from '../domain/errors.js';
+import { EngramError, badInput, conflict, edgeNotFound, memoryNotFound, notFound } from '../domain/errors.js';
 import { newId, nowIso } from '../domain/ids.js';
 import { isKnownRelationType } from '../domain/relations.js';
 import type { AdjustmentSource, EdgeRecord, FeedbackSignal, Json, MemoryPatch, MemoryRecord } from '../domain/types.js';
@@ -122,14 +122,27 @@ export interface UnlinkInput {
   type?: string | null;
 }
 
-export async function unlink(scope: WriteScope, input: UnlinkInput): Promise<EdgeRecord[]> {
-  const triple = [input.from, input.to, input.type];
-  const tripleCount = triple.filter((value) => value != null).length;
-  if (input.id != null) {
-    if (tripleCount > 0) throw badInput('input', 'give either id, or all of from, to and type, not both');
-    return scope.store.unlinkEdges(scope.workspace, { id: input.id });
+/**
+ * An edge is named by its id or by all of (from, to, type), never both: a half-given triple must not
+ * fall back to the id, nor the id to a triple. The id when it is named by id, else null (the triple is complete).
+ */
+function selectedEdgeId(
+  selector: { id?: string | null; from?: string | null; to?: string | null; type?: string | null },
+  argument: string,
+  idName: string,
+): string | null {
+  const tripleCount = [selector.from, selector.to, selector.type].filter((value) => value != null).length;
+  if (selector.id != null) {
+    if (tripleCount > 0) throw badInput(argument, `give either ${idName}, or all of from, to and type, not both`);
+    return selector.id;
   }
-  if (tripleCount !== 3) throw badInput('input', 'give either id, or all of from, to and type');
+  if (tripleCount !== 3) throw badInput(argument, `give either ${idName}, or all of from, to and type`);
+  return null;
+}
+
+export async function unlink(scope: WriteScope, input: UnlinkInput): Promise<EdgeRecord[]> {
+  const id = selectedEdgeId(input, 'input', 'id');
+  if (id !== null) return scope.store.unlinkEdges(scope.workspace, { id });
   const [from, to] = await Promise.all([
     requireMemory(scope, input.from as string, 'input.from'),
     requireMemory(scope, input.to as string, 'input.to'),
@@ -220,18 +233,13 @@ export async function nudgeEdge(
 ): Promise<WeightChangeResult> {
   const delta = sign * (input.amount ?? defaultAmount);
   const reason = input.reason ?? null;
-  const tripleCount = [input.from, input.to, input.type].filter((value) => value != null).length;
-  if (input.edgeId != null) {
-    if (tripleCount > 0) throw badInput('edgeId', 'give either edgeId, or all of from, to and type, not both');
-    const [edge] = await scope.store.getEdges(scope.workspace, [input.edgeId]);
-    if (!edge)
-      throw new EngramError('NOT_FOUND', `edgeId: no edge "${input.edgeId}" in this workspace`, {
-        extensions: { argument: 'edgeId' },
-      });
+  const edgeId = selectedEdgeId({ ...input, id: input.edgeId }, 'edgeId', 'edgeId');
+  if (edgeId !== null) {
+    const [edge] = await scope.store.getEdges(scope.workspace, [edgeId]);
+    if (!edge) throw edgeNotFound('edgeId', edgeId);
     const [result] = await apply(scope, [edgeChange(edge.id, delta, input.source, reason)]);
     return result as WeightChangeResult;
   }
-  if (tripleCount !== 3) throw badInput('edgeId', 'give either edgeId, or all of from, to and type');
   const [fromRef, toRef, type] = [input.from as string, input.to as string, input.type as string];
   const [from, to] = await Promise.all([requireMemory(scope, fromRef, 'from'), requireMemory(scope, toRef, 'to')]);
   for (let attempt = 0; attempt < NUDGE_ATTEMPTS; attempt++) {
@@ -277,10 +285,7 @@ export async function feedback(scope: WriteScope, input: FeedbackInput): Promise
     if (input.via != null) {
       const edges = await scope.store.getEdges(scope.workspace, input.via);
       const missing = input.via.find((_, index) => edges[index] === null);
-      if (missing !== undefined)
-        throw new EngramError('NOT_FOUND', `via: no edge "${missing}" in this workspace`, {
-          extensions: { argument: 'via' },
-        });
+      if (missing !== undefined) throw edgeNotFound('via', missing);
       // An edge elsewhere in the graph did not lead here; crediting it would move an unrelated weight.
       const stray = edges.find((edge) => edge !== null && edge.fromId !== memory.id && edge.toId !== memory.id);
       if (stray) throw badInput('via', `edge "${stray.id}" does not touch memory "${input.memoryId}"`);
