@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { EdgeFieldsFragment, MemoryFieldsFragment } from '../generated/graphql.js';
+import { toMemory } from './shapes.js';
 
 /*
  * How much of each memory a read tool returns. A research memory runs to kilobytes, so listing
@@ -13,11 +14,7 @@ export type Detail = 'ids' | 'summary' | 'full';
 export const SNIPPET_CHARS = 80;
 
 export const detailInput = (fallback: Detail = 'summary') =>
-  z
-    .enum(['ids', 'summary', 'full'])
-    .optional()
-    .meta({ default: fallback })
-    .describe('ids, summary (with a snippet) or full.');
+  z.enum(['ids', 'summary', 'full']).default(fallback).describe('ids, summary (with a snippet) or full.');
 
 export const currentOnlyInput = z.boolean().optional().describe('Leave out superseded memories.');
 
@@ -62,19 +59,7 @@ export function toMemoryView(memory: MemoryFieldsFragment, detail: Detail): Memo
       snippet: snippet(memory.content),
       ...superseded,
     };
-  return {
-    id: memory.id,
-    key: memory.key,
-    title: memory.title,
-    kind: memory.kind,
-    content: memory.content,
-    tags: memory.tags,
-    weight: memory.weight,
-    metadata: memory.metadata ?? null,
-    created_at: memory.createdAt,
-    updated_at: memory.updatedAt,
-    ...superseded,
-  };
+  return { ...toMemory(memory), ...superseded };
 }
 
 /** One line naming a memory with the ids a next call needs: `key "title" [kind] (id …)`. */

@@ -5,8 +5,10 @@ import type {
   MemoryFieldsFragment,
   WeightChangeFieldsFragment,
 } from '../generated/graphql.js';
+import { memoryNotFound } from '../domain/errors.js';
 import { LIMITS } from '../domain/inputs.js';
 import { isKnownRelationType } from '../domain/relations.js';
+import type { OperationError } from './execute.js';
 
 /*
  * Shapes shared by the tools: snake_case inputs that map onto the GraphQL contract, and the
@@ -191,13 +193,19 @@ export const weightChangeOutput = z.object({
 });
 export type WeightChangeOutput = z.output<typeof weightChangeOutput>;
 
+/** A memory_id that names nothing: the domain's NOT_FOUND (the same words as GraphQL's), as a tool error. */
+export function memoryIdNotFound(ref: string): { error: OperationError } {
+  const error = memoryNotFound('memory_id', ref);
+  return { error: { code: error.code, message: error.message, argument: 'memory_id', retryable: error.retryable } };
+}
+
 export function toMemory(memory: MemoryFieldsFragment): MemoryOutput {
   return {
     id: memory.id,
     key: memory.key,
     title: memory.title,
-    content: memory.content,
     kind: memory.kind,
+    content: memory.content,
     tags: memory.tags,
     weight: memory.weight,
     metadata: memory.metadata ?? null,

@@ -1,6 +1,7 @@
 import { serveStdio } from '@modelcontextprotocol/server/stdio';
 import { WORKSPACE_HEADER, createApp } from '../app.js';
 import { ConfigError, loadConfig } from '../config.js';
+import { StartupError } from '../domain/errors.js';
 import { createLogger } from '../logger.js';
 import { createStore } from '../store/create-store.js';
 import { createInProcessExecutor } from './execute.js';
@@ -60,7 +61,7 @@ async function main(): Promise<void> {
 
 main().catch((error: unknown) => {
   process.stderr.write(
-    `${error instanceof ConfigError ? error.message : error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
+    `${error instanceof StartupError ? error.message : error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
   );
   process.exit(1);
 });

@@ -89,7 +89,7 @@ export const memoryContext = defineTool({
     const items = context.items.map((item) => ({
       role: ROLES[item.role],
       score: item.score,
-      memory: toMemoryView(item.memory, input.detail ?? 'summary'),
+      memory: toMemoryView(item.memory, input.detail),
     }));
     const edges = context.edges.map((edge) => ({
       id: edge.id,

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { LIMITS } from '../../domain/inputs.js';
 import { MemoryEvidenceDocument, type MemoryEvidenceQuery } from '../../generated/graphql.js';
-import { defined, label, memoryRefInput, memoryRefOutput, minWeightInput, round } from '../shapes.js';
+import { defined, label, memoryRefInput, memoryRefOutput, minWeightInput, round, memoryIdNotFound } from '../shapes.js';
 import { defineTool } from '../tool.js';
 
 const DEFAULT_DEPTH = 3;
@@ -81,16 +81,7 @@ export const memoryEvidence = defineTool({
   argumentNames: { id: 'memory_id', minWeight: 'min_weight', maxDepth: 'max_depth' },
   variables: (input) => defined({ id: input.memory_id, minWeight: input.min_weight, maxDepth: input.max_depth }),
   present: (data, input) => {
-    if (!data.memory) {
-      return {
-        error: {
-          code: 'NOT_FOUND',
-          message: `memory_id: no memory "${input.memory_id}" in this workspace`,
-          argument: 'memory_id',
-          retryable: false,
-        },
-      };
-    }
+    if (!data.memory) return memoryIdNotFound(input.memory_id);
     const { evidence } = data.memory;
     const memory = { id: data.memory.id, key: data.memory.key, title: data.memory.title };
     const supporting = evidence.supporting.map(toItem);

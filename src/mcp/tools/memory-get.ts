@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { MemoryGetDocument } from '../../generated/graphql.js';
-import { defined, label, limitInput, memoryRefInput, memoryRefOutput, round } from '../shapes.js';
+import { defined, label, limitInput, memoryRefInput, memoryRefOutput, round, memoryIdNotFound } from '../shapes.js';
 import { detailInput, memoryViewOutput, toMemoryView } from '../memory-view.js';
 import { defineTool } from '../tool.js';
 
@@ -40,19 +40,10 @@ export const memoryGet = defineTool({
   variables: (input) =>
     defined({ id: input.memory_id, neighborLimit: input.neighbor_limit, currentOnly: input.current_only }),
   present: (data, input) => {
-    if (!data.memory) {
-      return {
-        error: {
-          code: 'NOT_FOUND',
-          message: `memory_id: no memory "${input.memory_id}" in this workspace`,
-          argument: 'memory_id',
-          retryable: false,
-        },
-      };
-    }
+    if (!data.memory) return memoryIdNotFound(input.memory_id);
     const shown = input.current_only && data.memory.current ? data.memory.current : data.memory;
     const asked = shown.id === data.memory.id ? {} : { asked_id: data.memory.id };
-    const memory = toMemoryView(shown, input.detail ?? 'full');
+    const memory = toMemoryView(shown, input.detail);
     const neighbors = shown.neighbors.map((n) => ({
       direction: n.direction === 'INCOMING' ? ('incoming' as const) : ('outgoing' as const),
       edge_id: n.edge.id,

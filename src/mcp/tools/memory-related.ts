@@ -19,6 +19,7 @@ import {
   memoryRefOutput,
   round,
   toDirection,
+  memoryIdNotFound,
 } from '../shapes.js';
 import { defineTool } from '../tool.js';
 
@@ -66,20 +67,11 @@ export const memoryRelated = defineTool({
       limit: input.limit,
     }),
   present: (data, input) => {
-    if (!data.memory) {
-      return {
-        error: {
-          code: 'NOT_FOUND',
-          message: `memory_id: no memory "${input.memory_id}" in this workspace`,
-          argument: 'memory_id',
-          retryable: false,
-        },
-      };
-    }
+    if (!data.memory) return memoryIdNotFound(input.memory_id);
     const listed = data.memory.neighbors.map((n) => ({
       direction: n.direction === 'INCOMING' ? ('incoming' as const) : ('outgoing' as const),
-      edge: toEdgeView(n.edge, input.detail ?? 'summary'),
-      memory: toMemoryView(n.memory, input.detail ?? 'summary'),
+      edge: toEdgeView(n.edge, input.detail),
+      memory: toMemoryView(n.memory, input.detail),
     }));
     const neighbors = input.current_only ? listed.filter((n) => !n.memory.superseded) : listed;
     const head = { id: data.memory.id, key: data.memory.key, title: data.memory.title };

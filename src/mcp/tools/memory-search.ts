@@ -24,7 +24,7 @@ export const memorySearch = defineTool({
   variables: (input) => defined({ query: input.query, kinds: input.kinds, tags: input.tags, limit: input.limit }),
   present: (data, input) => {
     const results = data.searchMemories
-      .map((memory) => toMemoryView(memory, input.detail ?? 'summary'))
+      .map((memory) => toMemoryView(memory, input.detail))
       .filter((memory) => !(input.current_only && memory.superseded));
     const text = results.length
       ? [

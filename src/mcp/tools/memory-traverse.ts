@@ -11,6 +11,7 @@ import {
   memoryRefInput,
   memoryRefOutput,
   toDirection,
+  memoryIdNotFound,
 } from '../shapes.js';
 import { defineTool } from '../tool.js';
 
@@ -96,25 +97,17 @@ export const memoryTraverse = defineTool({
       currentOnly: input.current_only,
     }),
   present: (data, input) => {
-    if (!data.memory) {
-      return {
-        error: {
-          code: 'NOT_FOUND',
-          message: `memory_id: no memory "${input.memory_id}" in this workspace`,
-          argument: 'memory_id',
-          retryable: false,
-        },
-      };
-    }
+    if (!data.memory) return memoryIdNotFound(input.memory_id);
     const start = { id: data.memory.id, key: data.memory.key, title: data.memory.title };
-    const detail = input.detail ?? 'summary';
-    const hits = data.memory.traverse.map((hit) => ({
+    const detail = input.detail;
+    const parents = data.memory.traverse.map((hit) => parentOf(hit.via, hit.memory.id));
+    const hits = data.memory.traverse.map((hit, at) => ({
       depth: hit.depth,
       memory: toMemoryView(hit.memory, detail),
       edge_id: hit.via.at(-1)?.id ?? '',
       ...(detail === 'full'
         ? {
-            parent_id: parentOf(hit.via, hit.memory.id),
+            parent_id: parents[at],
             path: hit.via.map((edge) => ({
               edge_id: edge.id,
               type: edge.type,
@@ -126,15 +119,16 @@ export const memoryTraverse = defineTool({
         : {}),
     }));
     const keys = new Map([[start.id, 'the start'], ...hits.map((hit) => [hit.memory.id, hit.memory.key] as const)]);
-    const walks = new Map(data.memory.traverse.map((hit) => [hit.memory.id, hit.via] as const));
-    const parentName = (hit: (typeof hits)[number]): string => {
-      const parent = parentOf(walks.get(hit.memory.id) ?? [], hit.memory.id);
+    const parentName = (at: number): string => {
+      const parent = parents[at] ?? '';
       return keys.get(parent) ?? parent;
     };
     const text = hits.length
       ? [
           `${hits.length} memor${hits.length === 1 ? 'y' : 'ies'} reached from ${label(start)}:`,
-          ...hits.map((h) => `- depth ${h.depth}: ${viewLine(h.memory)} via edge ${h.edge_id} from ${parentName(h)}`),
+          ...hits.map(
+            (h, at) => `- depth ${h.depth}: ${viewLine(h.memory)} via edge ${h.edge_id} from ${parentName(at)}`,
+          ),
         ].join('\n')
       : `Nothing reachable from ${label(start)} with these filters.`;
     return { structured: { start, hits }, text };
