@@ -144,13 +144,16 @@ export class ConfigError extends StartupError {
   override name = 'ConfigError';
 }
 
+/** A store adapter's complaint about its settings, as the ConfigError start-up prints; anything else as it is. */
+export const asConfigError = (error: unknown): unknown =>
+  error instanceof StoreSetupError ? new ConfigError(`Invalid configuration: ${error.message}`) : error;
+
 /** The store's settings from its adapter, its complaint (a missing variable) as a ConfigError. */
 function storeConfig(e: z.infer<typeof EnvSchema>): StoreConfig {
   try {
     return storeConfigFromEnv(e.ENGRAM_STORE, e);
   } catch (error) {
-    if (error instanceof StoreSetupError) throw new ConfigError(`Invalid configuration: ${error.message}`);
-    throw error;
+    throw asConfigError(error);
   }
 }
 

@@ -8,7 +8,7 @@ import { sqliteAdapter } from './sqlite/adapter.js';
  * Every store Engram can run on, and the only place that lists them. A new store is a folder with
  * an adapter.ts, one line here, and one runStoreContract call in test/contract.
  */
-export const STORE_ADAPTERS = [sqliteAdapter, neo4jAdapter] as const;
+const STORE_ADAPTERS = [sqliteAdapter, neo4jAdapter] as const;
 
 type RegisteredAdapter = (typeof STORE_ADAPTERS)[number];
 
@@ -50,8 +50,11 @@ export function storeConfigFromEnv(kind: StoreKind, env: StoreEnv): StoreConfig 
   return adapterFor(kind).fromEnv(env);
 }
 
+/** Who opens the store: the server, or engram import / export (`bulk`). */
+export type StorePurpose = 'serve' | 'bulk';
+
 /** Opens the configured store, for the server or, with `bulk`, for engram import / export. */
-export function openStore(settings: StoreConfig, purpose: 'serve' | 'bulk' = 'serve'): Promise<GraphStore> {
+export function openStore(settings: StoreConfig, purpose: StorePurpose = 'serve'): Promise<GraphStore> {
   const adapter = adapterFor(settings.kind);
   return purpose === 'bulk' && adapter.createForBulk ? adapter.createForBulk(settings) : adapter.create(settings);
 }

@@ -1,5 +1,6 @@
 import { Neo4jError, isRetryableError } from 'neo4j-driver';
 import { EngramError, conflict, unavailable } from '../../domain/errors.js';
+import { ID_OR_KEY_TAKEN } from '../shared/store-errors.js';
 
 /**
  * How a driver failure reads to Engram:
@@ -51,10 +52,7 @@ export function classifyNeo4jError(error: unknown): Neo4jFailure {
  * function pass through unchanged; no server text (which may name hosts or values) reaches the
  * message, only `cause`.
  */
-export function toEngramError(
-  error: unknown,
-  conflictMessage = 'That id or key is already taken in this workspace',
-): unknown {
+export function toEngramError(error: unknown, conflictMessage = ID_OR_KEY_TAKEN): unknown {
   if (error instanceof EngramError) return error;
   switch (classifyNeo4jError(error)) {
     case 'conflict':

@@ -17,7 +17,7 @@ type Run = { kind: 'edge' | 'memory'; items: { index: number; change: WeightChan
  * one UNWIND statement, and no row of a statement reads what another row of it wrote. A change to
  * a target already in the run starts the next run, so changes still apply in the given order.
  */
-export function runsOf(changes: readonly WeightChangeRequest[]): Run[] {
+function runsOf(changes: readonly WeightChangeRequest[]): Run[] {
   const runs: (Run & { touched: Set<string> })[] = [];
   changes.forEach((change, index) => {
     const keys = [`target:${change.target.id}`, `event:${change.eventId}`];

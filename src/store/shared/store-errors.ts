@@ -7,6 +7,8 @@ import type { WeightChangeRequest } from '../../domain/weights.js';
  */
 
 export const KEY_TAKEN = 'That key is already taken in this workspace';
+/** When the store cannot tell which unique value clashed. */
+export const ID_OR_KEY_TAKEN = 'That id or key is already taken in this workspace';
 export const ID_TAKEN = 'An item with that id already exists in this workspace';
 export const EDGE_ID_TAKEN = 'That edge id is already taken in this workspace';
 export const EVENT_ID_TAKEN = 'A weight event with that id already exists in this workspace';

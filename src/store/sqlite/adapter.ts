@@ -52,8 +52,7 @@ export const sqliteAdapter = {
   // A bulk command writes far more than it walks: a bigger page cache, and no walk index to keep up to date.
   createForBulk: async (settings: SqliteStoreConfig) =>
     createSqliteStore({
-      path: settings.path,
-      busyTimeoutMs: settings.busyTimeoutMs,
+      ...sqliteStoreOptions(settings),
       cacheSizeMb: Math.max(settings.cacheSizeMb, BULK_CACHE_MB),
       adjacencyIndex: false,
     }),

@@ -1,5 +1,5 @@
 import type { GraphStore, SearchQuery, SourceRank, SourceRankQuery, TypedEdgeQuery } from '../port.js';
-import { compareIds, inKeyOrder } from '../key-order.js';
+import { compareIds, inKeyOrder, uniqueKeys } from '../key-order.js';
 import { toFtsQuery } from './fts-query.js';
 import { guard } from './guard.js';
 import { EDGE_COLUMNS, type EdgeRow, MEMORY_COLUMNS, type MemoryRow, toEdge, toMemory } from './rows.js';
@@ -89,7 +89,7 @@ export function createRecordReads(
            LIMIT @limit`,
         ).all({
           ws,
-          ids: asJson([...new Set(memoryIds)]),
+          ids: asJson(uniqueKeys(memoryIds)),
           above: query.pruneThreshold,
           limit: query.limit,
         }) as EdgeRow[];

@@ -148,7 +148,7 @@ function addSlot(
 }
 
 /** Brings one edge to its current state: `row` null means it no longer exists. */
-export function applyEdge(
+function applyEdge(
   index: WorkspaceIndex,
   edgeId: string,
   row: { rid: number; from_id: string; to_id: string; type: string; weight: number } | null,
@@ -175,7 +175,7 @@ export function applyEdge(
 }
 
 /** Changes since the build: past this share of the base, a rebuild is cheaper than patching. */
-export function needsRebuild(index: WorkspaceIndex): boolean {
+function needsRebuild(index: WorkspaceIndex): boolean {
   const drift = index.slotCount - index.baseSlots + index.tombstones;
   return drift > Math.max(2_000, index.baseSlots * 0.2);
 }
