@@ -62,6 +62,7 @@ query Explore {
 const CSRF_HEADERS = [WORKSPACE_HEADER, 'authorization', 'x-graphql-yoga-csrf', 'apollo-require-preflight'];
 
 const GRAPHQL_ENDPOINT = '/graphql';
+const HEALTH_ENDPOINT = '/health';
 
 function indexLinks(config: Config): IndexLink[] {
   return [
@@ -71,7 +72,7 @@ function indexLinks(config: Config): IndexLink[] {
     },
     ...(config.explorer ? [{ path: EXPLORER_PATH, what: 'the graph explorer' }] : []),
     { path: MCP_ENDPOINT, what: 'the MCP endpoint for agents (Streamable HTTP)' },
-    { path: '/health', what: 'liveness' },
+    { path: HEALTH_ENDPOINT, what: 'liveness' },
     { path: READINESS_ENDPOINT, what: 'readiness (store reachable, not draining)' },
     ...(config.metrics ? [{ path: METRICS_ENDPOINT, what: 'Prometheus metrics' }] : []),
   ];
@@ -101,7 +102,7 @@ export function createApp(deps: AppDeps): EngramApp {
   const app: EngramApp = createYoga<Record<string, unknown>, EngramContext>({
     schema,
     graphqlEndpoint: GRAPHQL_ENDPOINT,
-    healthCheckEndpoint: '/health',
+    healthCheckEndpoint: HEALTH_ENDPOINT,
     landingPage: false,
     batching: false,
     // No file uploads: useNoUploads answers multipart requests with a coded 415.

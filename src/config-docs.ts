@@ -36,7 +36,7 @@ const modeFlag = 'on in development, off in production';
 const workspaceRule = '1-64 letters, digits, `_`, `.` or `-`, starting with a letter or digit';
 
 export const VARIABLE_DOCS: Record<string, VariableDoc> = {
-  PORT: { group: 'server', text: 'HTTP port; `0` picks a free one', rule: 'integer 0..65535' },
+  PORT: { group: 'server', text: 'HTTP port; `0` picks a free one' },
   HOST: { group: 'server', text: 'interface to listen on' },
   ENGRAM_STORE: { group: 'server', text: 'the store: `sqlite` (embedded) or `neo4j`' },
   NODE_ENV: {
@@ -198,13 +198,8 @@ export const VARIABLE_DOCS: Record<string, VariableDoc> = {
 
 type JsonSchema = { type?: string; enum?: string[]; minimum?: number; maximum?: number; minLength?: number };
 
-const FLAG_VALUES = ['0', '1', 'true', 'false', 'yes', 'no', 'on', 'off'];
-
 function ruleOf(schema: JsonSchema): string {
-  if (schema.enum) {
-    if (FLAG_VALUES.every((value) => schema.enum?.includes(value))) return '`true`, `false`';
-    return schema.enum.map((value) => `\`${value}\``).join(', ');
-  }
+  if (schema.enum) return schema.enum.map((value) => `\`${value}\``).join(', ');
   const noun = schema.type === 'integer' ? 'integer' : schema.type === 'number' ? 'number' : 'text';
   const bounded = schema.maximum !== undefined && schema.maximum < Number.MAX_SAFE_INTEGER;
   if (schema.minimum !== undefined && bounded) return `${noun} ${schema.minimum}..${schema.maximum}`;
