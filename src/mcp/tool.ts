@@ -1,5 +1,6 @@
 import type { CallToolResult, McpServer } from '@modelcontextprotocol/server';
 import type { z } from 'zod';
+import { MASKED } from '../domain/errors.js';
 import type { TypedDocumentString } from '../generated/graphql.js';
 import type { Logger } from '../logger.js';
 import type { Execute, OperationError } from './execute.js';
@@ -56,9 +57,11 @@ function renameArgument(error: OperationError, names: Record<string, string> = {
   return { ...error, argument: name, message };
 }
 
+const UNEXPECTED: OperationError = { ...MASKED, message: 'Unexpected error.' };
+
 export function errorResult(errors: OperationError[]): CallToolResult {
   const [first, ...rest] = errors;
-  const error = first ?? { code: 'INTERNAL_SERVER_ERROR', message: 'Unexpected error.', retryable: false };
+  const error = first ?? UNEXPECTED;
   const text = [error, ...rest].map((e) => `${e.code}: ${e.message}`).join('\n');
   return {
     isError: true,
@@ -67,43 +70,67 @@ export function errorResult(errors: OperationError[]): CallToolResult {
   };
 }
 
+/** What every tool advertises, and how its raw arguments are read before they are checked. */
+export interface ToolMeta<TInput extends z.ZodObject> {
+  name: string;
+  title: string;
+  description: string;
+  input: TInput;
+  output: z.ZodObject;
+  hints: ToolHints;
+  aliases?: ArgumentAliases;
+  /** A rewrite of the raw arguments before they are read (e.g. aliases inside nested records). */
+  prepare?: (raw: unknown) => unknown;
+}
+
 /**
- * Keeps the tool's types together; the registry only needs a name and a way to register. Every
- * tool's arguments are read strictly here (see strict-input.ts), once for all tools.
+ * Registers a tool whose arguments are read strictly (see strict-input.ts) before `run` sees them;
+ * a failure `run` did not expect is logged and answered as the masked error, never thrown at the client.
  */
+export function registerStrictTool<TInput extends z.ZodObject>(
+  server: McpServer,
+  meta: ToolMeta<TInput>,
+  logger: Logger | undefined,
+  run: (input: z.output<TInput>) => Promise<CallToolResult>,
+): void {
+  const aliases = meta.aliases ?? {};
+  server.registerTool(
+    meta.name,
+    {
+      title: meta.title,
+      description: meta.description + aliasSentence(aliases),
+      inputSchema: advertiseOnly(meta.input),
+      outputSchema: advertisedOutput(meta.output),
+      annotations: meta.hints,
+    },
+    async (raw: unknown): Promise<CallToolResult> => {
+      const read = readArguments(meta.input, aliases, meta.prepare ? meta.prepare(raw) : raw);
+      if ('errors' in read) return errorResult(read.errors);
+      try {
+        return await run(read.input);
+      } catch (error) {
+        logger?.error({ err: error, tool: meta.name }, 'mcp tool failed unexpectedly');
+        return errorResult([UNEXPECTED]);
+      }
+    },
+  );
+}
+
+/** Keeps the tool's types together; the registry only needs a name and a way to register. */
 export function defineTool<TInput extends z.ZodObject, TOutput extends z.ZodObject, TResult, TVariables>(
   tool: ToolDefinition<TInput, TOutput, TResult, TVariables>,
 ): RegisteredEngramTool {
   return {
     name: tool.name,
     register(server, { execute, logger }) {
-      const aliases = tool.aliases ?? {};
-      server.registerTool(
-        tool.name,
-        {
-          title: tool.title,
-          description: tool.description + aliasSentence(aliases),
-          inputSchema: advertiseOnly(tool.input),
-          outputSchema: advertisedOutput(tool.output),
-          annotations: tool.hints,
-        },
-        async (raw: unknown): Promise<CallToolResult> => {
-          const read = readArguments(tool.input, aliases, raw);
-          if ('errors' in read) return errorResult(read.errors);
-          const input = read.input;
-          try {
-            const outcome = await execute(tool.document, tool.variables(input));
-            if (outcome.errors)
-              return errorResult(outcome.errors.map((error) => renameArgument(error, tool.argumentNames)));
-            const answer = tool.present(outcome.data, input);
-            if ('error' in answer) return errorResult([answer.error]);
-            return { content: [{ type: 'text', text: answer.text }], structuredContent: answer.structured };
-          } catch (error) {
-            logger?.error({ err: error, tool: tool.name }, 'mcp tool failed unexpectedly');
-            return errorResult([{ code: 'INTERNAL_SERVER_ERROR', message: 'Unexpected error.', retryable: false }]);
-          }
-        },
-      );
+      registerStrictTool(server, tool, logger, async (input) => {
+        const outcome = await execute(tool.document, tool.variables(input));
+        if (outcome.errors)
+          return errorResult(outcome.errors.map((error) => renameArgument(error, tool.argumentNames)));
+        const answer = tool.present(outcome.data, input);
+        if ('error' in answer) return errorResult([answer.error]);
+        return { content: [{ type: 'text', text: answer.text }], structuredContent: answer.structured };
+      });
     },
   };
 }

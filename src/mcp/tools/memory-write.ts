@@ -1,11 +1,8 @@
-import type { CallToolResult } from '@modelcontextprotocol/server';
 import { z } from 'zod';
 import { normaliseRelationType } from '../../domain/relations.js';
 import { MemoryWriteDocument, MemoryWriteLookupDocument } from '../../generated/graphql.js';
-import { advertiseOnly, advertisedOutput } from '../advertise.js';
 import { EDGE_ALIASES, edgeTypeInput, metadataInput, unknownTypeWarning, warningsOutput } from '../shapes.js';
-import { readArguments } from '../strict-input.js';
-import { errorResult, type RegisteredEngramTool, type ToolHints } from '../tool.js';
+import { errorResult, type RegisteredEngramTool, registerStrictTool, type ToolHints } from '../tool.js';
 import { type ExistingMemory, namesToLookUp, planWrite } from '../write-plan.js';
 
 /** The lookup answers at most this many names (Query.memories). */
@@ -81,69 +78,61 @@ function edgeAliasesApplied(raw: unknown): unknown {
 export const memoryWrite: RegisteredEngramTool = {
   name: 'memory_write',
   register(server, { execute, logger }) {
-    server.registerTool(
-      'memory_write',
-      {
-        title: 'Write memories and edges in one batch',
-        description: DESCRIPTION,
-        inputSchema: advertiseOnly(input),
-        outputSchema: advertisedOutput(output),
-        annotations: HINTS,
-      },
-      async (raw: unknown): Promise<CallToolResult> => {
-        const read = readArguments(input, {}, edgeAliasesApplied(raw));
-        if ('errors' in read) return errorResult(read.errors);
-        const memories = read.input.memories ?? [];
-        const edges = read.input.edges ?? [];
-        try {
-          const names = namesToLookUp(memories, edges);
-          if (names.length > MAX_NAMES)
-            return errorResult([
-              {
-                code: 'BAD_USER_INPUT',
-                message: `memories: at most ${MAX_NAMES} distinct existing ids and keys per call; split the batch`,
-                argument: 'memories',
-                retryable: false,
-              },
-            ]);
-          const existing = new Map<string, ExistingMemory>();
-          if (names.length > 0) {
-            const lookup = await execute(MemoryWriteLookupDocument, { ids: names });
-            if (lookup.errors) return errorResult(lookup.errors);
-            lookup.data.memories.forEach((memory, at) => {
-              if (memory) existing.set(names[at] as string, memory);
-            });
-          }
-          const plan = planWrite(memories, edges, existing);
-          if ('errors' in plan) return errorResult(plan.errors);
-          const outcome = await execute(MemoryWriteDocument, plan.variables);
-          if (outcome.errors) return errorResult(outcome.errors);
-          const warnings = [
-            ...new Set(
-              edges.map((edge) => unknownTypeWarning(normaliseRelationType(edge.edge_type))).filter((w) => w !== null),
-            ),
-          ];
-          const structured = {
-            memories: plan.written,
-            memories_written: outcome.data.importGraph.memories,
-            edges_written: outcome.data.importGraph.edges,
-            edges_unchanged: plan.unchangedEdges,
-            ...(warnings.length > 0 ? { warnings } : {}),
-          };
-          const text = [
-            `Wrote ${structured.memories_written} memories and ${structured.edges_written} edges in one transaction (${plan.unchangedEdges} edges unchanged):`,
-            ...plan.written.map(
-              (memory) =>
-                `- ${memory.ref ?? memory.key ?? ''} -> id ${memory.id}${memory.key ? ` (key ${memory.key})` : ''}, ${memory.status}`,
-            ),
-            ...warnings.map((warning) => `Warning: ${warning}`),
-          ].join('\n');
-          return { content: [{ type: 'text', text }], structuredContent: structured };
-        } catch (error) {
-          logger?.error({ err: error, tool: 'memory_write' }, 'mcp tool failed unexpectedly');
-          return errorResult([{ code: 'INTERNAL_SERVER_ERROR', message: 'Unexpected error.', retryable: false }]);
-        }
-      },
-    );
+    const meta = {
+      name: 'memory_write',
+      title: 'Write memories and edges in one batch',
+      description: DESCRIPTION,
+      input,
+      output,
+      hints: HINTS,
+      prepare: edgeAliasesApplied,
+    };
+    registerStrictTool(server, meta, logger, async (batch) => {
+      const memories = batch.memories ?? [];
+      const edges = batch.edges ?? [];
+      const names = namesToLookUp(memories, edges);
+      if (names.length > MAX_NAMES)
+        return errorResult([
+          {
+            code: 'BAD_USER_INPUT',
+            message: `memories: at most ${MAX_NAMES} distinct existing ids and keys per call; split the batch`,
+            argument: 'memories',
+            retryable: false,
+          },
+        ]);
+      const existing = new Map<string, ExistingMemory>();
+      if (names.length > 0) {
+        const lookup = await execute(MemoryWriteLookupDocument, { ids: names });
+        if (lookup.errors) return errorResult(lookup.errors);
+        lookup.data.memories.forEach((memory, at) => {
+          if (memory) existing.set(names[at] as string, memory);
+        });
+      }
+      const plan = planWrite(memories, edges, existing);
+      if ('errors' in plan) return errorResult(plan.errors);
+      const outcome = await execute(MemoryWriteDocument, plan.variables);
+      if (outcome.errors) return errorResult(outcome.errors);
+      const warnings = [
+        ...new Set(
+          edges.map((edge) => unknownTypeWarning(normaliseRelationType(edge.edge_type))).filter((w) => w !== null),
+        ),
+      ];
+      const structured = {
+        memories: plan.written,
+        memories_written: outcome.data.importGraph.memories,
+        edges_written: outcome.data.importGraph.edges,
+        edges_unchanged: plan.unchangedEdges,
+        ...(warnings.length > 0 ? { warnings } : {}),
+      };
+      const text = [
+        `Wrote ${structured.memories_written} memories and ${structured.edges_written} edges in one transaction (${plan.unchangedEdges} edges unchanged):`,
+        ...plan.written.map(
+          (memory) =>
+            `- ${memory.ref ?? memory.key ?? ''} -> id ${memory.id}${memory.key ? ` (key ${memory.key})` : ''}, ${memory.status}`,
+        ),
+        ...warnings.map((warning) => `Warning: ${warning}`),
+      ].join('\n');
+      return { content: [{ type: 'text', text }], structuredContent: structured };
+    });
   },
 };
