@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import { z } from 'zod';
 import type { OperationError } from './execute.js';
 
 /*
@@ -107,6 +107,38 @@ function describeIssue(issue: z.core.$ZodIssue, schema: z.ZodObject, values: Rec
   return badArgument(argument, `${path.join('.') || 'arguments'}: ${issue.message}`);
 }
 
+/** The fields of the records a list argument holds, or null when it holds no records. */
+function recordFields(type: unknown): string[] | null {
+  let inner = type;
+  while (inner instanceof z.ZodOptional || inner instanceof z.ZodDefault || inner instanceof z.ZodNullable)
+    inner = inner.unwrap();
+  if (!(inner instanceof z.ZodArray) || !(inner.element instanceof z.ZodObject)) return null;
+  return Object.keys(inner.element.shape);
+}
+
+/** The records of a list argument (memory_write's memories and edges) read as strictly as the arguments. */
+function readRecords(
+  name: string,
+  type: unknown,
+  records: unknown[],
+  aliases: ArgumentAliases,
+  errors: OperationError[],
+): unknown[] {
+  const fields = recordFields(type);
+  if (fields === null) return records;
+  return records.map((record, at) => {
+    if (typeof record !== 'object' || record === null || Array.isArray(record)) return record;
+    const resolved = resolveNames(record as Record<string, unknown>, fields, aliases);
+    for (const error of resolved.errors)
+      errors.push({
+        ...error,
+        argument: `${name}[${at}].${error.argument}`,
+        message: `${name}[${at}]: ${error.message}`,
+      });
+    return resolved.values;
+  });
+}
+
 /**
  * The tool's input from the raw arguments of a call, or one BAD_USER_INPUT per problem: each
  * unknown argument with the closest valid name, each missing one with what it is, each wrong value.
@@ -115,10 +147,15 @@ export function readArguments<TInput extends z.ZodObject>(
   schema: TInput,
   aliases: ArgumentAliases,
   raw: unknown,
+  listAliases: Record<string, ArgumentAliases> = {},
 ): { input: z.output<TInput> } | { errors: OperationError[] } {
   if (raw !== undefined && raw !== null && (typeof raw !== 'object' || Array.isArray(raw)))
     return { errors: [badArgument('arguments', 'arguments must be a JSON object')] };
   const { values, errors } = resolveNames((raw ?? {}) as Record<string, unknown>, Object.keys(schema.shape), aliases);
+  for (const [name, type] of Object.entries(schema.shape)) {
+    if (Array.isArray(values[name]))
+      values[name] = readRecords(name, type, values[name], listAliases[name] ?? {}, errors);
+  }
   if (errors.length > 0) return { errors };
   const parsed = schema.safeParse(values);
   if (!parsed.success) return { errors: parsed.error.issues.map((issue) => describeIssue(issue, schema, values)) };

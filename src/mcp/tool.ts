@@ -79,8 +79,8 @@ export interface ToolMeta<TInput extends z.ZodObject> {
   output: z.ZodObject;
   hints: ToolHints;
   aliases?: ArgumentAliases;
-  /** A rewrite of the raw arguments before they are read (e.g. aliases inside nested records). */
-  prepare?: (raw: unknown) => unknown;
+  /** Aliases for the fields of the records a list argument holds (memory_write's edges). */
+  listAliases?: Record<string, ArgumentAliases>;
 }
 
 /**
@@ -104,7 +104,7 @@ export function registerStrictTool<TInput extends z.ZodObject>(
       annotations: meta.hints,
     },
     async (raw: unknown): Promise<CallToolResult> => {
-      const read = readArguments(meta.input, aliases, meta.prepare ? meta.prepare(raw) : raw);
+      const read = readArguments(meta.input, aliases, raw, meta.listAliases);
       if ('errors' in read) return errorResult(read.errors);
       try {
         return await run(read.input);

@@ -105,4 +105,30 @@ describe('memory_write over MCP', () => {
     expect(refused.text).toContain('edges[1].source_id: "@nobody" is not the ref of a memory in this call');
     expect((await ok(client, 'memory_search', { query: 'Never written' })).count).toBe(0);
   });
+
+  it('reads the records as strictly as the arguments: a misspelt or doubly given field is refused, nothing written', async () => {
+    const refused = await fails(
+      client,
+      'memory_write',
+      {
+        memories: [{ ref: '@typo', title: 'Never written either', knd: 'fact' }],
+        edges: [
+          { from_id: '@typo', source_id: 'q-latency', target_id: 'h-cache', edge_type: 'CITES' },
+          { source_id: '@typo', target_id: 'q-latency', edge_typ: 'CITES' },
+        ],
+      },
+      'BAD_USER_INPUT',
+    );
+    expect(refused.text).toContain('memories[0]: unknown argument knd; did you mean kind?');
+    expect(refused.text).toContain('edges[0]: from_id and source_id name the same argument (source_id)');
+    expect(refused.text).toContain('edges[1]: unknown argument edge_typ; did you mean edge_type?');
+    expect((await ok(client, 'memory_search', { query: 'Never written either' })).count).toBe(0);
+  });
+
+  it('accepts memory_link aliases inside each edge', async () => {
+    const out = await ok(client, 'memory_write', {
+      edges: [{ from_id: 'q-latency', to_id: 'h-cache', relation: 'CITES' }],
+    });
+    expect(out.edges_written + out.edges_unchanged).toBe(1);
+  });
 });

@@ -58,23 +58,6 @@ const DESCRIPTION =
   'Idempotent: a memory whose key or id exists is replaced (weight kept), others get an id from key or text, edges upserted at weight; unchanged records are left alone. ' +
   'Returns each memory id. For many records at once; memory_create and memory_link write one.';
 
-/** Edge ends arrive as refs, ids or keys; aliases as on memory_link apply to each edge. */
-const EDGE_ALIAS_NAMES = Object.keys(EDGE_ALIASES);
-
-function edgeAliasesApplied(raw: unknown): unknown {
-  if (typeof raw !== 'object' || raw === null || !Array.isArray((raw as { edges?: unknown }).edges)) return raw;
-  const edges = ((raw as { edges: unknown[] }).edges as unknown[]).map((edge) => {
-    if (typeof edge !== 'object' || edge === null) return edge;
-    const renamed: Record<string, unknown> = {};
-    for (const [name, value] of Object.entries(edge)) {
-      const own = EDGE_ALIAS_NAMES.includes(name) ? EDGE_ALIASES[name as keyof typeof EDGE_ALIASES] : name;
-      if (!(own in renamed)) renamed[own] = value;
-    }
-    return renamed;
-  });
-  return { ...raw, edges };
-}
-
 export const memoryWrite: RegisteredEngramTool = {
   name: 'memory_write',
   register(server, { execute, logger }) {
@@ -85,7 +68,8 @@ export const memoryWrite: RegisteredEngramTool = {
       input,
       output,
       hints: HINTS,
-      prepare: edgeAliasesApplied,
+      // Edge ends arrive as refs, ids or keys; aliases as on memory_link apply to each edge.
+      listAliases: { edges: EDGE_ALIASES },
     };
     registerStrictTool(server, meta, logger, async (batch) => {
       const memories = batch.memories ?? [];
