@@ -262,7 +262,8 @@ const SECRET = /KEY|PASSWORD|TOKEN|SECRET/;
 /** NAME=value, so the message shows what was read; the value is quoted when it is long or not plain. */
 function shownVariable(path: readonly PropertyKey[], env: Record<string, string | undefined>): string {
   const name = String(path[0]);
-  const value = env[name];
+  // Credentials in a URI (scheme://user:password@host) are never echoed, whichever variable holds it.
+  const value = env[name]?.replace(/\/\/[^/@\s]*@/, '//***@');
   if (value === undefined || SECRET.test(name)) return path.map(String).join('.');
   return /^[\x21-\x7e]{1,60}$/.test(value) ? `${name}=${value}` : `${name}=${JSON.stringify(value.slice(0, 60))}`;
 }

@@ -12,6 +12,14 @@ describe('ENGRAM_STORE=neo4j configuration', () => {
     );
   });
 
+  it('names a rejected NEO4J_URI without the credentials it carries', () => {
+    const read = () => loadConfig({ ...base, ENGRAM_STORE: 'neo4j', NEO4J_URI: 'http://neo4j:hunter2@db:7687' });
+    expect(read).toThrow(
+      /^Invalid configuration: NEO4J_URI=http:\/\/\*\*\*@db:7687: must be a neo4j:\/\/ or bolt:\/\/ URI/,
+    );
+    expect(read).not.toThrow(/hunter2/);
+  });
+
   it('reads the connection and the bounded waits, with their defaults', () => {
     const config = loadConfig({
       ...base,
