@@ -2,6 +2,7 @@ import type { QueryLimits } from '../config.js';
 import type { MemoryRecord } from '../domain/types.js';
 import type { WeightPolicy } from '../domain/weights.js';
 import type { Loaders } from '../loaders/index.js';
+import type { VectorMatcher } from '../services/vector-match.js';
 import type { WriteScope } from '../services/writes.js';
 import type { GraphStore } from '../store/port.js';
 import type { WorkMeter } from '../store/work-budget.js';
@@ -22,6 +23,8 @@ export interface EngramContext {
   signal?: AbortSignal;
   /** The request id (x-request-id), for logs. */
   requestId?: string;
+  /** Nearest memories by embedding, for recall's vector signal; absent when vectors are not configured. */
+  vectorMatcher?: VectorMatcher;
 }
 
 export function writeScope(ctx: EngramContext): WriteScope {
