@@ -1,6 +1,6 @@
 import { renderGraphiQL } from '@graphql-yoga/render-graphiql';
 import { createYoga, type YogaServerInstance } from 'graphql-yoga';
-import { ConfigError, type Config } from './config.js';
+import { ConfigError, type Config, type RateLimit } from './config.js';
 import type { EngramContext } from './graphql/context.js';
 import { schema } from './graphql/index.js';
 import { maskError, useErrorCodes } from './plugins/use-error-codes.js';
@@ -9,7 +9,7 @@ import { useGraphiQLPage } from './plugins/use-graphiql-page.js';
 import { type IndexLink, useIndexPage } from './plugins/use-index-page.js';
 import { useLimits } from './plugins/use-limits.js';
 import { WORKSPACE_HEADER, createAuthenticator, useAuth } from './plugins/use-auth.js';
-import { createCostBudget } from './plugins/use-cost-budget.js';
+import { type CostBuckets, createCostBudget } from './plugins/use-cost-budget.js';
 import { useBodyLimit } from './plugins/use-body-limit.js';
 import { useCsrfPrevention } from './plugins/use-csrf.js';
 import { createDeadlines } from './plugins/use-deadline.js';
@@ -38,6 +38,8 @@ export interface AppDeps {
   isDraining?: () => boolean;
   /** Where /metrics reports; server.ts passes one with process metrics. Default: a fresh registry. */
   metrics?: Metrics;
+  /** With workers, the cost budget's buckets held for all of them (src/cluster/); default: this process's own. */
+  sharedBuckets?: (rate: RateLimit) => CostBuckets;
 }
 
 export type EngramApp = YogaServerInstance<Record<string, unknown>, EngramContext>;
@@ -86,7 +88,7 @@ export function createApp(deps: AppDeps): EngramApp {
   const metrics = deps.metrics ?? createMetrics();
   const store = instrumentStore(deps.store, metrics.store);
   const deadlines = createDeadlines({ timeoutMs: config.requestTimeoutMs, graphqlEndpoint: GRAPHQL_ENDPOINT });
-  const budget = createCostBudget(config.rateLimit, metrics.rateLimited);
+  const budget = createCostBudget(config.rateLimit, metrics.rateLimited, deps.sharedBuckets);
   const buckets = budget.buckets;
   if (buckets) metrics.trackBuckets(() => buckets.size);
   const trusted = config.persistedOnly ? loadTrustedDocuments(config.operationsDir) : null;

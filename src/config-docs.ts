@@ -194,6 +194,11 @@ export const VARIABLE_DOCS: Record<string, VariableDoc> = {
   },
   ENGRAM_LOG_LEVEL: { group: 'logs', text: 'pino level; logs go to stderr as JSON' },
   ENGRAM_METRICS: { group: 'logs', text: 'serve Prometheus metrics at `/metrics` (admin key when keys are set)' },
+  ENGRAM_WORKERS: {
+    group: 'server',
+    text: 'server processes sharing the port and the store (docs/operations.md#workers); `1` is a single process',
+    default: 'the number of cores (1 when NODE_ENV=test or under vitest)',
+  },
 };
 
 type JsonSchema = { type?: string; enum?: string[]; minimum?: number; maximum?: number; minLength?: number };

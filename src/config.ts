@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { DEFAULT_WEIGHT_POLICY, type WeightPolicy } from './domain/weights.js';
@@ -13,6 +14,9 @@ import {
   storeEnvShape,
 } from './store/registry.js';
 import { count, flag, fraction, optionalFlag } from './domain/env-rules.js';
+
+const MAX_WORKERS = 256;
+const WORKERS_RULE = `must be a whole number from 1 to ${MAX_WORKERS}`;
 
 /** Every environment variable Engram reads, with its default; docs/configuration.md is generated from it. */
 export const EnvSchema = z.object({
@@ -78,6 +82,12 @@ export const EnvSchema = z.object({
   ENGRAM_AGENT_DELTA: fraction(DEFAULT_WEIGHT_POLICY.tierDelta.AGENT),
   ENGRAM_CONSCIOUS_DELTA: fraction(DEFAULT_WEIGHT_POLICY.tierDelta.CONSCIOUS),
   ENGRAM_MANUAL_DELTA: fraction(DEFAULT_WEIGHT_POLICY.tierDelta.MANUAL),
+  ENGRAM_WORKERS: z.coerce
+    .number({ error: WORKERS_RULE })
+    .int({ error: WORKERS_RULE })
+    .min(1, { error: WORKERS_RULE })
+    .max(MAX_WORKERS, { error: WORKERS_RULE })
+    .optional(),
 });
 
 export interface QueryLimits {
@@ -138,6 +148,8 @@ export interface Config {
   logLevel: string;
   limits: QueryLimits;
   policy: WeightPolicy;
+  /** Server processes sharing the port (src/cluster/); 1 is a single process. */
+  workers: number;
 }
 
 export class ConfigError extends StartupError {
@@ -200,6 +212,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     shutdownGraceMs: e.ENGRAM_SHUTDOWN_GRACE_MS,
     metrics: e.ENGRAM_METRICS,
     strictTypes: e.ENGRAM_STRICT_TYPES,
+    workers: e.ENGRAM_WORKERS ?? defaultWorkers(env),
     defaultWorkspace: e.ENGRAM_DEFAULT_WORKSPACE,
     mcpWorkspace: e.ENGRAM_WORKSPACE ?? e.ENGRAM_DEFAULT_WORKSPACE,
     mcpApiKey: e.ENGRAM_MCP_API_KEY ?? null,
@@ -266,4 +279,9 @@ function shownVariable(path: readonly PropertyKey[], env: Record<string, string 
   const value = env[name]?.replace(/\/\/[^/@\s]*@/, '//***@');
   if (value === undefined || SECRET.test(name)) return path.map(String).join('.');
   return /^[\x21-\x7e]{1,60}$/.test(value) ? `${name}=${value}` : `${name}=${JSON.stringify(value.slice(0, 60))}`;
+}
+
+/** One per core, except in tests (which start many servers and count on one process each) unless set. */
+function defaultWorkers(env: Record<string, string | undefined>): number {
+  return env.NODE_ENV === 'test' || env.VITEST !== undefined ? 1 : availableParallelism();
 }

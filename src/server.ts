@@ -1,10 +1,13 @@
+import cluster from 'node:cluster';
 import { createServer } from 'node:http';
 import { collectDefaultMetrics } from 'prom-client';
 import { createApp } from './app.js';
-import { loadConfig } from './config.js';
+import { startPrimary } from './cluster/primary.js';
+import { type ClusterMember, WORKER_HEADER, joinCluster } from './cluster/worker.js';
+import { type Config, loadConfig } from './config.js';
 import { StartupError } from './domain/errors.js';
 import { listen } from './listen.js';
-import { createLogger } from './logger.js';
+import { createLogger, type Logger } from './logger.js';
 import { createMetrics } from './plugins/use-metrics.js';
 import { installShutdown } from './shutdown.js';
 import { createStore } from './store/create-store.js';
@@ -12,12 +15,52 @@ import { createStore } from './store/create-store.js';
 async function main(): Promise<void> {
   const config = loadConfig();
   const logger = createLogger(config.logLevel);
+  if (config.workers > 1 && cluster.isPrimary) return startCluster(config, logger);
+  const member = joinCluster(config);
+  return serve(config, member ? logger.child({ worker: member.workerId }) : logger, member);
+}
+
+/**
+ * ENGRAM_WORKERS > 1: the primary opens the store once first, so migrations run before any worker
+ * and a store that cannot open stops start-up with its own message instead of a crash loop.
+ */
+async function startCluster(config: Config, logger: Logger): Promise<void> {
   const store = await createStore(config);
-  const metrics = createMetrics();
+  const description = store.description;
+  await store.close();
+  startPrimary({
+    config,
+    logger,
+    announce: (port) => {
+      console.log(
+        `Engram listening on http://localhost:${port}/graphql · ${config.workers} workers · ${links(config, port, description)}`,
+      );
+    },
+  });
+  logger.info({ workers: config.workers, ...startedFields(config) }, 'started');
+}
+
+/** One server process: the whole server with ENGRAM_WORKERS=1, else one of the workers. */
+async function serve(config: Config, logger: Logger, member: ClusterMember | null): Promise<void> {
+  const store = await createStore(config);
+  const metrics = createMetrics(undefined, member?.metricsSource);
   collectDefaultMetrics({ register: metrics.registry });
-  const app = createApp({ config, store, logger, isDraining: () => drain.draining, metrics });
-  const server = createServer((request, response) => drain.handle(response, () => void app(request, response)));
+  member?.shareMetrics(metrics.registry);
+  const app = createApp({
+    config,
+    store,
+    logger,
+    isDraining: () => drain.draining,
+    metrics,
+    sharedBuckets: member?.sharedBuckets,
+  });
+  const workerId = member ? String(member.workerId) : null;
+  const server = createServer((request, response) => {
+    if (workerId) response.setHeader(WORKER_HEADER, workerId);
+    drain.handle(response, () => void app(request, response));
+  });
   const drain = installShutdown({ server, store, logger, config });
+  member?.onPrimaryLost(() => drain.stop('SIGTERM'));
 
   // Idle keep-alive connections outlive common proxy and client pools (60 s), so a client never
   // reuses a socket the server is closing at that instant: a reset there makes clients retry,
@@ -29,26 +72,31 @@ async function main(): Promise<void> {
     throw error;
   });
 
-  const graphiql = config.graphiql ? `GraphiQL at http://localhost:${port}/graphql` : 'GraphiQL off';
-  const explorer = config.explorer ? ` · explorer at http://localhost:${port}/explore` : '';
-  console.log(
-    `Engram listening on http://localhost:${port}/graphql · store: ${store.description} · ${graphiql}${explorer}`,
-  );
-  logger.info(
-    {
-      mode: config.mode,
-      auth: config.apiKeys.length > 0 ? `${config.apiKeys.length} API keys` : 'none (x-engram-workspace header)',
-      graphiql: config.graphiql,
-      introspection: config.introspection,
-      persistedOnly: config.persistedOnly,
-    },
-    'started',
-  );
+  // With workers, the primary prints the one start-up line once all of them listen.
+  if (!member)
+    console.log(`Engram listening on http://localhost:${port}/graphql · ${links(config, port, store.description)}`);
+  logger.info(startedFields(config), 'started');
   if (config.mode === 'production' && config.apiKeys.length === 0) {
     logger.warn(
       'production mode without API keys: any caller can use any workspace (set ENGRAM_API_KEYS or ENGRAM_API_KEYS_FILE)',
     );
   }
+}
+
+function links(config: Config, port: number, storeDescription: string): string {
+  const graphiql = config.graphiql ? `GraphiQL at http://localhost:${port}/graphql` : 'GraphiQL off';
+  const explorer = config.explorer ? ` · explorer at http://localhost:${port}/explore` : '';
+  return `store: ${storeDescription} · ${graphiql}${explorer}`;
+}
+
+function startedFields(config: Config) {
+  return {
+    mode: config.mode,
+    auth: config.apiKeys.length > 0 ? `${config.apiKeys.length} API keys` : 'none (x-engram-workspace header)',
+    graphiql: config.graphiql,
+    introspection: config.introspection,
+    persistedOnly: config.persistedOnly,
+  };
 }
 
 main().catch((error: unknown) => {

@@ -12,6 +12,8 @@ export interface Drain {
   /** Wraps the request handler: counts the request and, during the drain, answers it with Connection: close. */
   handle(response: ServerResponse, next: () => void): void;
   readonly draining: boolean;
+  /** Begins the drain as the signal would (a worker whose primary is gone). */
+  stop(signal: NodeJS.Signals): void;
 }
 
 /**
@@ -91,5 +93,6 @@ export function installShutdown(deps: { server: Server; store: GraphStore; logge
     get draining() {
       return draining;
     },
+    stop: begin,
   };
 }

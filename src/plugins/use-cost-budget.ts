@@ -5,6 +5,16 @@ import type { RateLimit } from '../config.js';
 
 export type BucketDecision = { ok: true } | { ok: false; retryAfterMs: number };
 
+/**
+ * Where the budget's points are kept: LeakyBuckets in one process; with workers, a lease on the
+ * primary's buckets (src/cluster/leased-buckets.ts), which may have to ask and so may answer later.
+ */
+export interface CostBuckets {
+  take(key: string, cost: number): BucketDecision | Promise<BucketDecision>;
+  /** How many keys are tracked (a gauge for /metrics). */
+  readonly size: number;
+}
+
 /** Buckets drained to empty are forgotten once this many are tracked, so many workspaces cannot grow memory. */
 const SWEEP_AT = 10_000;
 
@@ -13,7 +23,7 @@ const SWEEP_AT = 10_000;
  * second. A request pours its cost in; when it would overflow, it is refused (and pours nothing)
  * with the time until it would fit.
  */
-export class LeakyBuckets {
+export class LeakyBuckets implements CostBuckets {
   private readonly buckets = new Map<string, { level: number; at: number }>();
 
   constructor(
@@ -40,7 +50,12 @@ export class LeakyBuckets {
     return { ok: true };
   }
 
-  /** How many keys are tracked (a gauge for /metrics). */
+  /** Takes back points poured in but not spent (a worker's lease it did not use up), never below empty. */
+  refund(key: string, points: number): void {
+    const bucket = this.buckets.get(key);
+    if (bucket) bucket.level = Math.max(0, bucket.level - points);
+  }
+
   get size(): number {
     return this.buckets.size;
   }
@@ -56,7 +71,7 @@ export interface CostBudget {
   plugin: Plugin;
   /** Give to useLimits as onCost: the cost (query-cost.ts) of each accepted operation, by its request's context. */
   recordCost(context: object, cost: number): void;
-  buckets: LeakyBuckets | null;
+  buckets: CostBuckets | null;
 }
 
 /**
@@ -66,37 +81,44 @@ export interface CostBudget {
  * budget gets RATE_LIMITED (HTTP 429, Retry-After, `extensions.retryAfterMs`) before anything
  * executes, so one workspace's flood costs the others only the price of refusing it.
  */
-export function createCostBudget(rate: RateLimit, onLimited?: () => void): CostBudget {
+export function createCostBudget(
+  rate: RateLimit,
+  onLimited?: () => void,
+  shared?: (rate: RateLimit) => CostBuckets,
+): CostBudget {
   // By request: one document (parsed once, cached) costs more or less with other variables.
   const costs = new WeakMap<object, number>();
   const recordCost = (context: object, cost: number) => {
     costs.set(context, cost);
   };
   if (rate.pointsPerSecond <= 0) return { plugin: {}, recordCost, buckets: null };
-  const buckets = new LeakyBuckets(rate.pointsPerSecond, rate.burst);
+  const buckets = shared ? shared(rate) : new LeakyBuckets(rate.pointsPerSecond, rate.burst);
   const plugin: Plugin = {
     onExecute({ args, setResultAndStopExecution }) {
       const workspace = (args.contextValue as { workspace?: string }).workspace;
       if (workspace === undefined) return;
       const cost = Math.max(1, Math.ceil(costs.get(args.contextValue as object) ?? 1));
+      const refuse = (retryAfterMs: number) => {
+        onLimited?.();
+        const seconds = Math.ceil(retryAfterMs / 1000);
+        setResultAndStopExecution({
+          errors: [
+            new GraphQLError(
+              `Workspace "${workspace}" is over its query budget (${rate.pointsPerSecond} cost points per second, bursts up to ${rate.burst}); retry after ${retryAfterMs} ms.`,
+              {
+                extensions: refusal('RATE_LIMITED', { retryAfterMs, cost }, { 'Retry-After': String(seconds) }),
+              },
+            ),
+          ],
+        });
+      };
+      const refuseOver = (decision: BucketDecision) => {
+        if (!decision.ok) refuse(decision.retryAfterMs);
+      };
+      // One process decides at once; a worker may wait for the primary's lease.
       const decision = buckets.take(workspace, cost);
-      if (decision.ok) return;
-      onLimited?.();
-      const seconds = Math.ceil(decision.retryAfterMs / 1000);
-      setResultAndStopExecution({
-        errors: [
-          new GraphQLError(
-            `Workspace "${workspace}" is over its query budget (${rate.pointsPerSecond} cost points per second, bursts up to ${rate.burst}); retry after ${decision.retryAfterMs} ms.`,
-            {
-              extensions: refusal(
-                'RATE_LIMITED',
-                { retryAfterMs: decision.retryAfterMs, cost },
-                { 'Retry-After': String(seconds) },
-              ),
-            },
-          ),
-        ],
-      });
+      if (decision instanceof Promise) return decision.then(refuseOver);
+      refuseOver(decision);
     },
   };
   return { plugin, recordCost, buckets };

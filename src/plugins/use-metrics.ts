@@ -18,6 +18,9 @@ export interface Metrics {
   plugins(options: { endpoint: boolean }): Plugin[];
 }
 
+/** With workers, what /metrics answers: every worker's values merged by the primary (src/cluster/). */
+export type MetricsSource = () => Promise<{ text: string; contentType: string }>;
+
 /**
  * Everything /metrics reports, in one registry per app (tests build many apps in one process).
  * Process metrics (heap, event-loop lag, GC) are registered by server.ts on the same registry.
@@ -28,7 +31,7 @@ export interface Metrics {
  * - engram_store_duration_seconds{method,outcome}, engram_store_calls_in_flight: the store port.
  * - engram_http_requests_in_flight, engram_rate_limited_total, engram_cost_buckets.
  */
-export function createMetrics(registry: Registry = new Registry()): Metrics {
+export function createMetrics(registry: Registry = new Registry(), cluster?: MetricsSource): Metrics {
   const names = new Set<string>();
   const inFlight = new WeakSet<Request>();
   const bounded = (name: string | undefined): string => {
@@ -94,9 +97,10 @@ export function createMetrics(registry: Registry = new Registry()): Metrics {
       bucketSize = size;
     },
     plugins: ({ endpoint }) => [
+      ...(endpoint && cluster ? [serveFrom(cluster)] : []),
       usePrometheus({
         registry,
-        endpoint: endpoint ? METRICS_ENDPOINT : false,
+        endpoint: endpoint && !cluster ? METRICS_ENDPOINT : false,
         metrics: {
           graphql_envelop_request: createCounter({
             registry,
@@ -167,5 +171,17 @@ export function createMetrics(registry: Registry = new Registry()): Metrics {
         },
       },
     ],
+  };
+}
+
+/** Answers /metrics from the cluster's merged values instead of this process's registry. */
+function serveFrom(cluster: MetricsSource): Plugin {
+  return {
+    onRequest({ url, fetchAPI, endResponse }) {
+      if (url.pathname !== METRICS_ENDPOINT) return;
+      return cluster().then(({ text, contentType }) =>
+        endResponse(new fetchAPI.Response(text, { headers: { 'content-type': contentType } })),
+      );
+    },
   };
 }
