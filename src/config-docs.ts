@@ -196,7 +196,7 @@ export const VARIABLE_DOCS: Record<string, VariableDoc> = {
   ENGRAM_METRICS: { group: 'logs', text: 'serve Prometheus metrics at `/metrics` (admin key when keys are set)' },
   ENGRAM_WORKERS: {
     group: 'server',
-    text: 'server processes sharing the port and the store (docs/operations.md#workers); `1` is a single process',
+    text: 'server processes sharing the port and the store ([workers](operations.md#workers)); `1` is a single process',
     default: 'the number of cores (1 when NODE_ENV=test or under vitest)',
   },
 };
