@@ -1,7 +1,9 @@
-import { fork, type ChildProcess } from 'node:child_process';
+import { fork, spawn, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { quantile } from './lib/stats.js';
+import type { TargetRow } from './report.js';
 
 /** A server in its own process (own event loop and core), so the load generator never competes with it in one loop. */
 export interface ChildServer {
@@ -125,4 +127,129 @@ export async function probe(url: string, headers: Record<string, string>, body: 
   if (response.status !== 200 || json.errors)
     throw new Error(`probe failed (${response.status}): ${JSON.stringify(json.errors ?? json)}`);
   return json.data;
+}
+
+/** The real server (src/server.ts, ENGRAM_WORKERS=workers): the port from its start-up line, the pids of its serving processes. */
+export interface ClusterServer {
+  url: string;
+  /** Resident set size of each process that serves requests (the workers, or the single process), in bytes. */
+  rss(): number[];
+  stop(): Promise<void>;
+}
+
+const LISTENING = /Engram listening on http:\/\/localhost:(\d+)\/graphql/;
+
+export async function startWorkers(workers: number, env: Record<string, string>): Promise<ClusterServer> {
+  const root = fileURLToPath(new URL('..', import.meta.url));
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
+    cwd: root,
+    env: {
+      ...process.env,
+      ...env,
+      ENGRAM_WORKERS: String(workers),
+      PORT: '0',
+      HOST: '127.0.0.1',
+      ENGRAM_LOG_LEVEL: 'warn',
+    },
+    stdio: ['ignore', 'pipe', 'ignore'],
+  });
+  const port = await new Promise<number>((resolve, reject) => {
+    let out = '';
+    child.stdout?.setEncoding('utf8').on('data', (chunk: string) => {
+      out += chunk;
+      const match = LISTENING.exec(out);
+      if (match) resolve(Number(match[1]));
+    });
+    child.once('exit', (code) => reject(new Error(`src/server.ts exited with code ${code} before listening`)));
+  });
+  const pid = child.pid as number;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    rss: () => (workers === 1 ? [pid] : childrenOf(pid)).map(residentBytes),
+    async stop() {
+      if (child.exitCode !== null) return;
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      child.kill('SIGTERM');
+      const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);
+      await exited;
+      clearTimeout(timer);
+    },
+  };
+}
+
+/** Linux's list of a process's children (the cluster's workers). */
+function childrenOf(pid: number): number[] {
+  return readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim().split(/\s+/).filter(Boolean).map(Number);
+}
+
+function residentBytes(pid: number): number {
+  const match = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+  return match ? Number(match[1]) * 1024 : Number.NaN;
+}
+
+export interface WorkerScaling {
+  /** One row per worker count, the first with 1 worker: neighbors(limit 20) throughput on the real server. */
+  rows: { workers: number; result: LoadResult; rssBytes: number[] }[];
+  /** Each count's throughput over workers x the single process's. */
+  efficiency: number[];
+}
+
+/**
+ * The same load (neighbors(limit 20), `connections` connections) on src/server.ts with 1, then 2
+ * (then more) workers, one after the other in this run, so the ratio is what the workers add on
+ * this machine. The load generator shares the machine's cores with the server.
+ */
+export async function workerScaling(spec: {
+  env: Record<string, string>;
+  headers: Record<string, string>;
+  body: () => string;
+  counts: number[];
+  connections: number;
+  seconds: number;
+  warmupSeconds: number;
+}): Promise<WorkerScaling> {
+  const rows: WorkerScaling['rows'] = [];
+  for (const workers of spec.counts) {
+    const server = await startWorkers(workers, spec.env);
+    try {
+      await probe(server.url, spec.headers, spec.body());
+      const result = await load({ ...spec, url: server.url });
+      rows.push({ workers, result, rssBytes: server.rss() });
+    } finally {
+      await server.stop();
+    }
+  }
+  const single = rows[0]?.result.rps ?? Number.NaN;
+  return { rows, efficiency: rows.map((row) => row.result.rps / (row.workers * single)) };
+}
+
+export function renderWorkerScaling(scaling: WorkerScaling): string {
+  const header =
+    '| workers (src/server.ts) | conn | p50 ms | req/s | x single | per worker vs single | RSS per worker MB | failed |';
+  const rows = scaling.rows.map((row, i) => {
+    const single = scaling.rows[0]?.result.rps ?? Number.NaN;
+    const rss = row.rssBytes.map((bytes) => Math.round(bytes / 1024 ** 2)).join(' / ');
+    return `| ${row.workers} | ${row.result.connections} | ${row.result.p50.toFixed(2)} | ${Math.round(row.result.rps)} | ${(row.result.rps / single).toFixed(2)} | ${(scaling.efficiency[i] ?? Number.NaN).toFixed(2)} | ${rss} | ${row.result.non2xx + row.result.errors} |`;
+  });
+  return [header, '|---|---|---|---|---|---|---|---|', ...rows].join('\n');
+}
+
+/** Issue 16's target: N workers serve at least 0.85 x N x the single process's throughput. */
+export const WORKER_EFFICIENCY_TARGET = 0.85;
+
+export function workerScalingTargets(scaling: WorkerScaling): TargetRow[] {
+  const single = scaling.rows[0];
+  if (!single) return [];
+  return scaling.rows.slice(1).map((row, i) => {
+    const ratio = row.result.rps / single.result.rps;
+    const goal = WORKER_EFFICIENCY_TARGET * row.workers;
+    return {
+      target: `HTTP neighbors(limit 20) with ${row.workers} workers`,
+      measured: `${Math.round(row.result.rps)} req/s`,
+      reference: `1 worker ${Math.round(single.result.rps)} req/s`,
+      ratio,
+      goal: `>= ${goal.toFixed(2)}x (${WORKER_EFFICIENCY_TARGET} x ${row.workers})`,
+      met: (scaling.efficiency[i + 1] ?? 0) >= WORKER_EFFICIENCY_TARGET,
+    };
+  });
 }

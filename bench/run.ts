@@ -35,7 +35,7 @@ import type { GraphStore } from '../src/store/port.js';
 import { createSqliteStore } from '../src/store/sqlite/sqlite-store.js';
 import { buildCsr } from './csr.js';
 import { RELATION_TYPES, edgeLine, generateGraph, randomPairs, type GeneratedGraph } from './generator.js';
-import { load, probe, startServer } from './http-bench.js';
+import { load, probe, renderWorkerScaling, startServer, workerScaling, workerScalingTargets } from './http-bench.js';
 import { hubAttack, type HubAttackResult } from './hub-attack.js';
 import { now } from './lib/stats.js';
 import { renderNeo4jBench, runNeo4jBench, type Neo4jBenchResult } from './neo4j-bench.js';
@@ -139,6 +139,24 @@ async function main(): Promise<void> {
         `http: path p50 ${fmt(http.path.p50)} ms vs floor ${fmt(http.floorLatency.p50)} ms (no plugins ${fmt(http.bare.path.p50)} ms); neighbors ${Math.round(http.neighbors.rps)} req/s vs floor ${Math.round(http.floorThroughput.rps)} req/s (no plugins ${Math.round(http.bare.neighbors.rps)} req/s)`,
       );
     }
+    let picked = 0;
+    const workers = values['no-http']
+      ? null
+      : await workerScaling({
+          env: productionEnv(dbPath),
+          headers: AUTH,
+          body: () =>
+            JSON.stringify({
+              query: NEIGHBORS,
+              variables: { id: graph.ids[(pairs[picked++ % pairs.length] ?? [0])[0]] },
+            }),
+          counts: [1, 2],
+          connections: 8,
+          seconds,
+          warmupSeconds: mode.warmup,
+        });
+    if (workers)
+      log(`workers: ${workers.rows.map((row) => `${row.workers} -> ${Math.round(row.result.rps)} req/s`).join(', ')}`);
     let hub: HubAttackResult | null = null;
     if (!values['no-http']) {
       const quietIds = pairs.slice(0, 50).map(([a]) => graph.ids[a] as string);
@@ -174,13 +192,18 @@ async function main(): Promise<void> {
       neighborCalls: calls,
       http,
       hubAttack: hub,
-      targets: evaluate(paths, http, calls, importResult, modeName, hub),
+      targets: [
+        ...evaluate(paths, http, calls, importResult, modeName, hub),
+        ...(workers ? workerScalingTargets(workers) : []),
+      ],
+      workers,
     };
     // 6. Neo4j, when a server is configured (npm run test:neo4j -- --serve prints the variables).
     let neo4jResult: Neo4jBenchResult | null = null;
     if (process.env.NEO4J_URI && !values['no-neo4j']) neo4jResult = await runNeo4jBench({ seed });
     else log('Neo4j rows skipped: set NEO4J_URI, NEO4J_USER, NEO4J_PASSWORD to measure Neo4j against SQLite');
-    const table = neo4jResult ? `${render(results)}\n\n${renderNeo4jBench(neo4jResult)}` : render(results);
+    const rendered = workers ? `${render(results)}\n\n${renderWorkerScaling(workers)}` : render(results);
+    const table = neo4jResult ? `${rendered}\n\n${renderNeo4jBench(neo4jResult)}` : rendered;
     Object.assign(results, { neo4j: neo4jResult });
     process.stdout.write(`\n${table}\n`);
     const out = fileURLToPath(new URL('./results/', import.meta.url));
