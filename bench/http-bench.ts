@@ -177,9 +177,14 @@ export async function startWorkers(workers: number, env: Record<string, string>)
   };
 }
 
-/** Linux's list of a process's children (the cluster's workers). */
+/** The cluster's workers: the primary's children that run the server (tsx also runs an esbuild child). */
 function childrenOf(pid: number): number[] {
-  return readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim().split(/\s+/).filter(Boolean).map(Number);
+  return readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8')
+    .trim()
+    .split(/\s+/)
+    .filter(Boolean)
+    .map(Number)
+    .filter((child) => readFileSync(`/proc/${child}/cmdline`, 'utf8').includes('src/server.ts'));
 }
 
 function residentBytes(pid: number): number {

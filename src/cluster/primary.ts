@@ -1,7 +1,7 @@
 import cluster, { type Worker } from 'node:cluster';
 import { Counter, Gauge, Registry } from 'prom-client';
 import type { Config } from '../config.js';
-import type { Logger } from '../logger.js';
+import { closeLogs, type Logger } from '../logger.js';
 import { createBudgetLender } from './budget-lender.js';
 import { createMetricsCollector } from './cluster-metrics.js';
 import { isWorkerMessage, type PrimaryMessage, type WorkerMessage } from './messages.js';
@@ -10,6 +10,8 @@ import { isWorkerMessage, type PrimaryMessage, type WorkerMessage } from './mess
 const MAX_FAILED_STARTS = 5;
 /** Past the drain window, workers still running get this long before they are killed. */
 const EXIT_MARGIN_MS = 5000;
+/** How long the exit waits for the primary's buffered log lines. */
+const LOG_FLUSH_TIMEOUT_MS = 1000;
 
 /**
  * The primary process with ENGRAM_WORKERS > 1: it serves no request itself. It forks the workers
@@ -40,6 +42,7 @@ export function startPrimary(deps: { config: Config; logger: Logger; announce: (
   let announced = false;
   let stopping = false;
   let exitCode = 0;
+  const exit = (code: number) => void closeLogs(logger, LOG_FLUSH_TIMEOUT_MS).finally(() => process.exit(code));
 
   const reply = (worker: Worker, id: number, answer: unknown) => {
     if (worker.isConnected()) worker.send({ engram: 'reply', id, answer } satisfies PrimaryMessage);
@@ -85,7 +88,7 @@ export function startPrimary(deps: { config: Config; logger: Logger; announce: (
     listeningGauge.set(listening.size);
     if (stopping) {
       if (code !== 0 && code !== null) exitCode = 1;
-      if (workers.size === 0) process.exit(exitCode);
+      if (workers.size === 0) exit(exitCode);
       return;
     }
     if (!wasListening) failedStarts++;
@@ -104,12 +107,12 @@ export function startPrimary(deps: { config: Config; logger: Logger; announce: (
     if (stopping) return;
     stopping = true;
     logger.info({ signal, workers: workers.size }, 'shutting down: every worker drains its requests');
-    if (workers.size === 0) process.exit(exitCode);
+    if (workers.size === 0) exit(exitCode);
     for (const worker of workers) worker.process.kill('SIGTERM');
     setTimeout(() => {
       logger.error({ workers: workers.size }, 'workers still running past the drain window: killing them');
       for (const worker of workers) worker.process.kill('SIGKILL');
-      process.exit(1);
+      exit(1);
     }, config.shutdownGraceMs + EXIT_MARGIN_MS).unref();
   };
   process.on('SIGTERM', () => stop('SIGTERM'));

@@ -1,4 +1,5 @@
 import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { request } from 'node:http';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { EngramServer, ServerPool } from '../helpers/process.js';
@@ -70,15 +71,26 @@ export const operation = (query: string, workspace = 'default') => ({
   headers: { 'x-engram-workspace': workspace },
 });
 
-/** The primary's children: its worker processes. */
+/** The primary's worker processes: its children running the server (tsx also runs an esbuild child). */
 export function workerPids(primaryPid: number): number[] {
+  let children: string;
   try {
-    return execFileSync('pgrep', ['-P', String(primaryPid)], { encoding: 'utf8' })
-      .split('\n')
-      .filter((line) => line !== '')
-      .map(Number);
+    children = execFileSync('pgrep', ['-P', String(primaryPid)], { encoding: 'utf8' });
   } catch {
     return []; // pgrep exits 1 when there is none
+  }
+  return children
+    .split('\n')
+    .filter((line) => line !== '')
+    .map(Number)
+    .filter((pid) => commandLine(pid).includes('src/server.ts'));
+}
+
+function commandLine(pid: number): string {
+  try {
+    return readFileSync(`/proc/${pid}/cmdline`, 'utf8');
+  } catch {
+    return ''; // gone meanwhile
   }
 }
 
