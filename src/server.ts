@@ -1,14 +1,12 @@
 import cluster from 'node:cluster';
 import { createServer } from 'node:http';
 import { collectDefaultMetrics } from 'prom-client';
-import { createApp } from './app.js';
 import { startPrimary } from './cluster/primary.js';
 import { type ClusterMember, WORKER_HEADER, joinCluster } from './cluster/worker.js';
 import { type Config, loadConfig } from './config.js';
 import { StartupError } from './domain/errors.js';
 import { listen } from './listen.js';
 import { createLogger, type Logger } from './logger.js';
-import { createMetrics } from './plugins/use-metrics.js';
 import { installShutdown } from './shutdown.js';
 import { createStore } from './store/create-store.js';
 
@@ -42,6 +40,11 @@ async function startCluster(config: Config, logger: Logger): Promise<void> {
 
 /** One server process: the whole server with ENGRAM_WORKERS=1, else one of the workers. */
 async function serve(config: Config, logger: Logger, member: ClusterMember | null): Promise<void> {
+  // Loaded here, not at the top: a cluster's primary serves nothing and stays small without them.
+  const [{ createApp }, { createMetrics }] = await Promise.all([
+    import('./app.js'),
+    import('./plugins/use-metrics.js'),
+  ]);
   const store = await createStore(config);
   const metrics = createMetrics(undefined, member?.metricsSource);
   collectDefaultMetrics({ register: metrics.registry });
