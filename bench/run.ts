@@ -151,6 +151,7 @@ async function main(): Promise<void> {
               variables: { id: graph.ids[(pairs[picked++ % pairs.length] ?? [0])[0]] },
             }),
           counts: [1, 2],
+          indexBuildMs: indexMs,
           connections: 8,
           seconds,
           warmupSeconds: mode.warmup,
