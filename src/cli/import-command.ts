@@ -1,16 +1,16 @@
 import { createReadStream, statSync, type ReadStream } from 'node:fs';
-import { createInterface } from 'node:readline';
 import type { Readable } from 'node:stream';
 import { parseArgs } from 'node:util';
 import { type Config, ConfigError, loadConfig } from '../config.js';
 import { isEngramError } from '../domain/errors.js';
-import { GraphLine, describeIssues } from '../domain/graph-records.js';
 import { nowIso } from '../domain/ids.js';
 import { workspaceName } from '../domain/inputs.js';
 import { importPending, missingEndError, PendingBatch, type ImportScope } from '../services/graph-import.js';
 import { createStore } from '../store/create-store.js';
 import type { BulkLoad, GraphStore } from '../store/port.js';
 import { importBatchSizeFor } from '../store/registry.js';
+import type { GraphRecord } from './import-lines.js';
+import { ParseRefusal, parsedBatches } from './parsed-batches.js';
 import { createProgress, formatCount } from './progress.js';
 
 const USAGE = `Usage: engram import FILE.ndjson [--workspace NAME] [--batch-size N] [--bulk | --no-bulk]
@@ -69,7 +69,7 @@ export interface ImportOptions extends ImportScope {
   bulk?: BulkMode;
   /** Bytes of the input, when known: lets the store size a bulk load. */
   inputBytes?: number;
-  /** Called after each committed batch and every 10,000 lines. */
+  /** Called after each batch is written. */
   onProgress?: (progress: ImportProgress) => void;
   /** Current bytes read of the input, for progress bars. */
   bytesRead?: () => number;
@@ -113,8 +113,8 @@ async function beginBulk(options: ImportOptions): Promise<BulkLoad | null> {
 }
 
 /**
- * Streams NDJSON records into the store: each line is parsed and validated (the API's rules)
- * as it is read, and every `batchSize` records go to the store as one idempotent importBatch
+ * Streams NDJSON records into the store: a worker thread parses and validates each line (the
+ * API's rules) while the store writes the previous batch, and every `batchSize` records go to the store as one idempotent importBatch
  * transaction. A bad line throws ImportLineError before its batch is written. In a bulk load
  * (see BulkMode) the batches go into one all-or-nothing load instead, and since the workspace
  * started empty, an edge's ends must be memories of earlier lines.
@@ -134,49 +134,32 @@ export async function importNdjson(options: ImportOptions): Promise<ImportSummar
 }
 
 async function readBatches(options: ImportOptions, batchSize: number, bulk: BulkLoad | null) {
-  const lines = createInterface({ input: options.input, crlfDelay: Infinity });
   const done: ImportProgress = { bulk: bulk !== null, lines: 0, memories: 0, edges: 0, bytes: 0 };
   // A bulk load starts from an empty workspace: the memories of earlier lines are all there is.
-  const loaded = bulk ? new Set<string>() : null;
-  let pending = new PendingBatch();
-  let lineNumber = 0;
-  const flush = async () => {
-    if (pending.size === 0) return;
-    const now = nowIso();
-    const written = await importPending(options, pending, now, bulk ? (batch) => bulk.add(batch, now) : undefined);
-    done.memories += written.memories;
-    done.edges += written.edges;
-    pending = new PendingBatch();
-    report();
-  };
-  const report = () => {
-    done.lines = lineNumber;
-    done.bytes = options.bytesRead?.() ?? 0;
-    options.onProgress?.(done);
-  };
-  for await (const text of lines) {
-    lineNumber++;
-    if (text.trim() === '') continue;
-    let json: unknown;
-    try {
-      json = JSON.parse(text);
-    } catch (error) {
-      throw new ImportLineError(lineNumber, `not valid JSON (${(error as Error).message})`);
+  const batches = parsedBatches(options.input, { batchSize, knownIdsOnly: bulk !== null });
+  try {
+    for (;;) {
+      const next = await batches.next();
+      if (next.done) return { lines: next.value, memories: done.memories, edges: done.edges };
+      const pending = new PendingBatch();
+      const { records, lines } = next.value;
+      for (let at = 0; at < records.length; at++) pending.add(`line ${lines[at]}`, records[at] as GraphRecord);
+      const now = nowIso();
+      const written = await importPending(options, pending, now, bulk ? (batch) => bulk.add(batch, now) : undefined);
+      done.memories += written.memories;
+      done.edges += written.edges;
+      done.lines = lines.at(-1) ?? done.lines;
+      done.bytes = options.bytesRead?.() ?? 0;
+      options.onProgress?.(done);
     }
-    const parsed = GraphLine.safeParse(json);
-    if (!parsed.success) throw new ImportLineError(lineNumber, describeIssues(parsed.error));
-    const record = parsed.data;
-    if (loaded) {
-      if (record.record === 'memory') loaded.add(record.id);
-      else if (!loaded.has(record.from)) throw missingEndError(`line ${lineNumber}`, 'from', record.from);
-      else if (!loaded.has(record.to)) throw missingEndError(`line ${lineNumber}`, 'to', record.to);
-    }
-    pending.add(`line ${lineNumber}`, record);
-    if (pending.size >= batchSize) await flush();
-    else if (lineNumber % 10_000 === 0) report();
+  } catch (error) {
+    if (!(error instanceof ParseRefusal)) throw error;
+    const { problem } = error;
+    if (problem.kind === 'line') throw new ImportLineError(problem.line, problem.message);
+    throw missingEndError(`line ${problem.line}`, problem.end, problem.id);
+  } finally {
+    await batches.return(0);
   }
-  await flush();
-  return { lines: lineNumber, memories: done.memories, edges: done.edges };
 }
 
 /** The store a bulk command uses: the server's, opened as its adapter opens it for bulk work (caches, timeouts). */

@@ -51,7 +51,12 @@ function bulkLoadRunning(dbPath: string): boolean {
   const db = new Database(dbPath);
   try {
     db.pragma('busy_timeout = 0');
-    if (db.pragma('user_version', { simple: true }) !== MIGRATIONS.length) return false;
+    try {
+      // Busy here: the importer is still creating the file or switching it to WAL.
+      if (db.pragma('user_version', { simple: true }) !== MIGRATIONS.length) return false;
+    } catch {
+      return false;
+    }
     try {
       db.exec('BEGIN IMMEDIATE');
       db.exec('ROLLBACK');
