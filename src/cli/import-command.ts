@@ -137,6 +137,8 @@ async function readBatches(options: ImportOptions, batchSize: number, bulk: Bulk
   const done: ImportProgress = { bulk: bulk !== null, lines: 0, memories: 0, edges: 0, bytes: 0 };
   // A bulk load starts from an empty workspace: the memories of earlier lines are all there is.
   const batches = parsedBatches(options.input, { batchSize, knownIdsOnly: bulk !== null });
+  // Told at once, so a failure before the first batch is worded as a bulk load's.
+  options.onProgress?.(done);
   try {
     for (;;) {
       const next = await batches.next();

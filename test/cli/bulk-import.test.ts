@@ -1,6 +1,9 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { execFile } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
 import { Readable } from 'node:stream';
 import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -179,4 +182,34 @@ describe('engram import in bulk', () => {
     expect(again.bulk).toBe(false);
     expect(contents(join(dir, 'engram.db'), WS)).toEqual(before);
   });
+});
+
+describe('engram import --bulk (the bin)', () => {
+  const bin = fileURLToPath(new URL('../../bin/engram.js', import.meta.url));
+  const run = (args: string[]) =>
+    promisify(execFile)(process.execPath, [bin, 'import', '--workspace', WS, ...args], {
+      env: { ...process.env, ENGRAM_SQLITE_PATH: join(dir, 'bin.db'), ENGRAM_LOG_LEVEL: 'silent' },
+    }).then(
+      (done) => ({ code: 0, stderr: done.stderr }),
+      (error: { code: number; stderr: string }) => ({ code: error.code, stderr: error.stderr }),
+    );
+
+  it('loads an empty workspace in bulk, refuses --bulk once it holds memories, and says a failed load wrote nothing', async () => {
+    const graph = bulkTestGraph({ memories: 40, edges: 80, seed: 4 });
+    const file = join(dir, 'graph.ndjson');
+    writeFileSync(file, graph.text);
+    const loaded = await run([file]);
+    expect(loaded).toMatchObject({ code: 0, stderr: expect.stringMatching(/memories\/s, one bulk load\)/) });
+    const refused = await run([file, '--bulk']);
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toMatch(/--bulk: workspace "bulk" already holds memories/);
+    expect(refused.stderr).toMatch(/Stopped: nothing was written\./);
+    expect((await run([file, '--bulk', '--no-bulk'])).code).toBe(2);
+
+    const bad = join(dir, 'bad.ndjson');
+    writeFileSync(bad, `${graph.text}{"record":"memory","id":"x"}\n`);
+    const failed = await run([bad, '--workspace', 'fresh']);
+    expect(failed.code).toBe(1);
+    expect(failed.stderr).toMatch(/nothing was written \(a bulk load is all or nothing\)/);
+  }, 60_000);
 });
