@@ -67,6 +67,10 @@ function begin(ctx: StoreContext, ws: string, options: BulkLoadOptions): BulkLoa
     open = false;
     try {
       db.exec(statement);
+    } catch (error) {
+      // A COMMIT that failed (a full disk) leaves the transaction open: nothing of it may stay.
+      if (db.inTransaction) db.exec('ROLLBACK');
+      throw error;
     } finally {
       db.pragma('foreign_keys = ON');
     }
