@@ -184,6 +184,20 @@ describe('engram import in bulk', () => {
   });
 });
 
+describe('engram import on a store without bulk mode (as Neo4j)', () => {
+  it('refuses --bulk naming the store, and imports batch by batch by default', async () => {
+    const { beginBulkLoad: _none, ...withoutBulk } = open('engram.db');
+    const graph = bulkTestGraph({ memories: 30, edges: 60, seed: 8 });
+    const error = await rejection(load(withoutBulk as SqliteStore, graph.text, 'always'));
+    expect(error).toBeInstanceOf(BulkRefusedError);
+    expect((error as Error).message).toMatch(/^--bulk: this store \(sqlite .*\) has no bulk mode/);
+    expect(contents(join(dir, 'engram.db'), WS).memories).toEqual([]);
+    const imported = await load(withoutBulk as SqliteStore, graph.text, 'auto');
+    // 30 memories, and every tenth of them named again.
+    expect(imported).toMatchObject({ bulk: false, memories: graph.distinctMemories + 3 });
+  });
+});
+
 describe('engram import --bulk (the bin)', () => {
   const bin = fileURLToPath(new URL('../../bin/engram.js', import.meta.url));
   const run = (args: string[]) =>
