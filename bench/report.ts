@@ -13,15 +13,22 @@ export const TARGETS = {
   largeRssBytes: 1.5 * 1024 ** 3,
 };
 
-export interface ImportResult {
+export interface ImportRun {
   ms: number;
   memories: number;
   edges: number;
-  /** Edges over the whole import (parse, validation, memories and edges). */
+  /** Edges (memories) over the whole import (parse, validation, memories and edges). */
   edgesPerSecond: number;
-  /** Time inside store.importBatch alone, and the edge rate it implies. */
+  memoriesPerSecond: number;
+  /** Time inside the store's import calls (importBatch, or the bulk load's add and finish). */
   storeMs: number;
-  storeEdgesPerSecond: number;
+  /** Whether it ran as one bulk load. */
+  bulk: boolean;
+}
+
+/** engram import as it runs by default (a bulk load into the empty workspace), and batch by batch in the same run. */
+export interface ImportResult extends ImportRun {
+  ordinary: ImportRun;
 }
 
 export interface CallCount {
@@ -111,9 +118,9 @@ export function evaluate(
     met: calls.adjacency === 1 && calls.memory === 1,
   });
   rows.push({
-    target: 'bulk import (engram import, whole file)',
-    measured: `${Math.round(imported.edgesPerSecond).toLocaleString('en-US')} edges/s`,
-    reference: `importBatch alone ${Math.round(imported.storeEdgesPerSecond).toLocaleString('en-US')} edges/s`,
+    target: `bulk import (engram import, whole file${imported.bulk ? ', one bulk load' : ''})`,
+    measured: `${Math.round(imported.edgesPerSecond).toLocaleString('en-US')} edges/s, ${Math.round(imported.memoriesPerSecond).toLocaleString('en-US')} memories/s`,
+    reference: `batch by batch ${Math.round(imported.ordinary.edgesPerSecond).toLocaleString('en-US')} edges/s, ${Math.round(imported.ordinary.memoriesPerSecond).toLocaleString('en-US')} memories/s`,
     ratio: null,
     goal: `>= ${TARGETS.importEdgesPerSecond.toLocaleString('en-US')} edges/s`,
     met: imported.edgesPerSecond >= TARGETS.importEdgesPerSecond,

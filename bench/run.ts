@@ -3,7 +3,8 @@
  * so each ratio compares numbers taken under the same conditions:
  *
  * 1. a seeded power-law graph (hubs, 4 relation types) written as NDJSON and loaded with
- *    `engram import`'s code path (store.importBatch): the bulk import rate;
+ *    `engram import`'s code path, batch by batch (store.importBatch) and as one bulk load into the
+ *    empty workspace (store.beginBulkLoad, what engram import does by default): both import rates;
  * 2. the bound: bidirectional BFS over Int32Array CSR arrays of the same graph, and the store's
  *    path (findShortestPath over the SQLite store) on the same seeded random pairs;
  * 3. other store-level operations (neighbors incl. the top hub, traverse, weaken, link);
@@ -27,7 +28,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { createApp } from '../src/app.js';
-import { importNdjson } from '../src/cli/import-command.js';
+import { type BulkMode, importNdjson } from '../src/cli/import-command.js';
 import { loadConfig } from '../src/config.js';
 import { memoryLine } from '../src/domain/graph-records.js';
 import { createLogger } from '../src/logger.js';
@@ -40,7 +41,15 @@ import { hubAttack, type HubAttackResult } from './hub-attack.js';
 import { now } from './lib/stats.js';
 import { renderNeo4jBench, runNeo4jBench, type Neo4jBenchResult } from './neo4j-bench.js';
 import { comparePaths, type PathComparison, readBenchmarks, writeBenchmarks } from './store-bench.js';
-import { evaluate, fmt, type CallCount, type HttpResults, type ImportResult, render } from './report.js';
+import {
+  evaluate,
+  fmt,
+  type CallCount,
+  type HttpResults,
+  type ImportResult,
+  type ImportRun,
+  render,
+} from './report.js';
 
 const MODES = {
   quick: { memories: 10_000, edges: 50_000, seconds: 2, warmup: 0.5, rounds: 3 },
@@ -95,7 +104,12 @@ async function main(): Promise<void> {
     const file = join(dir, 'graph.ndjson');
     await writeNdjson(graph, file);
     log(`importing ${(statSync(file).size / 1024 ** 2).toFixed(0)} MB of NDJSON`);
-    const importResult = await importGraph(file, dbPath, config);
+    // The same file batch by batch first (its own database), then as engram import loads it by default.
+    const ordinaryPath = join(dir, 'ordinary.db');
+    const ordinary = await importGraph(file, ordinaryPath, config, 'never');
+    for (const suffix of ['', '-wal', '-shm']) rmSync(`${ordinaryPath}${suffix}`, { force: true });
+    log(`batch by batch: ${Math.round(ordinary.edgesPerSecond).toLocaleString('en-US')} edges/s`);
+    const importResult: ImportResult = { ...(await importGraph(file, dbPath, config, 'auto')), ordinary };
     log(
       `imported in ${(importResult.ms / 1000).toFixed(1)} s: ${Math.round(importResult.edgesPerSecond).toLocaleString('en-US')} edges/s`,
     );
@@ -242,20 +256,39 @@ async function writeNdjson(graph: GeneratedGraph, file: string): Promise<void> {
   await once(out, 'finish');
 }
 
-async function importGraph(file: string, dbPath: string, config: ReturnType<typeof loadConfig>): Promise<ImportResult> {
-  // The store engram import opens (see openBulkStore), with importBatch timed.
-  const bulk = createSqliteStore({ path: dbPath, cacheSizeMb: 256, adjacencyIndex: false });
+/**
+ * engram import's code path on the file (openBulkStore's settings), with the store's share timed:
+ * `bulk` into an empty workspace (what engram import does by default), or batch by batch.
+ */
+async function importGraph(
+  file: string,
+  dbPath: string,
+  config: ReturnType<typeof loadConfig>,
+  mode: BulkMode,
+): Promise<ImportRun> {
+  const store = createSqliteStore({ path: dbPath, cacheSizeMb: 256, adjacencyIndex: false });
   let storeMs = 0;
-  let edgeBatchMs = 0;
-  const timed: GraphStore = Object.create(bulk) as GraphStore;
-  timed.importBatch = async (workspace, batch, at) => {
+  const time = async <T>(work: () => Promise<T>): Promise<T> => {
     const started = now();
     try {
-      return await bulk.importBatch(workspace, batch, at);
+      return await work();
     } finally {
       storeMs += now() - started;
-      if (batch.edges.length > 0) edgeBatchMs += now() - started;
     }
+  };
+  const timed: GraphStore = Object.create(store) as GraphStore;
+  timed.importBatch = (workspace, batch, at) => time(() => store.importBatch(workspace, batch, at));
+  timed.beginBulkLoad = async (workspace, options) => {
+    const load = await time(() =>
+      (store.beginBulkLoad as NonNullable<GraphStore['beginBulkLoad']>)(workspace, options),
+    );
+    return (
+      load && {
+        add: (batch, at) => time(() => load.add(batch, at)),
+        finish: () => time(() => load.finish()),
+        abort: () => load.abort(),
+      }
+    );
   };
   try {
     const summary = await importNdjson({
@@ -264,17 +297,21 @@ async function importGraph(file: string, dbPath: string, config: ReturnType<type
       policy: config.policy,
       strictTypes: false,
       input: createReadStream(file),
+      bulk: mode,
+      inputBytes: statSync(file).size,
     });
+    const seconds = summary.ms / 1000;
     return {
       ms: summary.ms,
       memories: summary.memories,
       edges: summary.edges,
-      edgesPerSecond: summary.edges / (summary.ms / 1000),
+      edgesPerSecond: summary.edges / seconds,
+      memoriesPerSecond: summary.memories / seconds,
       storeMs,
-      storeEdgesPerSecond: summary.edges / (edgeBatchMs / 1000),
+      bulk: summary.bulk,
     };
   } finally {
-    await bulk.close();
+    await store.close();
   }
 }
 

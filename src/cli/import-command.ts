@@ -1,19 +1,19 @@
 import { createReadStream, statSync, type ReadStream } from 'node:fs';
-import { createInterface } from 'node:readline';
 import type { Readable } from 'node:stream';
 import { parseArgs } from 'node:util';
 import { type Config, ConfigError, loadConfig } from '../config.js';
 import { isEngramError } from '../domain/errors.js';
-import { GraphLine, describeIssues } from '../domain/graph-records.js';
 import { nowIso } from '../domain/ids.js';
 import { workspaceName } from '../domain/inputs.js';
-import { importPending, PendingBatch, type ImportScope } from '../services/graph-import.js';
+import { importPending, missingEndError, PendingBatch, type ImportScope } from '../services/graph-import.js';
 import { createStore } from '../store/create-store.js';
-import type { GraphStore } from '../store/port.js';
+import type { BulkLoad, GraphStore } from '../store/port.js';
 import { importBatchSizeFor } from '../store/registry.js';
+import type { GraphRecord } from './import-lines.js';
+import { ParseRefusal, parsedBatches } from './parsed-batches.js';
 import { createProgress, formatCount } from './progress.js';
 
-const USAGE = `Usage: engram import FILE.ndjson [--workspace NAME] [--batch-size N]
+const USAGE = `Usage: engram import FILE.ndjson [--workspace NAME] [--batch-size N] [--bulk | --no-bulk]
 
 Loads memories and edges from an NDJSON file (one JSON object per line; "-" reads stdin):
   {"record":"memory","id":"m1","key":null,"title":"...","content":"...","kind":"fact","tags":[],"weight":0.5,"metadata":null}
@@ -22,6 +22,10 @@ Memories are upserted by id and edges by (from, to, type): importing a file twic
 Memories must come before the edges that name them. Each batch (--batch-size records, default
 50,000; 10,000 on Neo4j) is one transaction; a bad line stops the import with its line number,
 and nothing of its batch is written.
+Into an empty workspace the import is one bulk load (on SQLite): all or nothing, with the full-text
+index and the read-only edge indexes rebuilt once at the end; a bad line or a crash leaves nothing
+of it. --bulk requires that (refused on a non-empty workspace or a store without bulk mode);
+--no-bulk imports batch by batch even into an empty workspace.
 The store comes from the server's variables (ENGRAM_STORE, ENGRAM_SQLITE_PATH, ...); the
 workspace defaults to ENGRAM_DEFAULT_WORKSPACE.
 `;
@@ -43,6 +47,8 @@ export class ImportLineError extends Error {
 }
 
 export interface ImportProgress {
+  /** Whether the records go in as one bulk load (nothing is committed before the end). */
+  bulk: boolean;
   lines: number;
   memories: number;
   edges: number;
@@ -50,10 +56,20 @@ export interface ImportProgress {
   bytes: number;
 }
 
+/**
+ * never: batch by batch through importBatch, each batch its own transaction (the library default);
+ * auto: a bulk load when the workspace is empty, else batch by batch (engram import's default);
+ * always: a bulk load, refused when the store has no bulk mode or the workspace holds memories.
+ */
+export type BulkMode = 'never' | 'auto' | 'always';
+
 export interface ImportOptions extends ImportScope {
   input: Readable;
   batchSize?: number;
-  /** Called after each committed batch and every 10,000 lines. */
+  bulk?: BulkMode;
+  /** Bytes of the input, when known: lets the store size a bulk load. */
+  inputBytes?: number;
+  /** Called after each batch is written. */
   onProgress?: (progress: ImportProgress) => void;
   /** Current bytes read of the input, for progress bars. */
   bytesRead?: () => number;
@@ -64,50 +80,88 @@ export interface ImportSummary {
   memories: number;
   edges: number;
   ms: number;
+  /** Whether the records went in as one bulk load (all or nothing). */
+  bulk: boolean;
+}
+
+/** A bulk load was asked for (--bulk) and cannot run; nothing was written. */
+export class BulkRefusedError extends Error {
+  override name = 'BulkRefusedError';
+}
+
+/** Rough NDJSON bytes per edge line: only sizes the store's choice of what to defer, never a limit. */
+const BYTES_PER_EDGE_LINE = 128;
+
+async function beginBulk(options: ImportOptions): Promise<BulkLoad | null> {
+  const mode = options.bulk ?? 'never';
+  if (mode === 'never') return null;
+  const { store, workspace } = options;
+  if (!store.beginBulkLoad) {
+    if (mode === 'always')
+      throw new BulkRefusedError(
+        `--bulk: this store (${store.description}) has no bulk mode; import without --bulk (batch by batch)`,
+      );
+    return null;
+  }
+  const expectedEdges = options.inputBytes ? Math.floor(options.inputBytes / BYTES_PER_EDGE_LINE) : null;
+  const load = await store.beginBulkLoad(workspace, { expectedEdges });
+  if (!load && mode === 'always')
+    throw new BulkRefusedError(
+      `--bulk: workspace "${workspace}" already holds memories, and a bulk load fills an empty workspace; import without --bulk to upsert into it`,
+    );
+  return load;
 }
 
 /**
- * Streams NDJSON records into the store: each line is parsed and validated (the API's rules)
- * as it is read, and every `batchSize` records go to the store as one idempotent importBatch
- * transaction. A bad line throws ImportLineError before its batch is written.
+ * Streams NDJSON records into the store: a worker thread parses and validates each line (the
+ * API's rules) while the store writes the previous batch, and every `batchSize` records go to the store as one idempotent importBatch
+ * transaction. A bad line throws ImportLineError before its batch is written. In a bulk load
+ * (see BulkMode) the batches go into one all-or-nothing load instead, and since the workspace
+ * started empty, an edge's ends must be memories of earlier lines.
  */
 export async function importNdjson(options: ImportOptions): Promise<ImportSummary> {
   const started = performance.now();
   const batchSize = options.batchSize ?? DEFAULT_BATCH_SIZE;
-  const lines = createInterface({ input: options.input, crlfDelay: Infinity });
-  const done: ImportProgress = { lines: 0, memories: 0, edges: 0, bytes: 0 };
-  let pending = new PendingBatch();
-  let lineNumber = 0;
-  const flush = async () => {
-    if (pending.size === 0) return;
-    const written = await importPending(options, pending, nowIso());
-    done.memories += written.memories;
-    done.edges += written.edges;
-    pending = new PendingBatch();
-    report();
-  };
-  const report = () => {
-    done.lines = lineNumber;
-    done.bytes = options.bytesRead?.() ?? 0;
-    options.onProgress?.(done);
-  };
-  for await (const text of lines) {
-    lineNumber++;
-    if (text.trim() === '') continue;
-    let json: unknown;
-    try {
-      json = JSON.parse(text);
-    } catch (error) {
-      throw new ImportLineError(lineNumber, `not valid JSON (${(error as Error).message})`);
-    }
-    const parsed = GraphLine.safeParse(json);
-    if (!parsed.success) throw new ImportLineError(lineNumber, describeIssues(parsed.error));
-    pending.add(`line ${lineNumber}`, parsed.data);
-    if (pending.size >= batchSize) await flush();
-    else if (lineNumber % 10_000 === 0) report();
+  const bulk = await beginBulk(options);
+  try {
+    const summary = await readBatches(options, batchSize, bulk);
+    await bulk?.finish();
+    return { ...summary, ms: performance.now() - started, bulk: bulk !== null };
+  } catch (error) {
+    await bulk?.abort();
+    throw error;
   }
-  await flush();
-  return { lines: lineNumber, memories: done.memories, edges: done.edges, ms: performance.now() - started };
+}
+
+async function readBatches(options: ImportOptions, batchSize: number, bulk: BulkLoad | null) {
+  const done: ImportProgress = { bulk: bulk !== null, lines: 0, memories: 0, edges: 0, bytes: 0 };
+  // A bulk load starts from an empty workspace: the memories of earlier lines are all there is.
+  const batches = parsedBatches(options.input, { batchSize, knownIdsOnly: bulk !== null });
+  // Told at once, so a failure before the first batch is worded as a bulk load's.
+  options.onProgress?.(done);
+  try {
+    for (;;) {
+      const next = await batches.next();
+      if (next.done) return { lines: next.value, memories: done.memories, edges: done.edges };
+      const pending = new PendingBatch();
+      const { records, lines } = next.value;
+      for (let at = 0; at < records.length; at++) pending.add(`line ${lines[at]}`, records[at] as GraphRecord);
+      const now = nowIso();
+      const written = await importPending(options, pending, now, bulk ? (batch) => bulk.add(batch, now) : undefined);
+      done.memories += written.memories;
+      done.edges += written.edges;
+      done.lines = lines.at(-1) ?? done.lines;
+      done.bytes = options.bytesRead?.() ?? 0;
+      options.onProgress?.(done);
+    }
+  } catch (error) {
+    if (!(error instanceof ParseRefusal)) throw error;
+    const { problem } = error;
+    if (problem.kind === 'line') throw new ImportLineError(problem.line, problem.message);
+    throw missingEndError(`line ${problem.line}`, problem.end, problem.id);
+  } finally {
+    await batches.return(0);
+  }
 }
 
 /** The store a bulk command uses: the server's, opened as its adapter opens it for bulk work (caches, timeouts). */
@@ -122,6 +176,8 @@ const parseImportArgs = (argv: string[]) =>
     options: {
       workspace: { type: 'string', short: 'w' },
       'batch-size': { type: 'string' },
+      bulk: { type: 'boolean' },
+      'no-bulk': { type: 'boolean' },
       help: { type: 'boolean', short: 'h' },
     },
   });
@@ -142,6 +198,9 @@ export async function run(argv: string[]): Promise<void> {
   const chosenBatchSize = args.values['batch-size'] === undefined ? null : Number(args.values['batch-size']);
   if (chosenBatchSize !== null && (!Number.isInteger(chosenBatchSize) || chosenBatchSize < 1))
     return fail('--batch-size: must be a positive integer', 2);
+
+  if (args.values.bulk && args.values['no-bulk']) return fail('--bulk and --no-bulk: choose one', 2);
+  const bulk: BulkMode = args.values.bulk ? 'always' : args.values['no-bulk'] ? 'never' : 'auto';
 
   let config: Config;
   try {
@@ -168,6 +227,7 @@ export async function run(argv: string[]): Promise<void> {
   const store = await openBulkStore(config);
   const progress = createProgress(process.stderr, { label: 'import', total });
   let committed = 0;
+  let bulkLoad = false;
   try {
     const summary = await importNdjson({
       store,
@@ -176,9 +236,12 @@ export async function run(argv: string[]): Promise<void> {
       strictTypes: config.strictTypes,
       input,
       batchSize,
+      bulk,
+      inputBytes: total || undefined,
       bytesRead: () => (input as ReadStream).bytesRead ?? 0,
       onProgress: (done) => {
         committed = done.memories + done.edges;
+        bulkLoad = done.bulk;
         progress.update(
           done.bytes,
           `line ${formatCount(done.lines)}: ${formatCount(done.memories)} memories, ${formatCount(done.edges)} edges written`,
@@ -188,13 +251,17 @@ export async function run(argv: string[]): Promise<void> {
     progress.done();
     const seconds = summary.ms / 1000;
     process.stderr.write(
-      `Imported ${formatCount(summary.memories)} memories and ${formatCount(summary.edges)} edges into workspace "${workspace.data}" in ${seconds.toFixed(1)} s (${formatCount(Math.round(summary.edges / seconds))} edges/s).\n`,
+      `Imported ${formatCount(summary.memories)} memories and ${formatCount(summary.edges)} edges into workspace "${workspace.data}" in ${seconds.toFixed(1)} s (${formatCount(Math.round(summary.edges / seconds))} edges/s, ${formatCount(Math.round(summary.memories / seconds))} memories/s${summary.bulk ? ', one bulk load' : ''}).\n`,
     );
   } catch (error) {
     progress.done();
-    const message = error instanceof ImportLineError || isEngramError(error) ? error.message : String(error);
-    const kept =
-      committed > 0
+    const message =
+      error instanceof ImportLineError || error instanceof BulkRefusedError || isEngramError(error)
+        ? error.message
+        : String(error);
+    const kept = bulkLoad
+      ? 'nothing was written (a bulk load is all or nothing)'
+      : committed > 0
         ? `the ${formatCount(committed)} records of earlier batches were written, nothing of the failing batch`
         : 'nothing was written';
     fail(`engram import: ${message}\nStopped: ${kept}.`, 1);

@@ -45,6 +45,8 @@ export async function importPending(
   scope: ImportScope,
   pending: PendingBatch,
   now: string,
+  write: (batch: ImportBatch) => Promise<{ memories: number; edges: number }> = (batch) =>
+    scope.store.importBatch(scope.workspace, batch, now),
 ): Promise<{ memories: number; edges: number }> {
   const { policy } = scope;
   if (scope.strictTypes) {
@@ -88,7 +90,7 @@ export async function importPending(
     ),
   };
   try {
-    return await scope.store.importBatch(scope.workspace, batch, now);
+    return await write(batch);
   } catch (error) {
     if (error instanceof EngramError && error.code === 'NOT_FOUND') throw await missingEnd(scope, pending, error);
     if (error instanceof EngramError && error.code === 'CONFLICT') {
@@ -119,17 +121,17 @@ async function missingEnd(scope: ImportScope, pending: PendingBatch, cause: Engr
       ['from', value.from],
       ['to', value.to],
     ] as const) {
-      if (!inBatch.has(id) && !found.has(id)) {
-        return new EngramError(
-          'NOT_FOUND',
-          `${at}: ${end}: no memory "${id}" in this workspace or among the memories imported with it (memories must come before the edges that name them)`,
-          {
-            cause,
-            extensions: { argument: end },
-          },
-        );
-      }
+      if (!inBatch.has(id) && !found.has(id)) return missingEndError(at, end, id, cause);
     }
   }
   return cause;
+}
+
+/** NOT_FOUND for an imported edge whose `end` names no memory of the workspace or of the import before it. */
+export function missingEndError(at: string, end: 'from' | 'to', id: string, cause?: unknown): EngramError {
+  return new EngramError(
+    'NOT_FOUND',
+    `${at}: ${end}: no memory "${id}" in this workspace or among the memories imported with it (memories must come before the edges that name them)`,
+    { cause, extensions: { argument: end } },
+  );
 }

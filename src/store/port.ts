@@ -177,6 +177,13 @@ export interface GraphStore {
    */
   importBatch(workspace: string, batch: ImportBatch, now: string): Promise<{ memories: number; edges: number }>;
 
+  /**
+   * Optional: starts a bulk load into an EMPTY workspace, or answers null when the workspace holds
+   * memories (the caller then imports batch by batch with importBatch). A store without it has no
+   * bulk mode. See BulkLoad.
+   */
+  beginBulkLoad?(workspace: string, options: BulkLoadOptions): Promise<BulkLoad | null>;
+
   /** Memories ordered by id, after the given id (keyset paging for streamed export). */
   listMemories(workspace: string, page: { afterId: string | null; limit: number }): Promise<MemoryRecord[]>;
 
@@ -197,6 +204,23 @@ export interface ImportEdge {
 export interface ImportBatch {
   memories: NewMemory[];
   edges: ImportEdge[];
+}
+
+export interface BulkLoadOptions {
+  /** About how many edges the load brings, when known (the store may defer more for a large load). */
+  expectedEdges: number | null;
+}
+
+/**
+ * A load into an empty workspace that is all or nothing: add() takes batches with importBatch's
+ * meaning (last record wins, CONFLICT for a taken key), but the store may defer what it can rebuild
+ * (indexes, full-text search, foreign-key checks) until finish(), which rebuilds it, checks every
+ * edge's ends (NOT_FOUND) and makes the load visible at once. abort(), or a crash, leaves nothing.
+ */
+export interface BulkLoad {
+  add(batch: ImportBatch, now: string): Promise<{ memories: number; edges: number }>;
+  finish(): Promise<void>;
+  abort(): Promise<void>;
 }
 
 export interface AdjacencyQuery {

@@ -32,7 +32,12 @@ describe('reads: memories and edges', () => {
       // engram:getMemories
       UNWIND $refs AS ref
       OPTIONAL MATCH (byId:Memory {workspace: $ws, id: ref})
-      OPTIONAL MATCH (byKey:Memory {workspace: $ws, key: ref})
+      OPTIONAL CALL (ref, byId) {
+        WITH ref, byId
+        WHERE byId IS NULL
+        MATCH (byKey:Memory {workspace: $ws, key: ref})
+        RETURN byKey
+      }
       WITH ref, coalesce(byId, byKey) AS memory
       WHERE memory IS NOT NULL
       RETURN ref, memory

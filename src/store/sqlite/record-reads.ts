@@ -39,17 +39,17 @@ export function createRecordReads(
     async getMemories(ws, refs) {
       if (refs.length === 0) return [];
       return guard(() => {
-        // Two index lookups, not one OR: SQLite answers `id IN (..) OR key IN (..)` by scanning
-        // every memory of the workspace.
-        const rows = sql(
-          `SELECT ${MEMORY_COLUMNS} FROM memories WHERE workspace = @ws AND id IN (SELECT value FROM json_each(@refs))
-           UNION ALL
-           SELECT ${MEMORY_COLUMNS} FROM memories WHERE workspace = @ws AND key IN (SELECT value FROM json_each(@refs))`,
-        ).all({ ws, refs: asJson(refs) }) as MemoryRow[];
-        // A ref that is one memory's id and another's key names the first: ids go in after keys, so they win.
+        // Ids first, keys only for the refs no id matched: callers almost always pass ids, so the
+        // key lookup usually never runs. (One `id IN (..) OR key IN (..)` made SQLite scan every
+        // memory of the workspace.) An id match wins over another memory's key, as before.
         const byRef = new Map<string, MemoryRow>();
-        for (const row of rows) if (row.key !== null) byRef.set(row.key, row);
-        for (const row of rows) byRef.set(row.id, row);
+        const byId = sql(`SELECT ${MEMORY_COLUMNS} FROM memories WHERE workspace = ? AND id IN (${IDS})`);
+        for (const row of byId.all(ws, asJson(refs)) as MemoryRow[]) byRef.set(row.id, row);
+        const left = uniqueKeys(refs).filter((ref) => !byRef.has(ref));
+        if (left.length > 0) {
+          const byKey = sql(`SELECT ${MEMORY_COLUMNS} FROM memories WHERE workspace = ? AND key IN (${IDS})`);
+          for (const row of byKey.all(ws, asJson(left)) as MemoryRow[]) byRef.set(row.key as string, row);
+        }
         return inKeyOrder(refs, byRef, null).map((row) => row && toMemory(row));
       });
     },

@@ -7,6 +7,7 @@ import {
   DEFAULT_ADJACENCY_INDEX_OPTIONS,
 } from './adjacency-index/types.js';
 import { createAdjacencyReads } from './adjacency-reads.js';
+import { createBulkLoad } from './bulk-load.js';
 import { guard } from './guard.js';
 import { createImportBatch } from './import-batch.js';
 import { type DatabaseFileOptions, openDatabase } from './open-database.js';
@@ -58,6 +59,7 @@ export function createSqliteStore(options: SqliteStoreOptions): SqliteStore {
     ...createRecordWrites(context),
     ...createWeightEvents(context),
     ...createImportBatch(context),
+    ...createBulkLoad(context),
 
     async warmAdjacencyIndex(ws) {
       if (!index) return false;

@@ -1,12 +1,20 @@
 import { FULLTEXT_INDEX, statement } from './statement.js';
 
-/** One row per reference that matches; an id match wins over a key match. */
+/**
+ * One row per reference that matches; an id match wins over a key match, so the key index is only
+ * read for references no id matched (callers almost always pass ids).
+ */
 export const GET_MEMORIES = statement(
   'getMemories',
   `
   UNWIND $refs AS ref
   OPTIONAL MATCH (byId:Memory {workspace: $ws, id: ref})
-  OPTIONAL MATCH (byKey:Memory {workspace: $ws, key: ref})
+  OPTIONAL CALL (ref, byId) {
+    WITH ref, byId
+    WHERE byId IS NULL
+    MATCH (byKey:Memory {workspace: $ws, key: ref})
+    RETURN byKey
+  }
   WITH ref, coalesce(byId, byKey) AS memory
   WHERE memory IS NOT NULL
   RETURN ref, memory

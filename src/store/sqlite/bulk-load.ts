@@ -1,0 +1,279 @@
+import type Database from 'better-sqlite3';
+import { conflict, EngramError } from '../../domain/errors.js';
+import type { BulkLoad, BulkLoadOptions, GraphStore, ImportBatch, ImportEdge } from '../port.js';
+import type { NewMemory } from '../../domain/types.js';
+import { ID_TAKEN, KEY_TAKEN } from '../shared/store-errors.js';
+import { guard } from './guard.js';
+import { sortedBy } from './import-batch.js';
+import { encodeJson } from './rows.js';
+import type { StoreContext } from './store-context.js';
+
+/**
+ * Rows per multi-row INSERT: one statement call instead of a hundred; 100 x 11 parameters stays
+ * far below SQLite's limit on bound parameters.
+ */
+const ROWS_PER_INSERT = 100;
+
+/**
+ * Edge indexes that only speed reads (the unique ones enforce rules and stay): dropped for the
+ * load and built once after it, a sort instead of a random insert per edge per index.
+ */
+const DEFERRABLE_EDGE_INDEXES = ['edges_out', 'edges_in', 'edges_type'];
+
+/** The triggers that keep full-text search in step; the load fills the index in one statement instead. */
+const FTS_TRIGGERS = ['memories_fts_insert', 'memories_fts_delete', 'memories_fts_update'];
+
+/**
+ * Rebuilding an index sorts every edge of the database, not only the loaded ones: worth it while
+ * the rest of the database holds at most this many edges per edge the load brings.
+ */
+const REBUILD_WHEN_OTHERS_AT_MOST = 4;
+
+const MEMORY_INSERT_COLUMNS =
+  'workspace, id, key, title, content, kind, tags, weight, metadata, created_at, updated_at';
+const EDGE_INSERT_COLUMNS = 'workspace, id, from_id, to_id, type, weight, metadata, created_at, updated_at';
+const placeholders = (columns: string, rows: number): string => {
+  const row = `(${columns
+    .split(',')
+    .map(() => '?')
+    .join(', ')})`;
+  return Array.from({ length: rows }, () => row).join(', ');
+};
+
+/**
+ * beginBulkLoad: the whole load is ONE write transaction on this connection (BEGIN IMMEDIATE ...
+ * COMMIT), so what it drops and rebuilds (full-text triggers, read-only edge indexes) is never
+ * missing for another connection, and a crash or a failure leaves nothing of it: the database is
+ * as it was. Other writers wait for the write lock meanwhile (busy_timeout, then UNAVAILABLE);
+ * readers keep reading the state before the load.
+ */
+export function createBulkLoad(ctx: StoreContext): Pick<GraphStore, 'beginBulkLoad'> {
+  return {
+    async beginBulkLoad(ws, options) {
+      return ctx.written(() => guard(() => begin(ctx, ws, options)));
+    },
+  };
+}
+
+function begin(ctx: StoreContext, ws: string, options: BulkLoadOptions): BulkLoad | null {
+  const { db, sql } = ctx;
+  if (db.inTransaction) throw new Error('This connection is already inside a transaction');
+  // Foreign keys cannot be switched inside a transaction; finish() checks the loaded edges instead.
+  db.pragma('foreign_keys = OFF');
+  db.exec('BEGIN IMMEDIATE');
+  let open = true;
+  const end = (statement: 'COMMIT' | 'ROLLBACK') => {
+    if (!open) return;
+    open = false;
+    try {
+      db.exec(statement);
+    } catch (error) {
+      // A COMMIT that failed (a full disk) leaves the transaction open: nothing of it may stay.
+      if (db.inTransaction) db.exec('ROLLBACK');
+      throw error;
+    } finally {
+      db.pragma('foreign_keys = ON');
+    }
+  };
+  const rebuilt: string[] = [];
+  let firstMemoryRid = 0;
+  let firstEdgeRid = 0;
+  try {
+    if (sql('SELECT 1 FROM memories WHERE workspace = ? LIMIT 1').get(ws)) {
+      end('ROLLBACK');
+      return null;
+    }
+    // Rowids grow: every row this load inserts lies above the largest rowid now.
+    firstMemoryRid = maxRid(db, 'memories') + 1;
+    firstEdgeRid = maxRid(db, 'edges') + 1;
+    const expected = options.expectedEdges ?? 0;
+    const indexes = firstEdgeRid - 1 <= REBUILD_WHEN_OTHERS_AT_MOST * expected ? DEFERRABLE_EDGE_INDEXES : [];
+    for (const { type, name, sql: text } of schemaEntries(db, [...FTS_TRIGGERS, ...indexes])) {
+      rebuilt.push(text);
+      db.exec(`DROP ${type === 'index' ? 'INDEX' : 'TRIGGER'} ${name}`);
+    }
+    // The change log would get a row per updated edge; one "workspace changed" row is logged at the end.
+    sql('INSERT OR IGNORE INTO edge_changes_muted (workspace) VALUES (?)').run(ws);
+  } catch (error) {
+    end('ROLLBACK');
+    throw error;
+  }
+
+  const writeMemories = createMemoryWriter(ctx, ws);
+  const writeEdges = createEdgeWriter(ctx, ws);
+  const whileOpen = <T>(work: () => T): T => {
+    if (!open) throw new Error('This bulk load has already finished');
+    try {
+      return ctx.written(() => guard(work));
+    } catch (error) {
+      end('ROLLBACK');
+      throw error;
+    }
+  };
+  return {
+    async add(batch: ImportBatch, now: string) {
+      return whileOpen(() => {
+        writeMemories(
+          sortedBy(batch.memories, (memory) => memory.id),
+          now,
+        );
+        writeEdges(
+          sortedBy(batch.edges, (edge) => `${edge.fromId}\u0000${edge.toId}\u0000${edge.type}`),
+          now,
+        );
+        return { memories: batch.memories.length, edges: batch.edges.length };
+      });
+    },
+    async finish() {
+      whileOpen(() => {
+        const dangling = firstDanglingEdge(ctx, ws, firstEdgeRid);
+        if (dangling) throw dangling;
+        sql(
+          `INSERT INTO memories_fts (rowid, title, content, tags)
+           SELECT rid, title, content, tags FROM memories WHERE rid >= ? AND workspace = ?`,
+        ).run(firstMemoryRid, ws);
+        for (const text of rebuilt) db.exec(text);
+        sql('DELETE FROM edge_changes_muted WHERE workspace = ?').run(ws);
+        sql('INSERT INTO edge_changes (workspace, edge_id) VALUES (?, NULL)').run(ws);
+        ctx.pruneLog();
+        end('COMMIT');
+      });
+    },
+    async abort() {
+      end('ROLLBACK');
+    },
+  };
+}
+
+const maxRid = (db: Database.Database, table: 'memories' | 'edges'): number =>
+  (db.prepare(`SELECT coalesce(max(rid), 0) AS rid FROM ${table}`).get() as { rid: number }).rid;
+
+function schemaEntries(db: Database.Database, names: readonly string[]) {
+  return db
+    .prepare(`SELECT type, name, sql FROM sqlite_master WHERE name IN (SELECT value FROM json_each(?)) ORDER BY name`)
+    .all(JSON.stringify(names)) as { type: string; name: string; sql: string }[];
+}
+
+/** Inserts in statements of ROWS_PER_INSERT rows; a statement that inserted fewer replays its rows as updates. */
+function createMemoryWriter(ctx: StoreContext, ws: string) {
+  const { sql } = ctx;
+  const many = sql(
+    `INSERT OR IGNORE INTO memories (${MEMORY_INSERT_COLUMNS}) VALUES ${placeholders(MEMORY_INSERT_COLUMNS, ROWS_PER_INSERT)}`,
+  );
+  const one = sql(
+    `INSERT OR IGNORE INTO memories (${MEMORY_INSERT_COLUMNS}) VALUES ${placeholders(MEMORY_INSERT_COLUMNS, 1)}`,
+  );
+  const update = sql(
+    `UPDATE memories SET key = ?, title = ?, content = ?, kind = ?, tags = ?, weight = ?, metadata = ?, updated_at = ?
+     WHERE workspace = ? AND id = ?`,
+  );
+  // One parameter array per statement size, refilled for each chunk: no array per row to collect.
+  const manyParams: unknown[] = new Array(ROWS_PER_INSERT * 11);
+  const oneParams: unknown[] = new Array(11);
+  const fill = (params: unknown[], at: number, m: NewMemory, now: string) => {
+    params[at] = ws;
+    params[at + 1] = m.id;
+    params[at + 2] = m.key;
+    params[at + 3] = m.title;
+    params[at + 4] = m.content;
+    params[at + 5] = m.kind;
+    params[at + 6] = JSON.stringify(m.tags);
+    params[at + 7] = m.weight;
+    params[at + 8] = encodeJson(m.metadata);
+    params[at + 9] = now;
+    params[at + 10] = now;
+  };
+  return (memories: readonly NewMemory[], now: string) => {
+    for (let start = 0; start < memories.length; start += ROWS_PER_INSERT) {
+      const end = Math.min(memories.length, start + ROWS_PER_INSERT);
+      let inserted = 0;
+      if (end - start === ROWS_PER_INSERT) {
+        for (let at = start; at < end; at++) fill(manyParams, (at - start) * 11, memories[at] as NewMemory, now);
+        inserted = many.run(manyParams).changes;
+      } else {
+        for (let at = start; at < end; at++) {
+          fill(oneParams, 0, memories[at] as NewMemory, now);
+          inserted += one.run(oneParams).changes;
+        }
+      }
+      if (inserted === end - start) continue;
+      // A repeated id (the last one wins, as in importBatch) or a key held by another memory.
+      for (let at = start; at < end; at++) {
+        const m = memories[at] as NewMemory;
+        const [tags, metadata] = [JSON.stringify(m.tags), encodeJson(m.metadata)];
+        if (update.run(m.key, m.title, m.content, m.kind, tags, m.weight, metadata, now, ws, m.id).changes === 0)
+          throw conflict(KEY_TAKEN);
+      }
+    }
+  };
+}
+
+function createEdgeWriter(ctx: StoreContext, ws: string) {
+  const { sql } = ctx;
+  const many = sql(
+    `INSERT OR IGNORE INTO edges (${EDGE_INSERT_COLUMNS}) VALUES ${placeholders(EDGE_INSERT_COLUMNS, ROWS_PER_INSERT)}`,
+  );
+  const one = sql(
+    `INSERT OR IGNORE INTO edges (${EDGE_INSERT_COLUMNS}) VALUES ${placeholders(EDGE_INSERT_COLUMNS, 1)}`,
+  );
+  const update = sql(
+    'UPDATE edges SET weight = ?, metadata = ?, updated_at = ? WHERE workspace = ? AND from_id = ? AND to_id = ? AND type = ?',
+  );
+  const manyParams: unknown[] = new Array(ROWS_PER_INSERT * 9);
+  const oneParams: unknown[] = new Array(9);
+  const fill = (params: unknown[], at: number, e: ImportEdge, now: string) => {
+    params[at] = ws;
+    params[at + 1] = e.id;
+    params[at + 2] = e.fromId;
+    params[at + 3] = e.toId;
+    params[at + 4] = e.type;
+    params[at + 5] = e.weight;
+    params[at + 6] = encodeJson(e.metadata);
+    params[at + 7] = now;
+    params[at + 8] = now;
+  };
+  return (edges: readonly ImportEdge[], now: string) => {
+    for (let start = 0; start < edges.length; start += ROWS_PER_INSERT) {
+      const end = Math.min(edges.length, start + ROWS_PER_INSERT);
+      let inserted = 0;
+      if (end - start === ROWS_PER_INSERT) {
+        for (let at = start; at < end; at++) fill(manyParams, (at - start) * 9, edges[at] as ImportEdge, now);
+        inserted = many.run(manyParams).changes;
+      } else {
+        for (let at = start; at < end; at++) {
+          fill(oneParams, 0, edges[at] as ImportEdge, now);
+          inserted += one.run(oneParams).changes;
+        }
+      }
+      if (inserted === end - start) continue;
+      // A repeated (from, to, type): its weight and metadata are the last record's, its id the first's.
+      for (let at = start; at < end; at++) {
+        const e = edges[at] as ImportEdge;
+        if (update.run(e.weight, encodeJson(e.metadata), now, ws, e.fromId, e.toId, e.type).changes === 0)
+          throw conflict(ID_TAKEN);
+      }
+    }
+  };
+}
+
+/** The first loaded edge with an end that is not a memory of the workspace: what the foreign keys would have refused. */
+function firstDanglingEdge(ctx: StoreContext, ws: string, firstEdgeRid: number): EngramError | null {
+  const row = ctx
+    .sql(
+      `SELECT from_id AS fromId, to_id AS toId, type,
+         NOT EXISTS (SELECT 1 FROM memories m WHERE m.workspace = e.workspace AND m.id = e.from_id) AS fromMissing
+       FROM edges e
+       WHERE e.rid >= ? AND e.workspace = ?
+         AND (NOT EXISTS (SELECT 1 FROM memories m WHERE m.workspace = e.workspace AND m.id = e.from_id)
+           OR NOT EXISTS (SELECT 1 FROM memories m WHERE m.workspace = e.workspace AND m.id = e.to_id))
+       LIMIT 1`,
+    )
+    .get(firstEdgeRid, ws) as { fromId: string; toId: string; type: string; fromMissing: number } | undefined;
+  if (!row) return null;
+  const [end, id] = row.fromMissing ? (['from', row.fromId] as const) : (['to', row.toId] as const);
+  return new EngramError(
+    'NOT_FOUND',
+    `edge ${row.fromId} -[${row.type}]-> ${row.toId}: ${end}: no memory "${id}" in this workspace or among the memories imported with it`,
+    { extensions: { argument: end } },
+  );
+}
