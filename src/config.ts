@@ -17,6 +17,17 @@ import { count, flag, fraction, optionalFlag } from './domain/env-rules.js';
 
 const MAX_WORKERS = 256;
 const WORKERS_RULE = `must be a whole number from 1 to ${MAX_WORKERS}`;
+/** How recall spreads activation and how long its records last (src/services/recall/). */
+export interface RecallSettings {
+  /** Each hop multiplies activation by the edge weight and by this. */
+  decay: number;
+  /** Most edges one recall's spreading may examine. */
+  budget: number;
+  /** How long a recall record can be read back and given feedback. */
+  ttlSeconds: number;
+}
+
+export const DEFAULT_RECALL_SETTINGS: RecallSettings = { decay: 0.5, budget: 10_000, ttlSeconds: 86_400 };
 
 /** Every environment variable Engram reads, with its default; docs/configuration.md is generated from it. */
 export const EnvSchema = z.object({
@@ -88,6 +99,9 @@ export const EnvSchema = z.object({
     .min(1, { error: WORKERS_RULE })
     .max(MAX_WORKERS, { error: WORKERS_RULE })
     .optional(),
+  ENGRAM_RECALL_DECAY: fraction(DEFAULT_RECALL_SETTINGS.decay),
+  ENGRAM_RECALL_BUDGET: count(DEFAULT_RECALL_SETTINGS.budget),
+  ENGRAM_RECALL_TTL_SECONDS: count(DEFAULT_RECALL_SETTINGS.ttlSeconds),
 });
 
 export interface QueryLimits {
@@ -150,6 +164,7 @@ export interface Config {
   policy: WeightPolicy;
   /** Server processes sharing the port (src/cluster/); 1 is a single process. */
   workers: number;
+  recall: RecallSettings;
 }
 
 export class ConfigError extends StartupError {
@@ -238,6 +253,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       defaultMemoryWeight: e.ENGRAM_DEFAULT_MEMORY_WEIGHT,
       tierDelta: { AGENT: e.ENGRAM_AGENT_DELTA, CONSCIOUS: e.ENGRAM_CONSCIOUS_DELTA, MANUAL: e.ENGRAM_MANUAL_DELTA },
     },
+    recall: { decay: e.ENGRAM_RECALL_DECAY, budget: e.ENGRAM_RECALL_BUDGET, ttlSeconds: e.ENGRAM_RECALL_TTL_SECONDS },
   };
 }
 

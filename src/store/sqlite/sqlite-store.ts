@@ -12,6 +12,7 @@ import { guard } from './guard.js';
 import { createImportBatch } from './import-batch.js';
 import { type DatabaseFileOptions, openDatabase } from './open-database.js';
 import { createRecordReads } from './record-reads.js';
+import { createRecallRecords } from './recall-records.js';
 import { createRecordWrites } from './record-writes.js';
 import { createStoreContext } from './store-context.js';
 import { createWeightEvents } from './weights.js';
@@ -60,6 +61,7 @@ export function createSqliteStore(options: SqliteStoreOptions): SqliteStore {
     ...createWeightEvents(context),
     ...createImportBatch(context),
     ...createBulkLoad(context),
+    ...createRecallRecords(context),
 
     async warmAdjacencyIndex(ws) {
       if (!index) return false;
