@@ -23,7 +23,7 @@ export const memoryRefInput = (what: string) => z.string().describe(`${what}, by
 
 export const edgeTypeInput = z
   .string()
-  .describe('Relation type, UPPER_SNAKE_CASE (caused_by is normalised); see relation_types.');
+  .describe('Relation type (caused_by is normalised to CAUSED_BY); see relation_types.');
 
 export const edgeTypesInput = z.array(z.string()).optional().describe('Only these relation types.');
 
@@ -99,7 +99,7 @@ export const directionInput = z
   .enum(['outgoing', 'incoming', 'both'])
   .optional()
   .meta({ default: 'both' })
-  .describe('outgoing: follow edges forward; incoming: backward.');
+  .describe('outgoing: edges forward; incoming: backward.');
 
 export const limitInput = (fallback: number, what = 'results') =>
   z

@@ -19,7 +19,7 @@ export const memoryFeedback = defineTool({
     memory_id: memoryRefInput('The memory you recalled'),
     signal: z
       .enum(['used', 'not_relevant', 'not_useful'])
-      .describe('used: it helped; not_relevant: wrongly routed here; not_useful: right place, bad content.'),
+      .describe('not_relevant: wrongly routed here; not_useful: right place, bad content.'),
     via_edge_ids: z
       .array(z.string())
       .optional()
