@@ -25,7 +25,8 @@ export const edgeTypeInput = z
   .string()
   .describe('Relation type (caused_by is normalised to CAUSED_BY); see relation_types.');
 
-export const edgeTypesInput = z.array(z.string()).optional().describe('Only these relation types.');
+/** Undescribed: the name and the naming scheme say it, and tools/list is read on every conversation. */
+export const edgeTypesInput = z.array(z.string()).optional();
 
 /**
  * The names agents trained on other memory-graph tools use for an edge's ends and type. A call may
@@ -95,11 +96,7 @@ export function requireOneEdgeSelector(input: EdgeSelector, ctx: z.RefinementCtx
   });
 }
 
-export const directionInput = z
-  .enum(['outgoing', 'incoming', 'both'])
-  .optional()
-  .meta({ default: 'both' })
-  .describe('outgoing: edges forward; incoming: backward.');
+export const directionInput = z.enum(['outgoing', 'incoming', 'both']).optional().meta({ default: 'both' });
 
 export const limitInput = (fallback: number, what = 'results') =>
   z
@@ -118,7 +115,7 @@ export const amountInput = (fallback: string) =>
 
 export const minWeightInput = (what: string) => z.number().optional().meta({ minimum: 0, maximum: 1 }).describe(what);
 
-export const reasonInput = z.string().optional().describe('Why; kept in the weight history.');
+export const reasonInput = z.string().optional().describe('Why; kept in the history.');
 
 // An object of anything: catchall advertises it in half the characters of a string-keyed record.
 export const metadataInput = z

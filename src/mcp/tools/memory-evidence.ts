@@ -68,7 +68,7 @@ export const memoryEvidence = defineTool({
       .int()
       .optional()
       .meta({ minimum: LIMITS.maxDepth.min, maximum: LIMITS.maxDepth.max, default: DEFAULT_DEPTH })
-      .describe('Longest evidence chain to follow, in edges.'),
+      .describe('Longest chain, in edges.'),
   }),
   output: z.object({
     memory: memoryRefOutput,

@@ -20,7 +20,7 @@ export const memoryPath = defineTool({
       .int()
       .optional()
       .meta({ minimum: LIMITS.maxHops.min, maximum: LIMITS.maxHops.max, default: DEFAULT_HOPS })
-      .describe('Longest path to look for, in edges.'),
+      .describe('Longest path, in edges.'),
     edge_types: edgeTypesInput,
     direction: directionInput,
     current_only: currentOnlyInput,
