@@ -21,9 +21,7 @@ import type { OperationError } from './execute.js';
 
 export const memoryRefInput = (what: string) => z.string().describe(`${what}, by id or key.`);
 
-export const edgeTypeInput = z
-  .string()
-  .describe('Relation type (caused_by is normalised to CAUSED_BY); see relation_types.');
+export const edgeTypeInput = z.string().describe('Relation type (caused_by -> CAUSED_BY); see relation_types.');
 
 /** Undescribed: the name and the naming scheme say it, and tools/list is read on every conversation. */
 export const edgeTypesInput = z.array(z.string()).optional();
@@ -42,7 +40,7 @@ export const EDGE_ALIASES = {
 
 /** One existing edge, by edge_id or by its (source, target, type) triple. */
 export const edgeSelectorInput = {
-  edge_id: z.string().optional().describe('Instead of source_id, target_id, edge_type.'),
+  edge_id: z.string().optional().describe('Or source_id, target_id, edge_type.'),
   source_id: z.string().optional().describe('Edge start.'),
   target_id: z.string().optional().describe('Edge end.'),
   edge_type: z.string().optional(),
@@ -107,11 +105,7 @@ export const limitInput = (fallback: number, what = 'results') =>
     .describe(`Most ${what}.`);
 
 export const amountInput = (fallback: string) =>
-  z
-    .number()
-    .optional()
-    .meta({ exclusiveMinimum: 0, maximum: 1 })
-    .describe(`How far to move the weight (default ${fallback}).`);
+  z.number().optional().meta({ exclusiveMinimum: 0, maximum: 1 }).describe(`Step (default ${fallback}).`);
 
 export const minWeightInput = (what: string) => z.number().optional().meta({ minimum: 0, maximum: 1 }).describe(what);
 

@@ -63,6 +63,7 @@ describe('memory_recall and memory_feedback with recall_id over MCP', () => {
   it('ranks the lexical hit first and reaches the chain two hops out, each with its activation path', async () => {
     const recall = await ok(client, 'memory_recall', { query: 'warmup spikes', max_depth: 2 });
     expect(recall.recall_id).toEqual(expect.any(String));
+    expect(recall.truncated).toBe(false);
     const keys = recall.results.map((result: any) => result.memory.key);
     expect(keys[0]).toBe('warmup');
     expect(keys.indexOf('tiering')).toBeGreaterThan(0);
@@ -162,5 +163,37 @@ describe('memory_recall and memory_feedback with recall_id over MCP', () => {
     await fails(client, 'memory_recall', {}, 'BAD_USER_INPUT');
     const deep = await fails(client, 'memory_recall', { query: 'warmup', max_depth: 9 }, 'BAD_USER_INPUT');
     expect(deep.structured.error.argument).toBe('max_depth');
+  });
+});
+
+describe('memory_recall at the work budget', () => {
+  let dir: string;
+  let session: StdioSession;
+
+  beforeAll(async () => {
+    dir = mkdtempSync(join(tmpdir(), 'engram-recall-budget-'));
+    session = await startStdio({
+      dbPath: join(dir, 'engram.db'),
+      workspace: 'recall',
+      env: { ENGRAM_RECALL_BUDGET: '1' },
+    });
+    await ok(session.client, 'memory_create', { key: 'hub', title: 'Cache warmup hub' });
+    for (const key of ['left', 'right']) {
+      await ok(session.client, 'memory_create', { key, title: `Spoke ${key}` });
+      await ok(session.client, 'memory_link', { source_id: 'hub', target_id: key, edge_type: 'RELATES_TO' });
+    }
+  }, 120_000);
+
+  afterAll(async () => {
+    await session?.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('says the spreading was cut short, in the structured answer and in the text', async () => {
+    const result = await call(session.client, 'memory_recall', { query: 'warmup hub' });
+    expect(result.isError).toBe(false);
+    expect(result.structured.truncated).toBe(true);
+    expect(result.text).toContain('Spreading stopped at the work budget');
+    expect(result.structured.results[0].memory.key).toBe('hub');
   });
 });

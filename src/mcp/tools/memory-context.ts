@@ -28,7 +28,7 @@ export const memoryContext = defineTool({
       .int()
       .optional()
       .meta({ minimum: LIMITS.limit.min, maximum: LIMITS.limit.max, default: DEFAULT_BUDGET })
-      .describe('Most memories in the bundle, seeds included.'),
+      .describe('Most memories, seeds included.'),
     edge_types: edgeTypesInput,
     min_weight: minWeightInput('Ignore lighter edges.'),
     detail: detailInput(),

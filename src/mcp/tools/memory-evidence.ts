@@ -61,7 +61,7 @@ export const memoryEvidence = defineTool({
   description:
     'Weigh a claim: memories supporting it (VALIDATES, REPLICATES, REPRODUCES; via EXTENDS / FORMALIZES) or contradicting it or its support (CONTRADICTS, FAILS_TO_REPRODUCE), strongest first, with via edges (weight: their product); score = (S - C) / (1 + S + C) of summed weights. memory_contradictions: the workspace.',
   input: z.object({
-    memory_id: memoryRefInput('The memory whose evidence to weigh'),
+    memory_id: memoryRefInput('The claim'),
     min_weight: minWeightInput('Ignore lighter edges.'),
     max_depth: z
       .number()

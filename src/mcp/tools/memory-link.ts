@@ -22,7 +22,7 @@ export const memoryLink = defineTool({
     'Create the edge source_id -[edge_type]-> target_id, or confirm it (metadata merged, weight applied); created says which. A type not in relation_types is stored with a warning. memory_weaken moves an edge.',
   input: z.object({
     source_id: memoryRefInput('The memory the edge starts at'),
-    target_id: memoryRefInput('The memory the edge points to (must differ from source_id)'),
+    target_id: memoryRefInput('The memory the edge points to'),
     edge_type: edgeTypeInput,
     weight: z
       .number()
