@@ -122,6 +122,29 @@ describe.skipIf(!hasChromium)('explorer recall box in Chromium', () => {
     await shared.close();
   });
 
+  it('starts from the selected memory when asked, with no words', async () => {
+    await page().locator('#search-input').fill('Mongo');
+    await page().locator('#search-form button[type=submit]').click();
+    await page().locator('#search-results button', { hasText: 'Tried MongoDB for events' }).click();
+    await page().locator('#detail-title', { hasText: 'Tried MongoDB for events' }).waitFor();
+    await page().locator('#recall-input').fill('');
+    await page().locator('#recall-from-selected').check();
+    await page().locator('#recall-form button[type=submit]').click();
+    await expect
+      .poll(() => page().locator('#recall-summary').textContent())
+      .toMatch(/results? for the selected memory$/);
+    const first = page().locator('#recall-results li').first();
+    await expect(first.locator('.title').textContent()).resolves.toBe('Tried MongoDB for events');
+    await expect(first.locator('.score').textContent()).resolves.toMatch(/ · seed$/);
+    // A seed has no path to call wrong: its buttons are Used and Not useful.
+    await expect(
+      first.locator('button[data-signal]').evaluateAll((buttons) => buttons.map((b) => b.textContent)),
+    ).resolves.toEqual(['Used', 'Not useful']);
+    const titles = await page().locator('#recall-results li .title').allTextContents();
+    expect(titles).toContain('Mongo trial lost writes on failover');
+    expect(viewOf(page().url())).toMatch(/recall=&seed=mongo-trial$/);
+  });
+
   it('says what to do when there is nothing to recall from, and the page logged no errors', async () => {
     await page().locator('#recall-input').fill('');
     await page().locator('#recall-from-selected').uncheck();

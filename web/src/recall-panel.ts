@@ -149,8 +149,12 @@ export function createRecallPanel(deps: RecallPanelDeps): RecallPanel {
     el.recallInput.value = query;
     el.recallResults.replaceChildren(...results.map(resultItem));
     const what = query ? `“${query}”` : 'the selected memory';
+    const notes = [
+      recallId ? '' : ' (not stored: feedback names the path edges)',
+      answer.truncated ? ' (spreading stopped at the work budget: memories further out may be missing)' : '',
+    ].join('');
     el.recallSummary.textContent = results.length
-      ? `${plural(results.length, 'result')} for ${what}${recallId ? '' : ' (not stored: feedback names the path edges)'}`
+      ? `${plural(results.length, 'result')} for ${what}${notes}`
       : `Nothing recalled for ${what}`;
     address.record({ recall: { query, seed } });
     if (results.length) draw();
