@@ -60,6 +60,31 @@ describe('memory_recall and memory_feedback with recall_id over MCP', () => {
     rmSync(dir, { recursive: true, force: true });
   });
 
+  it('advertises its inputs with the API ranges and defaults, and a nullable recall_id as a type list', async () => {
+    const tool = (await client.listTools()).tools.find((listed) => listed.name === 'memory_recall');
+    const inputs = tool?.inputSchema.properties as Record<string, any>;
+    expect(Object.keys(inputs)).toEqual([
+      'query',
+      'seeds',
+      'limit',
+      'max_depth',
+      'edge_types',
+      'min_weight',
+      'current_only',
+      'detail',
+    ]);
+    expect(inputs.max_depth).toMatchObject({ type: 'integer', minimum: 1, maximum: 5, default: 2 });
+    expect(inputs.limit).toMatchObject({ minimum: 1, maximum: 100, default: 10 });
+    expect(tool?.inputSchema.required ?? []).toEqual([]);
+    expect(tool?.outputSchema?.properties).toEqual({
+      recall_id: { type: ['string', 'null'] },
+      expires_at: { type: ['string', 'null'] },
+      truncated: { type: 'boolean' },
+      results: { type: 'array' },
+    });
+    expect(tool?.annotations).toMatchObject({ readOnlyHint: true, destructiveHint: false });
+  });
+
   it('ranks the lexical hit first and reaches the chain two hops out, each with its activation path', async () => {
     const recall = await ok(client, 'memory_recall', { query: 'warmup spikes', max_depth: 2 });
     expect(recall.recall_id).toEqual(expect.any(String));
