@@ -9,15 +9,12 @@ import type { Elements } from './elements.js';
 import type { GraphView } from './graph.js';
 import { type ExplorerState, memoryRef } from './state.js';
 import type { StatusLine } from './status.js';
-import { type MemoryNode, toEdgeView, toMemoryNode, type WeightChange } from './types.js';
+import { type MemoryNode, type RecalledMemory, toEdgeView, toMemoryNode, type WeightChange } from './types.js';
 import type { LocationSync } from './location-sync.js';
 import type { RecallLocation } from './url-state.js';
 import { memoryButton, plural } from './widgets.js';
-import type { MemoryRecallQuery } from '../../src/generated/graphql.js';
 
 const RESULT_LIMIT = 10;
-
-type Recalled = MemoryRecallQuery['recall']['results'][number];
 
 export interface RecallPanelDeps {
   el: Elements;
@@ -40,11 +37,11 @@ export interface RecallPanel {
 const LABELS: Record<FeedbackSignal, string> = { USED: 'Used', NOT_RELEVANT: 'Not relevant', NOT_USEFUL: 'Not useful' };
 
 /** A seed matched by itself (no edge led to it), so there is no routing to call wrong: only its content. */
-const signalsFor = (result: Recalled): FeedbackSignal[] =>
+const signalsFor = (result: RecalledMemory): FeedbackSignal[] =>
   result.path.length ? ['USED', 'NOT_RELEVANT'] : ['USED', 'NOT_USEFUL'];
 
 /** `0.812 · lexical 0.90 · graph 0.31`: the score and the signals that reached the memory. */
-function scoreLine(result: Recalled): string {
+function scoreLine(result: RecalledMemory): string {
   const parts = [result.score.toFixed(3)];
   for (const [name, value] of [
     ['lexical', result.lexical],
@@ -57,7 +54,7 @@ function scoreLine(result: Recalled): string {
 }
 
 /** The memories a result's path runs through, the result itself included. */
-function pathMemories(result: Recalled): MemoryNode[] {
+function pathMemories(result: RecalledMemory): MemoryNode[] {
   const nodes = new Map<string, MemoryNode>([[result.memory.id, toMemoryNode(result.memory)]]);
   for (const edge of result.path) for (const end of [edge.from, edge.to]) nodes.set(end.id, toMemoryNode(end));
   return [...nodes.values()];
@@ -67,9 +64,9 @@ export function createRecallPanel(deps: RecallPanelDeps): RecallPanel {
   const { el, state, api, status, view, address, actions } = deps;
   const open = (id: string) => void status.guarded(() => actions.openMemory(id));
   let recallId: string | null = null;
-  let results: Recalled[] = [];
+  let results: RecalledMemory[] = [];
 
-  function highlight(chosen: readonly Recalled[]): void {
+  function highlight(chosen: readonly RecalledMemory[]): void {
     const memoryIds = new Set(chosen.flatMap((result) => pathMemories(result).map((memory) => memory.id)));
     const edgeIds = new Set(chosen.flatMap((result) => result.path.map((edge) => edge.id)));
     state.path = { memoryIds: [...memoryIds], edgeIds: [...edgeIds] };
@@ -95,7 +92,7 @@ export function createRecallPanel(deps: RecallPanelDeps): RecallPanel {
     deps.afterGraphChange();
   }
 
-  async function feedback(result: Recalled, signal: FeedbackSignal, item: HTMLElement): Promise<void> {
+  async function feedback(result: RecalledMemory, signal: FeedbackSignal, item: HTMLElement): Promise<void> {
     // Without a stored recall the path is named edge by edge, so the same edges still learn.
     const target = recallId ? { recallId } : { via: result.path.map((edge) => edge.id) };
     const { feedback } = await api.run(operations.feedback, { memoryId: result.memory.id, signal, ...target });
@@ -105,7 +102,7 @@ export function createRecallPanel(deps: RecallPanelDeps): RecallPanel {
     status.show(`${LABELS[signal]}: ${result.memory.title}, ${plural(feedback.length, 'weight')} changed`);
   }
 
-  function resultItem(result: Recalled): HTMLLIElement {
+  function resultItem(result: RecalledMemory): HTMLLIElement {
     const item = h('li', { 'data-memory-id': result.memory.id });
     const hops = result.path.length ? plural(result.path.length, 'hop') : 'matched';
     item.append(
