@@ -60,6 +60,12 @@ describe('memory_recall and memory_feedback with recall_id over MCP', () => {
     rmSync(dir, { recursive: true, force: true });
   });
 
+  it('is where the server instructions send an agent to recall, and feedback carries its recall_id', () => {
+    const instructions = client.getInstructions() ?? '';
+    expect(instructions).toMatch(/Recall with memory_recall .* or memory_search/);
+    expect(instructions).toContain('with the recall_id of memory_recall');
+  });
+
   it('advertises its inputs with the API ranges and defaults, and a nullable recall_id as a type list', async () => {
     const tool = (await client.listTools()).tools.find((listed) => listed.name === 'memory_recall');
     const inputs = tool?.inputSchema.properties as Record<string, any>;
