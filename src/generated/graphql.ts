@@ -230,6 +230,7 @@ export type MemoryFeedbackMutationVariables = Exact<{
   memoryId: string;
   signal: FeedbackSignal;
   via?: Array<string> | string | null | undefined;
+  recallId?: string | null | undefined;
   reason?: string | null | undefined;
 }>;
 
@@ -274,6 +275,19 @@ export type MemoryPathQueryVariables = Exact<{
 
 
 export type MemoryPathQuery = { path: { found: boolean, hops: number, message: string | null, steps: Array<{ memory: { id: string, key: string | null, title: string }, edgeToNext: { id: string, type: string, weight: number, from: { id: string } } | null }> } };
+
+export type MemoryRecallQueryVariables = Exact<{
+  query?: string | null | undefined;
+  seeds?: Array<string> | string | null | undefined;
+  limit?: number | null | undefined;
+  maxDepth?: number | null | undefined;
+  types?: Array<string> | string | null | undefined;
+  minWeight?: number | null | undefined;
+  currentOnly?: boolean | null | undefined;
+}>;
+
+
+export type MemoryRecallQuery = { recall: { id: string | null, query: string | null, expiresAt: string | null, truncated: boolean, results: Array<{ score: number, lexical: number | null, vector: number | null, graph: number | null, seed: boolean, memory: { id: string, key: string | null, title: string, content: string | null, kind: string | null, tags: Array<string>, weight: number, metadata: unknown, createdAt: string, updatedAt: string, supersededBy: Array<{ id: string }> }, path: Array<{ id: string, type: string, weight: number, pruned: boolean, from: { kind: string | null, weight: number, id: string, key: string | null, title: string }, to: { kind: string | null, weight: number, id: string, key: string | null, title: string } }> }> } };
 
 export type MemoryReinforceMutationVariables = Exact<{
   ids: Array<string> | string;
@@ -805,8 +819,14 @@ export const MemoryEvidenceDocument = new TypedDocumentString(`
   title
 }`) as unknown as TypedDocumentString<MemoryEvidenceQuery, MemoryEvidenceQueryVariables>;
 export const MemoryFeedbackDocument = new TypedDocumentString(`
-    mutation MemoryFeedback($memoryId: ID!, $signal: FeedbackSignal!, $via: [ID!], $reason: String) {
-  feedback(memoryId: $memoryId, signal: $signal, via: $via, reason: $reason) {
+    mutation MemoryFeedback($memoryId: ID!, $signal: FeedbackSignal!, $via: [ID!], $recallId: ID, $reason: String) {
+  feedback(
+    memoryId: $memoryId
+    signal: $signal
+    via: $via
+    recallId: $recallId
+    reason: $reason
+  ) {
     ...WeightChangeFields
   }
 }
@@ -971,6 +991,69 @@ export const MemoryPathDocument = new TypedDocumentString(`
   key
   title
 }`) as unknown as TypedDocumentString<MemoryPathQuery, MemoryPathQueryVariables>;
+export const MemoryRecallDocument = new TypedDocumentString(`
+    query MemoryRecall($query: String, $seeds: [ID!], $limit: Int, $maxDepth: Int, $types: [String!], $minWeight: Float, $currentOnly: Boolean = false) {
+  recall(
+    query: $query
+    seeds: $seeds
+    limit: $limit
+    maxDepth: $maxDepth
+    types: $types
+    minWeight: $minWeight
+    currentOnly: $currentOnly
+  ) {
+    id
+    query
+    expiresAt
+    truncated
+    results {
+      score
+      lexical
+      vector
+      graph
+      seed
+      memory {
+        ...MemoryFields
+      }
+      path {
+        id
+        type
+        weight
+        pruned
+        from {
+          ...MemoryRefFields
+          kind
+          weight
+        }
+        to {
+          ...MemoryRefFields
+          kind
+          weight
+        }
+      }
+    }
+  }
+}
+    fragment MemoryFields on Memory {
+  id
+  key
+  title
+  content
+  kind
+  tags
+  weight
+  metadata
+  createdAt
+  updatedAt
+  supersededBy {
+    id
+  }
+}
+fragment MemoryRefFields on Memory {
+  id
+  key
+  title
+}`) as unknown as TypedDocumentString<MemoryRecallQuery, MemoryRecallQueryVariables>;
 export const MemoryReinforceDocument = new TypedDocumentString(`
     mutation MemoryReinforce($ids: [ID!]!, $reason: String) {
   reinforceCoRetrieval(ids: $ids, reason: $reason) {

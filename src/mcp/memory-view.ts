@@ -14,7 +14,7 @@ export type Detail = 'ids' | 'summary' | 'full';
 export const SNIPPET_CHARS = 80;
 
 export const detailInput = (fallback: Detail = 'summary') =>
-  z.enum(['ids', 'summary', 'full']).default(fallback).describe('ids, summary (with a snippet) or full.');
+  z.enum(['ids', 'summary', 'full']).default(fallback).describe('summary adds a snippet.');
 
 export const currentOnlyInput = z.boolean().optional().describe('Leave out superseded memories.');
 

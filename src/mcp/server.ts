@@ -11,6 +11,7 @@ import { memoryGet } from './tools/memory-get.js';
 import { memoryHistory } from './tools/memory-history.js';
 import { memoryLink } from './tools/memory-link.js';
 import { memoryPath } from './tools/memory-path.js';
+import { memoryRecall } from './tools/memory-recall.js';
 import { memoryReinforce } from './tools/memory-reinforce.js';
 import { memoryRelated } from './tools/memory-related.js';
 import { memoryRevert } from './tools/memory-revert.js';
@@ -29,6 +30,7 @@ export const TOOLS = [
   memoryCreate,
   memoryGet,
   memorySearch,
+  memoryRecall,
   memoryUpdate,
   memoryDelete,
   memoryLink,
@@ -51,10 +53,10 @@ export const TOOLS = [
 ] as const;
 
 const INSTRUCTIONS = `Engram is a shared memory graph: memories (facts, decisions, hypotheses, experiments) joined by typed, weighted relations.
-Recall with memory_search, then memory_get / memory_related / memory_traverse / memory_path to follow relations, or memory_context for one ranked bundle around the memories you work with.
+Recall with memory_recall (words and/or seed memories, ranked along weighted relations) or memory_search (words only), then memory_get / memory_related / memory_traverse / memory_path to follow relations, or memory_context for one ranked bundle around the memories you work with.
 Weigh a claim with memory_evidence (what supports and contradicts it); memory_contradictions lists what disagrees.
 Before storing, search to avoid duplicates; store with memory_create and relate with memory_link (relation_types lists the vocabulary), or many records at once with memory_write.
-Keep the graph honest: memory_feedback after using recalled memories, memory_weaken when the user corrects a recalled relation,
+Keep the graph honest: memory_feedback after using recalled memories (with the recall_id of memory_recall, so the path that led there learns), memory_weaken when the user corrects a recalled relation,
 memory_strengthen when one is confirmed, memory_reinforce with the ids you used after a successful step, and SUPERSEDES links when a newer memory replaces an older one.
 Every weight change returns an event_id: memory_history lists an edge's or memory's changes, memory_revert undoes one, memory_set_weight sets an edge weight exactly.
 Every write persists at once and is visible to every client of this workspace. Memories can be named by id or key everywhere; naming a memory, edge or event that does not exist is a NOT_FOUND error.

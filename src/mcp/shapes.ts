@@ -21,11 +21,10 @@ import type { OperationError } from './execute.js';
 
 export const memoryRefInput = (what: string) => z.string().describe(`${what}, by id or key.`);
 
-export const edgeTypeInput = z
-  .string()
-  .describe('Relation type, UPPER_SNAKE_CASE (caused_by is normalised); see relation_types.');
+export const edgeTypeInput = z.string().describe('Relation type (caused_by -> CAUSED_BY); see relation_types.');
 
-export const edgeTypesInput = z.array(z.string()).optional().describe('Only these relation types.');
+/** Undescribed: the name and the naming scheme say it, and tools/list is read on every conversation. */
+export const edgeTypesInput = z.array(z.string()).optional();
 
 /**
  * The names agents trained on other memory-graph tools use for an edge's ends and type. A call may
@@ -41,7 +40,7 @@ export const EDGE_ALIASES = {
 
 /** One existing edge, by edge_id or by its (source, target, type) triple. */
 export const edgeSelectorInput = {
-  edge_id: z.string().optional().describe('Instead of source_id, target_id, edge_type.'),
+  edge_id: z.string().optional().describe('Or source_id, target_id, edge_type.'),
   source_id: z.string().optional().describe('Edge start.'),
   target_id: z.string().optional().describe('Edge end.'),
   edge_type: z.string().optional(),
@@ -95,11 +94,7 @@ export function requireOneEdgeSelector(input: EdgeSelector, ctx: z.RefinementCtx
   });
 }
 
-export const directionInput = z
-  .enum(['outgoing', 'incoming', 'both'])
-  .optional()
-  .meta({ default: 'both' })
-  .describe('outgoing: follow edges forward; incoming: backward.');
+export const directionInput = z.enum(['outgoing', 'incoming', 'both']).optional().meta({ default: 'both' });
 
 export const limitInput = (fallback: number, what = 'results') =>
   z
@@ -110,15 +105,11 @@ export const limitInput = (fallback: number, what = 'results') =>
     .describe(`Most ${what}.`);
 
 export const amountInput = (fallback: string) =>
-  z
-    .number()
-    .optional()
-    .meta({ exclusiveMinimum: 0, maximum: 1 })
-    .describe(`How far to move the weight (default ${fallback}).`);
+  z.number().optional().meta({ exclusiveMinimum: 0, maximum: 1 }).describe(`Step (default ${fallback}).`);
 
 export const minWeightInput = (what: string) => z.number().optional().meta({ minimum: 0, maximum: 1 }).describe(what);
 
-export const reasonInput = z.string().optional().describe('Why; kept in the weight history.');
+export const reasonInput = z.string().optional().describe('Why; kept in the history.');
 
 // An object of anything: catchall advertises it in half the characters of a string-keyed record.
 export const metadataInput = z

@@ -25,6 +25,7 @@ const DEFAULT_CALLS: [string, Record<string, unknown>][] = [
   ['memory_related', { memory_id: 'h-cache' }],
   ['memory_traverse', { memory_id: 'q-latency' }],
   ['memory_context', { seeds: ['q-latency', 'h-cache'] }],
+  ['memory_recall', { query: 'latency' }],
 ];
 
 describe('output size on a research session (12 memories of ~3.4 KB, 19 relations)', () => {

@@ -12,6 +12,7 @@ export const TOOL_NAMES = [
   'memory_create',
   'memory_get',
   'memory_search',
+  'memory_recall',
   'memory_update',
   'memory_delete',
   'memory_link',

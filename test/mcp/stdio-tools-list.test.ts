@@ -4,6 +4,7 @@ import { TOOL_NAMES, useStdioSession } from './helpers.js';
 const READ_ONLY = [
   'memory_get',
   'memory_search',
+  'memory_recall',
   'memory_related',
   'memory_path',
   'memory_traverse',

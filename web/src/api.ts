@@ -8,6 +8,7 @@ import exploreNeighborhood from '../../schema/operations/explore-neighborhood.gr
 import explorePath from '../../schema/operations/explore-path.graphql';
 import fragments from '../../schema/operations/fragments.graphql';
 import memoryFeedback from '../../schema/operations/memory-feedback.graphql';
+import memoryRecall from '../../schema/operations/memory-recall.graphql';
 import memorySearch from '../../schema/operations/memory-search.graphql';
 import memoryStrengthen from '../../schema/operations/memory-strengthen.graphql';
 import memoryWeaken from '../../schema/operations/memory-weaken.graphql';
@@ -21,6 +22,8 @@ import type {
   ExplorePathQueryVariables,
   MemoryFeedbackMutation,
   MemoryFeedbackMutationVariables,
+  MemoryRecallQuery,
+  MemoryRecallQueryVariables,
   MemorySearchQuery,
   MemorySearchQueryVariables,
   MemoryStrengthenMutation,
@@ -84,6 +87,7 @@ export const operations = {
   weaken: operation<MemoryWeakenMutation, MemoryWeakenMutationVariables>(memoryWeaken),
   strengthen: operation<MemoryStrengthenMutation, MemoryStrengthenMutationVariables>(memoryStrengthen),
   feedback: operation<MemoryFeedbackMutation, MemoryFeedbackMutationVariables>(memoryFeedback),
+  recall: operation<MemoryRecallQuery, MemoryRecallQueryVariables>(memoryRecall),
 };
 
 /** A GraphQL error answer, with the contract's `extensions.code` when the server gave one. */

@@ -1,6 +1,6 @@
 /**
  * Engram explorer: search, open and expand memories, inspect edges and their weight history,
- * find shortest paths, and adjust weights. This file only composes: createExplorer makes the
+ * find shortest paths, recall along weighted edges, and adjust weights. This file only composes: createExplorer makes the
  * state and the panels, hands each the actions of the others, and restores the view the address
  * bar names (see url-state.ts).
  */
@@ -13,6 +13,7 @@ import type { GraphView } from './graph.js';
 import { createGraphPanel } from './graph-panel.js';
 import { createMemoryDetails } from './memory-details.js';
 import { createPathPanel } from './path-panel.js';
+import { createRecallPanel } from './recall-panel.js';
 import { createSearchPanel } from './search-panel.js';
 import { createState, type ExplorerState } from './state.js';
 import { createStatusLine } from './status.js';
@@ -66,10 +67,22 @@ function createExplorer(): { start(): Promise<void> } {
     afterGraphChange: graph.afterChange,
   });
   const search = createSearchPanel({ el, api, status, actions });
+  const recall = createRecallPanel({
+    el,
+    state,
+    api,
+    status,
+    view,
+    address,
+    actions,
+    applyChanges: graph.applyChanges,
+    afterGraphChange: graph.afterChange,
+  });
 
   function clearGraph(): void {
     graph.clear();
     path.clear({ forget: true });
+    recall.clear();
     memoryDetails.reset();
     address.reset();
   }
@@ -85,10 +98,12 @@ function createExplorer(): { start(): Promise<void> } {
     },
   });
 
-  /** Brings the page to a location: the path first, so the opened memory's details end up shown. */
+  /** Brings the page to a location: path and recall first, so the opened memory's details end up shown. */
   async function show(target: ExplorerLocation): Promise<void> {
     if (target.path) await path.restore(target.path);
     else path.clear();
+    if (target.recall) await recall.restore(target.recall);
+    else recall.clear();
     if (target.memory) await graph.expand(target.memory);
   }
 

@@ -6,6 +6,7 @@ import type {
   Direction,
   ExploreEdgeQuery,
   ExploreNeighborhoodQuery,
+  MemoryRecallQuery,
   MemoryWeakenMutation,
 } from '../../src/generated/graphql.js';
 
@@ -15,6 +16,7 @@ export type NeighborhoodMemory = NonNullable<ExploreNeighborhoodQuery['memory']>
 export type EdgeDetails = NonNullable<ExploreEdgeQuery['edge']>;
 export type WeightHistoryEvent = EdgeDetails['history'][number];
 export type WeightChange = MemoryWeakenMutation['weaken'];
+export type RecalledMemory = MemoryRecallQuery['recall']['results'][number];
 
 /** A memory drawn on the graph. */
 export interface MemoryNode {

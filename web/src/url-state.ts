@@ -5,8 +5,9 @@
  *
  * `memory` is the opened memory and `path` the two ends of the shortest path shown, each named by
  * key when the memory has one, else by id (both use a URL-safe alphabet, so they read as typed).
- * `hops` is written only when it is not the default. The workspace stays a query parameter: it
- * picks the data, the fragment picks the view.
+ * `hops` is written only when it is not the default. `recall` is the query of the recall shown and
+ * `seed` the memory it started from (`#recall=warmup%20spikes&seed=need-acid`). The workspace stays
+ * a query parameter: it picks the data, the fragment picks the view.
  */
 
 export const DEFAULT_MAX_HOPS = 4;
@@ -17,9 +18,16 @@ export interface PathLocation {
   maxHops: number;
 }
 
+export interface RecallLocation {
+  query: string;
+  seed: string | null;
+}
+
 export interface ExplorerLocation {
   memory: string | null;
   path: PathLocation | null;
+  /** Absent and null both mean no recall shown. */
+  recall?: RecallLocation | null;
 }
 
 export const EMPTY_LOCATION: ExplorerLocation = { memory: null, path: null };
@@ -55,7 +63,19 @@ export function parseLocation(hash: string): ExplorerLocation {
   const ends = parts.get('path')?.split(',');
   const from = ends?.length === 2 ? decodeRef(ends[0] ?? '') : null;
   const to = ends?.length === 2 ? decodeRef(ends[1] ?? '') : null;
-  return { memory, path: from && to ? { from, to, maxHops: parseHops(parts.get('hops')) } : null };
+  const recall = parseRecall(parts.get('recall'), parts.get('seed'));
+  return {
+    memory,
+    path: from && to ? { from, to, maxHops: parseHops(parts.get('hops')) } : null,
+    ...(recall ? { recall } : {}),
+  };
+}
+
+/** A recall needs words or a seed memory, as the API does. */
+function parseRecall(queryText: string | undefined, seedText: string | undefined): RecallLocation | null {
+  const query = queryText === undefined ? '' : (decodeRef(queryText) ?? '');
+  const seed = seedText === undefined ? null : decodeRef(seedText);
+  return query || seed ? { query, seed } : null;
 }
 
 /** The fragment for a location, `#` included; '' for the empty location. */
@@ -65,6 +85,10 @@ export function formatLocation(location: ExplorerLocation): string {
   if (location.path) {
     parts.push(`path=${encodeRef(location.path.from)},${encodeRef(location.path.to)}`);
     if (location.path.maxHops !== DEFAULT_MAX_HOPS) parts.push(`hops=${location.path.maxHops}`);
+  }
+  if (location.recall) {
+    parts.push(`recall=${encodeRef(location.recall.query)}`);
+    if (location.recall.seed) parts.push(`seed=${encodeRef(location.recall.seed)}`);
   }
   return parts.length === 0 ? '' : `#${parts.join('&')}`;
 }

@@ -17,7 +17,7 @@ export const memoryContext = defineTool({
   name: 'memory_context',
   title: 'Context bundle around memories',
   description:
-    'A ranked bundle around seeds, before a task, instead of many reads: the seeds, newer versions of them, the other side of open contradictions, then strongest neighbors, cut to budget, with the edges and contradictions among them. Then pass the ids you used to memory_reinforce.',
+    'Ranked bundle around seeds before a task, instead of many reads: seeds, their newer versions, the other side of open contradictions, then strongest neighbors, cut to budget, with the edges among them. Pass the ids you used to memory_reinforce.',
   input: z.object({
     seeds: z
       .array(z.string())
@@ -28,9 +28,9 @@ export const memoryContext = defineTool({
       .int()
       .optional()
       .meta({ minimum: LIMITS.limit.min, maximum: LIMITS.limit.max, default: DEFAULT_BUDGET })
-      .describe('Most memories in the bundle, seeds included.'),
+      .describe('Most memories, seeds included.'),
     edge_types: edgeTypesInput,
-    min_weight: minWeightInput('Ignore neighbor and contradiction edges lighter than this'),
+    min_weight: minWeightInput('Ignore lighter edges.'),
     detail: detailInput(),
   }),
   output: z.object({

@@ -10,7 +10,7 @@ export const memoryContradictions = defineTool({
   name: 'memory_contradictions',
   title: 'List memories that disagree',
   description:
-    'Pairs that disagree: direct (source -CONTRADICTS-> target, or a lone FAILS_TO_REPRODUCE) or mixed (source both supports and contradicts target). Open first, then strongest; resolved (a side superseded) last. memory_evidence weighs one memory; resolve with SUPERSEDES (memory_link) or memory_weaken.',
+    'Pairs that disagree: direct (source -CONTRADICTS-> target, or a lone FAILS_TO_REPRODUCE) or mixed (source supports and contradicts target). Open first, then strongest; resolved (a side superseded) last. memory_evidence weighs one memory; resolve with SUPERSEDES or memory_weaken.',
   input: z.object({
     limit: limitInput(20, 'pairs'),
     min_weight: minWeightInput('Ignore edges lighter than this'),

@@ -7,12 +7,12 @@ export const memoryCreate = defineTool({
   name: 'memory_create',
   title: 'Create a memory',
   description:
-    'Store a new memory (fact, decision, hypothesis ...). memory_search first to avoid duplicates; memory_update edits one. A key (e.g. postgres-choice) can stand for its id. If it replaces an outdated memory, memory_link it with SUPERSEDES. CONFLICT if the key is taken.',
+    'Store a new memory (fact, decision, hypothesis ...). memory_search first to avoid duplicates; memory_update edits one. A key (e.g. postgres-choice) stands for its id; CONFLICT if taken. Replacing an outdated memory: memory_link it with SUPERSEDES.',
   input: z.object({
-    title: z.string().describe('Short title; matched first by memory_search.'),
+    title: z.string().describe('Short; searched first.'),
     content: z.string().optional().describe('Body text; searched.'),
     kind: z.string().optional().describe('fact, decision, hypothesis ...'),
-    tags: z.array(z.string()).optional().describe('Searched, and filterable in memory_search.'),
+    tags: z.array(z.string()).optional().describe('Searched and filterable.'),
     key: z.string().optional().describe('Unique handle, usable in place of the id.'),
     metadata: metadataInput.optional(),
   }),

@@ -7,7 +7,7 @@ export const memoryDelete = defineTool({
   name: 'memory_delete',
   title: 'Delete a memory and its edges',
   description:
-    'Permanently delete a memory and its edges (weight history stays). Only for mistakes or what must be forgotten: mark an outdated memory with SUPERSEDES (memory_link), an unhelpful one with memory_feedback. A repeat is NOT_FOUND.',
+    'Permanently delete a memory and its edges (weight history stays). Only for mistakes or what must be forgotten: mark an outdated memory with SUPERSEDES (memory_link), an unhelpful one with memory_feedback.',
   input: z.object({ memory_id: memoryRefInput('The memory to delete') }),
   output: z.object({ id: z.string(), deleted: z.boolean(), edges_removed: z.number() }),
   hints: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: false },

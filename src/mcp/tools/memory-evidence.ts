@@ -59,16 +59,16 @@ export const memoryEvidence = defineTool({
   name: 'memory_evidence',
   title: 'Weigh the evidence for a memory',
   description:
-    'Weigh a claim: memories supporting it (VALIDATES, REPLICATES, REPRODUCES, also via EXTENDS / FORMALIZES) or contradicting it or its support (CONTRADICTS, FAILS_TO_REPRODUCE), strongest first, each with its via edges (weight: their product); score = (S - C) / (1 + S + C), S and C the summed weights. NOT_FOUND if absent. memory_contradictions covers the workspace.',
+    'Weigh a claim: memories supporting it (VALIDATES, REPLICATES, REPRODUCES; via EXTENDS / FORMALIZES) or contradicting it or its support (CONTRADICTS, FAILS_TO_REPRODUCE), strongest first, with via edges (weight: their product); score = (S - C) / (1 + S + C) of summed weights. memory_contradictions: the workspace.',
   input: z.object({
-    memory_id: memoryRefInput('The memory whose evidence to weigh'),
-    min_weight: minWeightInput('Only follow edges with at least this weight'),
+    memory_id: memoryRefInput('The claim'),
+    min_weight: minWeightInput('Ignore lighter edges.'),
     max_depth: z
       .number()
       .int()
       .optional()
       .meta({ minimum: LIMITS.maxDepth.min, maximum: LIMITS.maxDepth.max, default: DEFAULT_DEPTH })
-      .describe('Longest evidence chain to follow, in edges.'),
+      .describe('Longest chain, in edges.'),
   }),
   output: z.object({
     memory: memoryRefOutput,

@@ -10,7 +10,7 @@ export const memoryGet = defineTool({
   name: 'memory_get',
   title: 'Get a memory and its neighbors',
   description:
-    'Read one memory in full with its strongest neighbors and their edge ids; NOT_FOUND if absent. Use it when you know which memory you want; memory_search finds by words, memory_related filters neighbors.',
+    'Read one memory in full with its strongest neighbors and their edge ids. Use it when you know which memory you want; memory_search finds by words, memory_related filters neighbors.',
   input: z.object({
     memory_id: memoryRefInput('The memory'),
     neighbor_limit: limitInput(NEIGHBOR_LIMIT, 'neighbors'),

@@ -25,8 +25,8 @@ export const memoryHistory = defineTool({
     'Weight history of an edge (edge_id) or a memory (memory_id), newest first: event_id, time, source, old and new weight, reason, reverted_by. Read it before memory_revert. An unknown edge_id has no events.',
   input: z
     .object({
-      edge_id: z.string().optional().describe('The edge whose weight history to list.'),
-      memory_id: z.string().optional().describe('The memory whose own weight history to list, by id or key.'),
+      edge_id: z.string().optional().describe('The edge.'),
+      memory_id: z.string().optional().describe('The memory (its own weight), by id or key.'),
       limit: limitInput(DEFAULT_LIMIT, 'events'),
     })
     .superRefine((input, ctx) => {

@@ -19,17 +19,17 @@ export const memoryLink = defineTool({
   name: 'memory_link',
   title: 'Link two memories',
   description:
-    'Create the edge source_id -[edge_type]-> target_id, or confirm it (metadata merged, a given weight applied); created says which. reason goes into its history; an unknown type (see relation_types) is stored with a warning. memory_weaken / memory_strengthen move an edge.',
+    'Create the edge source_id -[edge_type]-> target_id, or confirm it (metadata merged, weight applied); created says which. A type not in relation_types is stored with a warning. memory_weaken moves an edge.',
   input: z.object({
     source_id: memoryRefInput('The memory the edge starts at'),
-    target_id: memoryRefInput('The memory the edge points to (must differ from source_id)'),
+    target_id: memoryRefInput('The memory the edge points to'),
     edge_type: edgeTypeInput,
     weight: z
       .number()
       .optional()
       .meta({ minimum: 0, maximum: 1 })
-      .describe('Starting weight of a new edge (default 0.5), or the new weight of an existing one.'),
-    metadata: metadataInput.optional().describe('JSON object (at most 4096 bytes), merged into existing metadata.'),
+      .describe('New edge: its start (default 0.5); existing: its new weight.'),
+    metadata: metadataInput.optional().describe('JSON object (<= 4096 bytes), merged.'),
     reason: reasonInput,
   }),
   output: z.object({

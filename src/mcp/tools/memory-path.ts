@@ -11,7 +11,7 @@ export const memoryPath = defineTool({
   name: 'memory_path',
   title: 'Shortest path between two memories',
   description:
-    'Shortest chain of unpruned edges from source_id to target_id. path lists each memory and the edge to the next. No path: found is false, message says why. Use it to see how two memories connect; memory_traverse explores around one.',
+    'Shortest chain of unpruned edges from source_id to target_id: path lists each memory and the edge to the next; found false and a message when none. Use it to see how two memories connect; memory_traverse explores around one.',
   input: z.object({
     source_id: memoryRefInput('Start memory'),
     target_id: memoryRefInput('End memory'),
@@ -20,7 +20,7 @@ export const memoryPath = defineTool({
       .int()
       .optional()
       .meta({ minimum: LIMITS.maxHops.min, maximum: LIMITS.maxHops.max, default: DEFAULT_HOPS })
-      .describe('Longest path to look for, in edges.'),
+      .describe('Longest path, in edges.'),
     edge_types: edgeTypesInput,
     direction: directionInput,
     current_only: currentOnlyInput,

@@ -32,7 +32,7 @@ export const memoryRelated = defineTool({
     memory_id: memoryRefInput('The memory'),
     direction: directionInput,
     edge_types: edgeTypesInput,
-    include_pruned: z.boolean().optional().meta({ default: false }).describe('Also list pruned (weakened-away) edges.'),
+    include_pruned: z.boolean().optional().meta({ default: false }).describe('Also pruned edges.'),
     limit: limitInput(20, 'neighbors'),
     detail: detailInput(),
     current_only: currentOnlyInput,

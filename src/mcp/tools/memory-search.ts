@@ -13,7 +13,7 @@ export const memorySearch = defineTool({
   input: z.object({
     query: z.string().describe(`Words to look for (at most ${LIMITS.searchChars} characters).`),
     kinds: z.array(z.string()).optional().describe('Only memories of these kinds.'),
-    tags: z.array(z.string()).optional().describe('Only memories carrying at least one of these tags.'),
+    tags: z.array(z.string()).optional().describe('Only memories with one of these tags.'),
     limit: limitInput(20),
     detail: detailInput(),
     current_only: currentOnlyInput,

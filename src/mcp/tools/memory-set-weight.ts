@@ -7,9 +7,9 @@ export const memorySetWeight = defineTool({
   name: 'memory_set_weight',
   title: 'Set an edge weight exactly',
   description:
-    "Set an edge's weight exactly (MANUAL, with reason); above 0.05 a pruned edge is visible again, so it revives one in a call. Use it when the user states a strength; memory_weaken / memory_strengthen move by a step, memory_revert undoes a change.",
+    "Set an edge's weight exactly (MANUAL, with reason); above 0.05 a pruned edge is visible again. Use it when the user states a strength; memory_weaken / memory_strengthen move by a step, memory_revert undoes a change.",
   input: z.object({
-    edge_id: z.string().describe('The edge (from memory_related, memory_get ...).'),
+    edge_id: z.string().describe('The edge.'),
     weight: z.number().meta({ minimum: 0, maximum: 1 }).describe('The new weight, 0-1.'),
     reason: reasonInput,
   }),
