@@ -38,14 +38,15 @@ import { RELATION_TYPES, edgeLine, generateGraph, randomPairs, type GeneratedGra
 import { load, probe, startServer } from './http-bench.js';
 import { hubAttack, type HubAttackResult } from './hub-attack.js';
 import { now } from './lib/stats.js';
+import { runRecallBench } from './recall-bench.js';
 import { renderNeo4jBench, runNeo4jBench, type Neo4jBenchResult } from './neo4j-bench.js';
 import { comparePaths, type PathComparison, readBenchmarks, writeBenchmarks } from './store-bench.js';
 import { evaluate, fmt, type CallCount, type HttpResults, type ImportResult, render } from './report.js';
 
 const MODES = {
-  quick: { memories: 10_000, edges: 50_000, seconds: 2, warmup: 0.5, rounds: 3 },
-  default: { memories: 100_000, edges: 500_000, seconds: 8, warmup: 2, rounds: 3 },
-  large: { memories: 1_000_000, edges: 10_000_000, seconds: 8, warmup: 2, rounds: 1 },
+  quick: { memories: 10_000, edges: 50_000, seconds: 2, warmup: 0.5, rounds: 3, recalls: 50 },
+  default: { memories: 100_000, edges: 500_000, seconds: 8, warmup: 2, rounds: 3, recalls: 100 },
+  large: { memories: 1_000_000, edges: 10_000_000, seconds: 8, warmup: 2, rounds: 1, recalls: 100 },
 } as const;
 
 const WORKSPACE = 'bench';
@@ -131,6 +132,22 @@ async function main(): Promise<void> {
       `neighbors of 100 memories: ${calls.adjacency} adjacency + ${calls.memory} memory store calls (${calls.total} in all)`,
     );
 
+    // 3b. recall: latency and store calls on this graph, then the quality check on a graph of its own
+    const recall = await runRecallBench({
+      store,
+      config: loadConfig({ ...productionEnv(dbPath), ENGRAM_LOG_LEVEL: 'silent' }),
+      headers: AUTH,
+      graph,
+      starts: pairs.slice(0, mode.recalls).map(([a]) => a),
+      dir,
+      seed,
+    });
+    const [firstRecall] = recall.latency;
+    const lastRound = recall.quality.rounds[recall.quality.rounds.length - 1];
+    log(
+      `recall: ${firstRecall?.label} p50 ${fmt(firstRecall?.summary.median ?? Number.NaN)} ms, ${firstRecall?.calls.mean.toFixed(1)} store calls; quality hit@5 search ${recall.quality.search.hitAt5.toFixed(2)}, recall ${recall.quality.rounds[0]?.hitAt5.toFixed(2)} -> ${lastRound?.hitAt5.toFixed(2)} after ${lastRound?.round} feedback rounds`,
+    );
+
     // 4. end to end
     let http: HttpResults | null = null;
     if (!values['no-http']) {
@@ -172,9 +189,10 @@ async function main(): Promise<void> {
       storeReads: reads,
       storeWrites: writeRows,
       neighborCalls: calls,
+      recall,
       http,
       hubAttack: hub,
-      targets: evaluate(paths, http, calls, importResult, modeName, hub),
+      targets: evaluate(paths, http, calls, importResult, modeName, hub, recall),
     };
     // 6. Neo4j, when a server is configured (npm run test:neo4j -- --serve prints the variables).
     let neo4jResult: Neo4jBenchResult | null = null;
