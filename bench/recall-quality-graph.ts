@@ -11,8 +11,9 @@ import { createRng, randomInt } from './lib/rng.js';
  *
  * Only `hit` and `rival` contain the query's two words, so search can never return the right
  * memory; recall can, through the chain, and feedback decides whether it beats the distractors.
- * Every case has words of its own, so cases never seed each other. Weights are drawn per case, so
- * the cases range from easy (chain strong, distractors weak) to hard.
+ * Every case has words of its own, so cases never seed each other. The number of distractors and
+ * every weight are drawn per case, so the cases range from easy (one weak distractor) to hard (four
+ * that each outweigh the chain).
  */
 export interface QualityCase {
   query: string;
@@ -35,7 +36,7 @@ export interface QualityGraph {
 export interface QualitySpec {
   cases: number;
   seed: number;
-  /** Graph distractors per case. */
+  /** Most graph distractors per case (each case draws 1..this many). */
   distractors?: number;
   /** Ranges the chain's and the distractors' weights are drawn from. */
   chainWeight?: [number, number];
@@ -45,7 +46,7 @@ export interface QualitySpec {
 export const QUALITY_DEFAULTS = {
   distractors: 4,
   chainWeight: [0.6, 0.85] as [number, number],
-  distractorWeight: [0.55, 0.85] as [number, number],
+  distractorWeight: [0.3, 0.9] as [number, number],
 };
 
 const SYLLABLES = 'ka lo mi ne ru sa to vu ze bi da fo gu hi ja ke'.split(' ');
@@ -56,7 +57,7 @@ const FILLER = (
 ).split(' ');
 
 export function generateQualityGraph(spec: QualitySpec): QualityGraph {
-  const distractorCount = spec.distractors ?? QUALITY_DEFAULTS.distractors;
+  const mostDistractors = spec.distractors ?? QUALITY_DEFAULTS.distractors;
   const [chainLow, chainHigh] = spec.chainWeight ?? QUALITY_DEFAULTS.chainWeight;
   const [distractorLow, distractorHigh] = spec.distractorWeight ?? QUALITY_DEFAULTS.distractorWeight;
   const rng = createRng(spec.seed);
@@ -99,6 +100,7 @@ export function generateQualityGraph(spec: QualitySpec): QualityGraph {
     ];
     const distractors: string[] = [];
     const distractorEdges: string[] = [];
+    const distractorCount = 1 + randomInt(rng, mostDistractors);
     for (let other = 0; other < distractorCount; other++) {
       const distractor = memory(`${filler(3)} (distractor ${index}.${other})`, filler(10));
       distractors.push(distractor);

@@ -38,7 +38,8 @@ import { RELATION_TYPES, edgeLine, generateGraph, randomPairs, type GeneratedGra
 import { load, probe, startServer } from './http-bench.js';
 import { hubAttack, type HubAttackResult } from './hub-attack.js';
 import { now } from './lib/stats.js';
-import { runRecallBench } from './recall-bench.js';
+import { type RecallBenchResult, renderRecallBench, runRecallBench } from './recall-bench.js';
+import { runRecallNeo4j } from './recall-neo4j.js';
 import { renderNeo4jBench, runNeo4jBench, type Neo4jBenchResult } from './neo4j-bench.js';
 import { comparePaths, type PathComparison, readBenchmarks, writeBenchmarks } from './store-bench.js';
 import { evaluate, fmt, type CallCount, type HttpResults, type ImportResult, render } from './report.js';
@@ -196,10 +197,14 @@ async function main(): Promise<void> {
     };
     // 6. Neo4j, when a server is configured (npm run test:neo4j -- --serve prints the variables).
     let neo4jResult: Neo4jBenchResult | null = null;
-    if (process.env.NEO4J_URI && !values['no-neo4j']) neo4jResult = await runNeo4jBench({ seed });
-    else log('Neo4j rows skipped: set NEO4J_URI, NEO4J_USER, NEO4J_PASSWORD to measure Neo4j against SQLite');
-    const table = neo4jResult ? `${render(results)}\n\n${renderNeo4jBench(neo4jResult)}` : render(results);
-    Object.assign(results, { neo4j: neo4jResult });
+    let neo4jRecall: RecallBenchResult | null = null;
+    if (process.env.NEO4J_URI && !values['no-neo4j']) {
+      neo4jResult = await runNeo4jBench({ seed });
+      neo4jRecall = await runRecallNeo4j({ seed });
+    } else log('Neo4j rows skipped: set NEO4J_URI, NEO4J_USER, NEO4J_PASSWORD to measure Neo4j against SQLite');
+    let table = neo4jResult ? `${render(results)}\n\n${renderNeo4jBench(neo4jResult)}` : render(results);
+    if (neo4jRecall) table += `\n\nrecall on Neo4j (10k / 50k graph)\n${renderRecallBench(neo4jRecall)}`;
+    Object.assign(results, { neo4j: neo4jResult, neo4jRecall });
     process.stdout.write(`\n${table}\n`);
     const out = fileURLToPath(new URL('./results/', import.meta.url));
     mkdirSync(out, { recursive: true });
