@@ -1,4 +1,8 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
 import { createApp } from '../src/app.js';
 import { loadConfig, type Config } from '../src/config.js';
 import { createLogger } from '../src/logger.js';
@@ -8,7 +12,12 @@ import type { GeneratedGraph } from './generator.js';
 import { benchRecallLatency, renderRecallLatency, type RecallLatencyRow } from './recall-latency.js';
 import { renderRecallQuality, runRecallQuality, type Gql, type QualityResult } from './recall-quality.js';
 
-/** The recall rows of `npm run bench`: latency and store calls on the bench graph, then the quality check. */
+/**
+ * The recall rows of `npm run bench`: latency and store calls on the bench graph, then the quality
+ * check. The quality check alone, on a temporary SQLite file (a few seconds):
+ *
+ *   npx tsx bench/recall-bench.ts [--seed 42]
+ */
 export interface RecallBenchResult {
   latency: RecallLatencyRow[];
   quality: QualityResult;
@@ -36,7 +45,7 @@ export async function runRecallBench(input: {
 export async function runQualityOnSqlite(path: string, seed: number): Promise<QualityResult> {
   const store = createSqliteStore({ path });
   const app = createApp({
-    config: loadConfig({ ENGRAM_SQLITE_PATH: path, ENGRAM_LOG_LEVEL: 'silent' }),
+    config: loadConfig({ ENGRAM_SQLITE_PATH: path, ENGRAM_LOG_LEVEL: 'silent', ENGRAM_RATE_POINTS_PER_SECOND: '0' }),
     store,
     logger: createLogger('silent'),
   });
@@ -57,4 +66,15 @@ export async function runQualityOnSqlite(path: string, seed: number): Promise<Qu
 
 export function renderRecallBench(result: RecallBenchResult): string {
   return `${renderRecallLatency(result.latency)}\n\n${renderRecallQuality(result.quality)}`;
+}
+
+if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
+  const { values } = parseArgs({ options: { seed: { type: 'string', default: '42' } } });
+  const dir = mkdtempSync(join(tmpdir(), 'engram-recall-quality-'));
+  try {
+    const quality = await runQualityOnSqlite(join(dir, 'recall-quality.db'), Number(values.seed));
+    process.stdout.write(`${renderRecallQuality(quality)}\n`);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 }

@@ -21,6 +21,9 @@ export interface RecallLatencyRow {
   calls: { mean: number; max: number; byMethod: Record<string, number> };
   /** Mean number of results per recall. */
   results: number;
+  /** Mean edges the expandFrontier calls returned per recall, and the share of recalls the budget cut short. */
+  edgesExpanded: number;
+  truncated: number;
 }
 
 export interface RecallLatencyInput {
@@ -42,13 +45,20 @@ const WARMUP = 5;
 
 export async function benchRecallLatency(input: RecallLatencyInput): Promise<RecallLatencyRow[]> {
   const counts = new Map<string, number>();
+  const expansion = { edges: 0, truncated: false };
   const counting = new Proxy(input.store, {
     get(target, property, receiver) {
       const value = Reflect.get(target, property, receiver);
       if (typeof value !== 'function') return value;
       return (...args: unknown[]) => {
         counts.set(String(property), (counts.get(String(property)) ?? 0) + 1);
-        return (value as (...a: unknown[]) => unknown).apply(target, args);
+        const result = (value as (...a: unknown[]) => unknown).apply(target, args);
+        if (property !== 'expandFrontier') return result;
+        return (result as ReturnType<GraphStore['expandFrontier']>).then((answer) => {
+          expansion.edges += answer.steps.length;
+          expansion.truncated ||= answer.truncated;
+          return answer;
+        });
       };
     },
   });
@@ -77,12 +87,18 @@ export async function benchRecallLatency(input: RecallLatencyInput): Promise<Rec
       const perRequest: number[] = [];
       const byMethod = new Map<string, number>();
       let results = 0;
+      let edgesExpanded = 0;
+      let truncated = 0;
       for (const index of input.starts) {
         counts.clear();
+        expansion.edges = 0;
+        expansion.truncated = false;
         const started = now();
         const answer = await recall({ ...variablesOf(index), maxDepth });
         times.push(now() - started);
         results += answer.results.length;
+        edgesExpanded += expansion.edges;
+        if (expansion.truncated) truncated++;
         counts.delete('ping');
         let total = 0;
         for (const [method, n] of counts) {
@@ -102,6 +118,8 @@ export async function benchRecallLatency(input: RecallLatencyInput): Promise<Rec
           byMethod: Object.fromEntries([...byMethod].map(([method, total]) => [method, total / n])),
         },
         results: results / n,
+        edgesExpanded: edgesExpanded / n,
+        truncated: truncated / n,
       });
     }
   }
@@ -111,13 +129,13 @@ export async function benchRecallLatency(input: RecallLatencyInput): Promise<Rec
 /** The rows as the table `npm run bench` prints. */
 export function renderRecallLatency(rows: RecallLatencyRow[]): string {
   const lines = [
-    '| recall (GraphQL in process, yoga.fetch) | p50 ms | p95 ms | n | store calls / recall (mean, max) | by method (mean) | results |',
-    '|---|---|---|---|---|---|---|',
+    '| recall (GraphQL in process, yoga.fetch) | p50 ms | p95 ms | n | store calls / recall (mean, max) | by method (mean) | edges expanded (mean) | cut by budget | results |',
+    '|---|---|---|---|---|---|---|---|---|',
     ...rows.map((row) => {
       const methods = Object.entries(row.calls.byMethod)
         .map(([method, mean]) => `${method} ${mean.toFixed(2)}`)
         .join(', ');
-      return `| ${row.label} | ${fmt(row.summary.median)} | ${fmt(row.summary.p95)} | ${row.summary.n} | ${row.calls.mean.toFixed(2)}, ${row.calls.max} | ${methods} | ${row.results.toFixed(1)} |`;
+      return `| ${row.label} | ${fmt(row.summary.median)} | ${fmt(row.summary.p95)} | ${row.summary.n} | ${row.calls.mean.toFixed(2)}, ${row.calls.max} | ${methods} | ${Math.round(row.edgesExpanded)} | ${Math.round(row.truncated * 100)} % | ${row.results.toFixed(1)} |`;
     }),
   ];
   return lines.join('\n');
