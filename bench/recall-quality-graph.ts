@@ -91,7 +91,8 @@ export function generateQualityGraph(spec: QualitySpec): QualityGraph {
   for (let index = 0; index < spec.cases; index++) {
     const [first, second] = [word(), word()];
     const hit = memory(`${first} ${second} ${filler(2)}`, `${filler(6)} ${first} ${second}`);
-    const rival = memory(`${filler(2)} ${first}`, `${second} ${filler(8)} ${first}`);
+    // Both words in the content only, so the hit (both in its title) ranks first on either store's full-text scoring.
+    const rival = memory(`${filler(3)} (rival ${index})`, `${second} ${filler(8)} ${first}`);
     const bridge = memory(`${filler(3)} (bridge ${index})`, filler(10));
     const right = memory(`${filler(3)} (answer ${index})`, filler(10));
     const chainEdges = [
