@@ -142,6 +142,8 @@ export function createApp(deps: AppDeps): EngramApp {
         limits: config.limits,
         work,
         strictTypes: config.strictTypes,
+        recall: config.recall,
+        logger,
       };
     },
     plugins: [

@@ -194,7 +194,7 @@ export function tooManyEdges(scope: WriteScope, what: string, advice: string): E
   );
 }
 
-const memoryChange = (
+export const memoryChange = (
   id: string,
   delta: number,
   source: AdjustmentSource,

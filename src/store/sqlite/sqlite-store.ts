@@ -11,6 +11,7 @@ import { guard } from './guard.js';
 import { createImportBatch } from './import-batch.js';
 import { type DatabaseFileOptions, openDatabase } from './open-database.js';
 import { createRecordReads } from './record-reads.js';
+import { createRecallRecords } from './recall-records.js';
 import { createRecordWrites } from './record-writes.js';
 import { createStoreContext } from './store-context.js';
 import { createWeightEvents } from './weights.js';
@@ -58,6 +59,7 @@ export function createSqliteStore(options: SqliteStoreOptions): SqliteStore {
     ...createRecordWrites(context),
     ...createWeightEvents(context),
     ...createImportBatch(context),
+    ...createRecallRecords(context),
 
     async warmAdjacencyIndex(ws) {
       if (!index) return false;
