@@ -19,6 +19,8 @@ export interface RecallLatencyRow {
   summary: Summary;
   /** Mean store calls per recall, in all and by port method (ping left out). */
   calls: { mean: number; max: number; byMethod: Record<string, number> };
+  /** Mean milliseconds per recall spent waiting on each port method (call to settled promise). */
+  storeMsByMethod: Record<string, number>;
   /** Mean number of results per recall. */
   results: number;
   /** Mean edges the expandFrontier calls returned per recall, and the share of recalls the budget cut short. */
@@ -45,18 +47,25 @@ const WARMUP = 5;
 
 export async function benchRecallLatency(input: RecallLatencyInput): Promise<RecallLatencyRow[]> {
   const counts = new Map<string, number>();
+  const storeMs = new Map<string, number>();
   const expansion = { edges: 0, truncated: false };
   const counting = new Proxy(input.store, {
     get(target, property, receiver) {
       const value = Reflect.get(target, property, receiver);
       if (typeof value !== 'function') return value;
       return (...args: unknown[]) => {
-        counts.set(String(property), (counts.get(String(property)) ?? 0) + 1);
+        const method = String(property);
+        counts.set(method, (counts.get(method) ?? 0) + 1);
+        const started = now();
         const result = (value as (...a: unknown[]) => unknown).apply(target, args);
-        if (property !== 'expandFrontier') return result;
-        return (result as ReturnType<GraphStore['expandFrontier']>).then((answer) => {
-          expansion.edges += answer.steps.length;
-          expansion.truncated ||= answer.truncated;
+        // Every port method is async; the SQLite store does its work synchronously inside the call.
+        return Promise.resolve(result).then((answer) => {
+          storeMs.set(method, (storeMs.get(method) ?? 0) + now() - started);
+          if (method === 'expandFrontier') {
+            const expanded = answer as Awaited<ReturnType<GraphStore['expandFrontier']>>;
+            expansion.edges += expanded.steps.length;
+            expansion.truncated ||= expanded.truncated;
+          }
           return answer;
         });
       };
@@ -86,6 +95,7 @@ export async function benchRecallLatency(input: RecallLatencyInput): Promise<Rec
       const times: number[] = [];
       const perRequest: number[] = [];
       const byMethod = new Map<string, number>();
+      storeMs.clear();
       let results = 0;
       let edgesExpanded = 0;
       let truncated = 0;
@@ -117,6 +127,9 @@ export async function benchRecallLatency(input: RecallLatencyInput): Promise<Rec
           max: Math.max(...perRequest),
           byMethod: Object.fromEntries([...byMethod].map(([method, total]) => [method, total / n])),
         },
+        storeMsByMethod: Object.fromEntries(
+          [...storeMs].filter(([method]) => method !== 'ping').map(([method, total]) => [method, total / n]),
+        ),
         results: results / n,
         edgesExpanded: edgesExpanded / n,
         truncated: truncated / n,
@@ -129,11 +142,11 @@ export async function benchRecallLatency(input: RecallLatencyInput): Promise<Rec
 /** The rows as the table `npm run bench` prints. */
 export function renderRecallLatency(rows: RecallLatencyRow[]): string {
   const lines = [
-    '| recall (GraphQL in process, yoga.fetch) | p50 ms | p95 ms | n | store calls / recall (mean, max) | by method (mean) | edges expanded (mean) | cut by budget | results |',
+    '| recall (GraphQL in process, yoga.fetch) | p50 ms | p95 ms | n | store calls / recall (mean, max) | by method (mean calls, mean ms) | edges expanded (mean) | cut by budget | results |',
     '|---|---|---|---|---|---|---|---|---|',
     ...rows.map((row) => {
       const methods = Object.entries(row.calls.byMethod)
-        .map(([method, mean]) => `${method} ${mean.toFixed(2)}`)
+        .map(([method, mean]) => `${method} ${Number(mean.toFixed(2))} (${fmt(row.storeMsByMethod[method] ?? 0)} ms)`)
         .join(', ');
       return `| ${row.label} | ${fmt(row.summary.median)} | ${fmt(row.summary.p95)} | ${row.summary.n} | ${row.calls.mean.toFixed(2)}, ${row.calls.max} | ${methods} | ${Math.round(row.edgesExpanded)} | ${Math.round(row.truncated * 100)} % | ${row.results.toFixed(1)} |`;
     }),
