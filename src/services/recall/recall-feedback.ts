@@ -20,7 +20,7 @@ export interface RecallFeedbackInput {
 }
 
 /** Every WeightEvent names the recall it came from, then the caller's reason. */
-const recallReason = (recallId: string, reason: string | null | undefined) =>
+export const recallReason = (recallId: string, reason: string | null | undefined) =>
   reason ? `recall ${recallId}: ${reason}` : `recall ${recallId}`;
 
 /**
