@@ -12,6 +12,8 @@
  *    Engram with every production plugin, each in its own process;
  * 6. hub under attack (hub-attack.ts): another tenant's latency while one workspace sends the
  *    heaviest queries at a memory with 50,000 edges.
+ * 7. recall (recall-bench.ts): p50/p95 and store calls per request at maxDepth 2 and 3 on this graph,
+ *    and the quality check on a seeded known-answer graph (search vs recall, then feedback rounds).
  *
  *   npm run bench                 100k memories / 500k edges (a few minutes)
  *   npm run bench -- --quick      10k / 50k (under a minute)
