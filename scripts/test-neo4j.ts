@@ -50,6 +50,8 @@ const LIVE_TESTS = [
   'test/api/http.test.ts',
   'test/api/research-views/',
   'test/api/walks/',
+  'test/api/recall/recall.test.ts',
+  'test/api/recall/bounds.test.ts',
   'test/mcp/executor.test.ts',
   'test/mcp/http.test.ts',
 ];

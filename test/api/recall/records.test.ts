@@ -1,4 +1,5 @@
 import { setTimeout as sleep } from 'node:timers/promises';
+import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import { seed, useTestApp } from '../support.js';
 import { RECALL_FIELDS, type RecallView, keysOf, recallGraph, recallOf } from './support.js';
@@ -51,6 +52,23 @@ describe('recall records', () => {
     expect(keysOf(record)).toEqual(keysOf(recall).filter((key) => key !== 'recall-distractor'));
     const target = record.results.find((result) => result.memory.key === 'recall-target');
     expect(target?.path.map((edge) => edge.id)).toEqual([graph.edge('hit', 'mid').id]);
+  });
+});
+
+describe('recall records: storing fails', () => {
+  it('answers in full with id and expiresAt null when the record cannot be written', async () => {
+    await seed(api(), recallGraph);
+    const stored = await recallOf(api(), 'query: "warmup spikes"');
+    const db = new Database(api().dbPath);
+    db.prepare(
+      "CREATE TRIGGER refuse_recalls BEFORE INSERT ON recalls BEGIN SELECT RAISE(ABORT, 'disk says no'); END",
+    ).run();
+    db.close();
+    const unstored = await recallOf(api(), 'query: "warmup spikes"');
+    expect(unstored.id).toBeNull();
+    expect(unstored.expiresAt).toBeNull();
+    expect(unstored.results).toEqual(stored.results);
+    expect((await api().gql('{ recalls { id } }')).data?.recalls).toEqual([{ id: stored.id }]);
   });
 });
 

@@ -106,6 +106,27 @@ export function recallCases(t: ContractContext): void {
       expect(await t.store.getRecall(WS, answer.id, answer.createdAt)).toEqual(answer);
     });
 
+    it('blends a vector match into the seeds: the mean of lexical and vector scores', async () => {
+      const g = await t.seed(recallGraph);
+      const asked: unknown[] = [];
+      const withVectors: EngramContext = {
+        ...context(),
+        // A fixed answer stands in for the embeddings endpoint: what is under test is the blend.
+        vectorMatcher: async (workspace, query, limit) => {
+          asked.push({ workspace, query, limit });
+          return [{ memoryId: g.id('target'), similarity: 0.8 }];
+        },
+      };
+      const { record: answer } = await recall(withVectors, input({ query: 'warmup spikes', maxDepth: 1 }), fail);
+      expect(asked).toEqual([{ workspace: WS, query: { text: 'warmup spikes', embedding: null }, limit: 10 }]);
+      const hit = answer.results.find((result) => result.memoryId === g.id('hit'));
+      const target = answer.results.find((result) => result.memoryId === g.id('target'));
+      expect(hit).toMatchObject({ score: 0.5, lexical: 1, vector: null, seed: true });
+      expect(target).toMatchObject({ score: 0.4, lexical: null, vector: 0.8, graph: null, seed: true, path: [] });
+      // mid is reached from both seeds in hop 1: 0.5 × 0.9 × 0.5 + 0.4 × 0.8 × 0.5.
+      expect(answer.results.find((result) => result.memoryId === g.id('mid'))?.graph).toBeCloseTo(0.385, 12);
+    });
+
     it('spreads only along the given types from named seeds', async () => {
       const g = await t.seed(recallGraph);
       const { record: answer } = await recall(
