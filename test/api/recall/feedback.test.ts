@@ -83,6 +83,18 @@ describe('feedback by recallId', () => {
     );
   });
 
+  it('steps by the tier of the source given (MANUAL: 0.1)', async () => {
+    const { graph, recallId } = await recalled();
+    const response = await api().gql(
+      `mutation { feedback(recallId: "${recallId}", memoryId: "recall-mid", signal: USED, source: MANUAL) { event { source delta } } }`,
+    );
+    expect(response.data?.feedback).toEqual([
+      { event: { source: 'MANUAL', delta: 0.1 } },
+      { event: { source: 'MANUAL', delta: 0.1 } },
+    ]);
+    expect(await edgeWeight(graph.edge('hit', 'mid').id)).toBe(1);
+  });
+
   it('skips a path edge removed since the recall, changing the rest', async () => {
     const { graph, recallId } = await recalled();
     await api().gql(`mutation { unlink(input: { id: "${graph.edge('mid', 'target').id}" }) { removed } }`);

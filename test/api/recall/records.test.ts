@@ -1,7 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
-import { seed, useTestApp } from '../support.js';
+import { readDb, seed, useTestApp } from '../support.js';
 import { RECALL_FIELDS, type RecallView, keysOf, recallGraph, recallOf } from './support.js';
 
 const api = useTestApp();
@@ -19,6 +19,13 @@ describe('recall records', () => {
     expect(recall.id).toEqual(expect.any(String));
     expect(Date.parse(recall.expiresAt as string) - Date.parse(recall.createdAt)).toBe(86_400_000);
     expect(await recordOf(recall.id as string)).toEqual(recall);
+  });
+
+  it('changes no memory, edge or weight event: only its record is written', async () => {
+    await seed(api(), recallGraph);
+    const before = readDb(api().dbPath);
+    await recallOf(api(), 'query: "warmup spikes"');
+    expect(readDb(api().dbPath)).toEqual(before);
   });
 
   it('is null for an unknown id and from another workspace', async () => {
