@@ -2,6 +2,7 @@
 import type { LoadResult } from './http-bench.js';
 import type { HubAttackResult } from './hub-attack.js';
 import type { Summary } from './lib/stats.js';
+import { renderRecallBench, type RecallBenchResult } from './recall-bench.js';
 import type { PathComparison, Timed } from './store-bench.js';
 
 export const TARGETS = {
@@ -67,8 +68,10 @@ export function evaluate(
   imported: ImportResult,
   mode: string,
   hub: HubAttackResult | null,
+  recall: RecallBenchResult | null = null,
 ): TargetRow[] {
   const rows: TargetRow[] = [];
+  if (recall) rows.push(...recallTargets(recall));
   if (hub) {
     rows.push({
       target: `hub under attack (${hub.hubEdges.toLocaleString('en-US')}-edge hub): another tenant's p99`,
@@ -171,6 +174,7 @@ export function render(results: {
   storeWrites: Timed[];
   http: HttpResults | null;
   hubAttack: HubAttackResult | null;
+  recall?: RecallBenchResult | null;
   targets: TargetRow[];
 }): string {
   const { spec, environment } = results;
@@ -257,9 +261,40 @@ export function render(results: {
       )}\nlongest event-loop block in the server during the attack: ${fmt(hub.eventLoopLagMaxMs ?? Number.NaN)} ms`,
     );
   }
+  if (results.recall) sections.push(renderRecallBench(results.recall));
   const imported = results.import;
   sections.push(
     `import: ${imported.memories.toLocaleString('en-US')} memories + ${imported.edges.toLocaleString('en-US')} edges in ${(imported.ms / 1000).toFixed(1)} s · adjacency index built in ${(results.index.buildMs / 1000).toFixed(1)} s`,
   );
   return sections.join('\n\n');
+}
+
+/**
+ * recall's store calls must not grow with the graph: seeds, one expandFrontier per hop, the
+ * results' memories and paths, and the record's write. maxDepth + 5 leaves room for those and
+ * nothing per node (a per-node loop would cost tens of calls at these sizes).
+ */
+function recallTargets(recall: RecallBenchResult): TargetRow[] {
+  const rows: TargetRow[] = recall.latency.map((row) => ({
+    target: `store calls per ${row.label}`,
+    measured: `max ${row.calls.max} (mean ${row.calls.mean.toFixed(2)})`,
+    reference: `p50 ${fmt(row.summary.median)} ms`,
+    ratio: null,
+    goal: `<= ${row.maxDepth + 5}`,
+    met: row.calls.max <= row.maxDepth + 5,
+  }));
+  const { search, rounds } = recall.quality;
+  const before = rounds[0];
+  const after = rounds[rounds.length - 1];
+  if (before && after) {
+    rows.push({
+      target: 'recall quality: hit@5 of the right memory (seeded known-answer graph)',
+      measured: `recall ${before.hitAt5.toFixed(2)} -> ${after.hitAt5.toFixed(2)} after ${after.round} feedback rounds`,
+      reference: `search ${search.hitAt5.toFixed(2)}`,
+      ratio: null,
+      goal: 'recall > search; feedback raises it',
+      met: before.hitAt5 > search.hitAt5 && after.hitAt5 > before.hitAt5,
+    });
+  }
+  return rows;
 }

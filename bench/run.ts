@@ -13,6 +13,8 @@
  *    Engram with every production plugin, each in its own process;
  * 6. hub under attack (hub-attack.ts): another tenant's latency while one workspace sends the
  *    heaviest queries at a memory with 50,000 edges.
+ * 7. recall (recall-bench.ts): p50/p95 and store calls per request at maxDepth 2 and 3 on this graph,
+ *    and the quality check on a seeded known-answer graph (search vs recall, then feedback rounds).
  *
  *   npm run bench                 100k memories / 500k edges (a few minutes)
  *   npm run bench -- --quick      10k / 50k (under a minute)
@@ -39,6 +41,8 @@ import { RELATION_TYPES, edgeLine, generateGraph, randomPairs, type GeneratedGra
 import { load, probe, renderWorkerScaling, startServer, workerScaling, workerScalingTargets } from './http-bench.js';
 import { hubAttack, type HubAttackResult } from './hub-attack.js';
 import { now } from './lib/stats.js';
+import { type RecallBenchResult, renderRecallBench, runRecallBench } from './recall-bench.js';
+import { runRecallNeo4j } from './recall-neo4j.js';
 import { renderNeo4jBench, runNeo4jBench, type Neo4jBenchResult } from './neo4j-bench.js';
 import { comparePaths, type PathComparison, readBenchmarks, writeBenchmarks } from './store-bench.js';
 import {
@@ -52,9 +56,9 @@ import {
 } from './report.js';
 
 const MODES = {
-  quick: { memories: 10_000, edges: 50_000, seconds: 2, warmup: 0.5, rounds: 3 },
-  default: { memories: 100_000, edges: 500_000, seconds: 8, warmup: 2, rounds: 3 },
-  large: { memories: 1_000_000, edges: 10_000_000, seconds: 8, warmup: 2, rounds: 1 },
+  quick: { memories: 10_000, edges: 50_000, seconds: 2, warmup: 0.5, rounds: 3, recalls: 50 },
+  default: { memories: 100_000, edges: 500_000, seconds: 8, warmup: 2, rounds: 3, recalls: 100 },
+  large: { memories: 1_000_000, edges: 10_000_000, seconds: 8, warmup: 2, rounds: 1, recalls: 100 },
 } as const;
 
 const WORKSPACE = 'bench';
@@ -145,6 +149,22 @@ async function main(): Promise<void> {
       `neighbors of 100 memories: ${calls.adjacency} adjacency + ${calls.memory} memory store calls (${calls.total} in all)`,
     );
 
+    // 3b. recall: latency and store calls on this graph, then the quality check on a graph of its own
+    const recall = await runRecallBench({
+      store,
+      config: loadConfig({ ...productionEnv(dbPath), ENGRAM_LOG_LEVEL: 'silent' }),
+      headers: AUTH,
+      graph,
+      starts: pairs.slice(0, mode.recalls).map(([a]) => a),
+      dir,
+      seed,
+    });
+    const [firstRecall] = recall.latency;
+    const lastRound = recall.quality.rounds[recall.quality.rounds.length - 1];
+    log(
+      `recall: ${firstRecall?.label} p50 ${fmt(firstRecall?.summary.median ?? Number.NaN)} ms, ${firstRecall?.calls.mean.toFixed(1)} store calls; quality hit@5 search ${recall.quality.search.hitAt5.toFixed(2)}, recall ${recall.quality.rounds[0]?.hitAt5.toFixed(2)} -> ${lastRound?.hitAt5.toFixed(2)} after ${lastRound?.round} feedback rounds`,
+    );
+
     // 4. end to end
     let http: HttpResults | null = null;
     if (!values['no-http']) {
@@ -205,21 +225,33 @@ async function main(): Promise<void> {
       storeReads: reads,
       storeWrites: writeRows,
       neighborCalls: calls,
+      recall,
       http,
       hubAttack: hub,
       targets: [
-        ...evaluate(paths, http, calls, importResult, modeName, hub),
+        ...evaluate(paths, http, calls, importResult, modeName, hub, recall),
         ...(workers ? workerScalingTargets(workers) : []),
       ],
       workers,
     };
     // 6. Neo4j, when a server is configured (npm run test:neo4j -- --serve prints the variables).
     let neo4jResult: Neo4jBenchResult | null = null;
-    if (process.env.NEO4J_URI && !values['no-neo4j']) neo4jResult = await runNeo4jBench({ seed });
-    else log('Neo4j rows skipped: set NEO4J_URI, NEO4J_USER, NEO4J_PASSWORD to measure Neo4j against SQLite');
-    const rendered = workers ? `${render(results)}\n\n${renderWorkerScaling(workers)}` : render(results);
-    const table = neo4jResult ? `${rendered}\n\n${renderNeo4jBench(neo4jResult)}` : rendered;
-    Object.assign(results, { neo4j: neo4jResult });
+    let neo4jRecall: RecallBenchResult | null = null;
+    if (process.env.NEO4J_URI && !values['no-neo4j']) {
+      neo4jResult = await runNeo4jBench({ seed });
+      neo4jRecall = await runRecallNeo4j({ seed });
+    } else log('Neo4j rows skipped: set NEO4J_URI, NEO4J_USER, NEO4J_PASSWORD to measure Neo4j against SQLite');
+    const rendered = workers ? `${render(results)}
+
+${renderWorkerScaling(workers)}` : render(results);
+    let table = neo4jResult ? `${rendered}
+
+${renderNeo4jBench(neo4jResult)}` : rendered;
+    if (neo4jRecall) table += `
+
+recall on Neo4j (10k / 50k graph)
+${renderRecallBench(neo4jRecall)}`;
+    Object.assign(results, { neo4j: neo4jResult, neo4jRecall });
     process.stdout.write(`\n${table}\n`);
     const out = fileURLToPath(new URL('./results/', import.meta.url));
     mkdirSync(out, { recursive: true });
