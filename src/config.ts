@@ -13,6 +13,7 @@ import {
   storeEnvShape,
 } from './store/registry.js';
 import { count, flag, fraction, optionalFlag } from './domain/env-rules.js';
+import type { EmbeddingsSettings } from './embeddings/client.js';
 
 /** Every environment variable Engram reads, with its default; docs/configuration.md is generated from it. */
 export const EnvSchema = z.object({
@@ -78,6 +79,13 @@ export const EnvSchema = z.object({
   ENGRAM_AGENT_DELTA: fraction(DEFAULT_WEIGHT_POLICY.tierDelta.AGENT),
   ENGRAM_CONSCIOUS_DELTA: fraction(DEFAULT_WEIGHT_POLICY.tierDelta.CONSCIOUS),
   ENGRAM_MANUAL_DELTA: fraction(DEFAULT_WEIGHT_POLICY.tierDelta.MANUAL),
+  ENGRAM_EMBEDDINGS_URL: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional(),
+  ENGRAM_EMBEDDINGS_MODEL: z.string().min(1).optional(),
+  ENGRAM_EMBEDDINGS_KEY: z.string().min(1).optional(),
+  ENGRAM_EMBEDDINGS_BATCH: count(32, 1, 512),
+  ENGRAM_EMBEDDINGS_TIMEOUT_MS: count(10_000),
+  ENGRAM_EMBEDDINGS_RETRIES: count(2, 0, 10),
+  ENGRAM_EMBEDDINGS_BACKFILL_MS: count(30_000, 100),
 });
 
 export interface QueryLimits {
@@ -138,6 +146,13 @@ export interface Config {
   logLevel: string;
   limits: QueryLimits;
   policy: WeightPolicy;
+  /** The embeddings endpoint (docs/vectors.md); null when ENGRAM_EMBEDDINGS_URL is not set. */
+  embeddings: EmbeddingsConfig | null;
+}
+
+export interface EmbeddingsConfig extends EmbeddingsSettings {
+  /** Pause between back-fill rounds. */
+  backfillMs: number;
 }
 
 export class ConfigError extends StartupError {
@@ -225,6 +240,25 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       defaultMemoryWeight: e.ENGRAM_DEFAULT_MEMORY_WEIGHT,
       tierDelta: { AGENT: e.ENGRAM_AGENT_DELTA, CONSCIOUS: e.ENGRAM_CONSCIOUS_DELTA, MANUAL: e.ENGRAM_MANUAL_DELTA },
     },
+    embeddings: embeddingsConfig(e),
+  };
+}
+
+function embeddingsConfig(e: z.infer<typeof EnvSchema>): EmbeddingsConfig | null {
+  if (e.ENGRAM_EMBEDDINGS_URL === undefined) return null;
+  if (e.ENGRAM_EMBEDDINGS_MODEL === undefined) {
+    throw new ConfigError(
+      'Invalid configuration: ENGRAM_EMBEDDINGS_URL is set, so ENGRAM_EMBEDDINGS_MODEL must name the model',
+    );
+  }
+  return {
+    url: e.ENGRAM_EMBEDDINGS_URL,
+    model: e.ENGRAM_EMBEDDINGS_MODEL,
+    key: e.ENGRAM_EMBEDDINGS_KEY ?? null,
+    batch: e.ENGRAM_EMBEDDINGS_BATCH,
+    timeoutMs: e.ENGRAM_EMBEDDINGS_TIMEOUT_MS,
+    retries: e.ENGRAM_EMBEDDINGS_RETRIES,
+    backfillMs: e.ENGRAM_EMBEDDINGS_BACKFILL_MS,
   };
 }
 

@@ -4,6 +4,7 @@ import type { DriverLike } from './driver.js';
 import { createNeo4jReads } from './reads.js';
 import type { ServerInfo } from './schema.js';
 import { createNeo4jRunner } from './transactions.js';
+import { createNeo4jVectors } from './vectors.js';
 import { createNeo4jWrites } from './writes.js';
 
 export interface Neo4jStoreOptions {
@@ -47,5 +48,6 @@ export function createNeo4jStore(options: Neo4jStoreOptions): Neo4jStore {
     close: runner.close,
     ...reads,
     ...createNeo4jWrites(runner, reads),
+    ...createNeo4jVectors(),
   };
 }

@@ -13,6 +13,7 @@ import { type DatabaseFileOptions, openDatabase } from './open-database.js';
 import { createRecordReads } from './record-reads.js';
 import { createRecordWrites } from './record-writes.js';
 import { createStoreContext } from './store-context.js';
+import { createVectors } from './vectors.js';
 import { createWeightEvents } from './weights.js';
 
 export interface SqliteStoreOptions extends DatabaseFileOptions {
@@ -58,6 +59,7 @@ export function createSqliteStore(options: SqliteStoreOptions): SqliteStore {
     ...createRecordWrites(context),
     ...createWeightEvents(context),
     ...createImportBatch(context),
+    ...createVectors(context),
 
     async warmAdjacencyIndex(ws) {
       if (!index) return false;
