@@ -25,6 +25,8 @@ import { MCP_ENDPOINT, useMcp } from './plugins/use-mcp.js';
 import { useNoUploads } from './plugins/use-no-uploads.js';
 import { useOperationTypes } from './plugins/use-operation-types.js';
 import { createLoaders } from './loaders/index.js';
+import { embedderFor, storeKeepsVectors } from './embeddings/setup.js';
+import { createVectorMatcher } from './embeddings/vector-matcher.js';
 import type { Logger } from './logger.js';
 import type { GraphStore } from './store/port.js';
 
@@ -96,6 +98,8 @@ export function createApp(deps: AppDeps): EngramApp {
     );
   }
   // Unexpected errors are logged once, with their request id, by useRequestLog (see keepOriginal).
+  const embedder = embedderFor(config);
+  const keepsVectors = storeKeepsVectors(config);
   const mask = keepOriginal(maskError(logger.child({}, { level: 'silent' })), {
     exposeInternal: config.unmaskedErrors,
   });
@@ -142,6 +146,8 @@ export function createApp(deps: AppDeps): EngramApp {
         limits: config.limits,
         work,
         strictTypes: config.strictTypes,
+        ...(embedder ? { embedder } : {}),
+        ...(keepsVectors ? { vectorMatcher: createVectorMatcher(requestStore, embedder) } : {}),
       };
     },
     plugins: [

@@ -7,6 +7,7 @@ import { listen } from './listen.js';
 import { createLogger } from './logger.js';
 import { createMetrics } from './plugins/use-metrics.js';
 import { installShutdown } from './shutdown.js';
+import { backfillFor } from './embeddings/setup.js';
 import { createStore } from './store/create-store.js';
 
 async function main(): Promise<void> {
@@ -17,7 +18,8 @@ async function main(): Promise<void> {
   collectDefaultMetrics({ register: metrics.registry });
   const app = createApp({ config, store, logger, isDraining: () => drain.draining, metrics });
   const server = createServer((request, response) => drain.handle(response, () => void app(request, response)));
-  const drain = installShutdown({ server, store, logger, config });
+  const backfill = backfillFor(config, store, logger);
+  const drain = installShutdown({ server, store, logger, config, stopBackground: async () => backfill?.stop() });
 
   // Idle keep-alive connections outlive common proxy and client pools (60 s), so a client never
   // reuses a socket the server is closing at that instant: a reset there makes clients retry,
@@ -28,6 +30,8 @@ async function main(): Promise<void> {
     await store.close();
     throw error;
   });
+
+  backfill?.start();
 
   const graphiql = config.graphiql ? `GraphiQL at http://localhost:${port}/graphql` : 'GraphiQL off';
   const explorer = config.explorer ? ` · explorer at http://localhost:${port}/explore` : '';

@@ -2,6 +2,7 @@ import type { QueryLimits } from '../config.js';
 import type { MemoryRecord } from '../domain/types.js';
 import type { WeightPolicy } from '../domain/weights.js';
 import type { Loaders } from '../loaders/index.js';
+import type { Embedder } from '../embeddings/client.js';
 import type { VectorMatcher } from '../services/vector-match.js';
 import type { WriteScope } from '../services/writes.js';
 import type { GraphStore } from '../store/port.js';
@@ -25,6 +26,8 @@ export interface EngramContext {
   requestId?: string;
   /** Nearest memories by embedding, for recall's vector signal; absent when vectors are not configured. */
   vectorMatcher?: VectorMatcher;
+  /** The embeddings endpoint, when configured: writes embed new text with it (docs/vectors.md). */
+  embedder?: Embedder;
 }
 
 export function writeScope(ctx: EngramContext): WriteScope {
@@ -35,5 +38,6 @@ export function writeScope(ctx: EngramContext): WriteScope {
     strictTypes: ctx.strictTypes,
     limits: ctx.limits,
     findMemory: (ref: string): Promise<MemoryRecord | null> => ctx.loaders.memory.load(ref),
+    embedder: ctx.embedder ?? null,
   };
 }
