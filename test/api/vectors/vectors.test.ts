@@ -167,6 +167,10 @@ describe.skipIf(apiTestsOnNeo4j())('embeddings on memories', () => {
       await server.stop();
       expect(await match(DEFAULT_WS, { text: 'anything', embedding: null }, 3)).toEqual([]);
       expect(await match('empty-workspace', { text: null, embedding: bagOfWords('x') }, 3)).toEqual([]);
+      await expect(match(DEFAULT_WS, { text: null, embedding: [1, 0] }, 3)).rejects.toMatchObject({
+        code: 'BAD_USER_INPUT',
+        message: `embedding: this workspace's embeddings have ${TEST_DIMENSIONS} dimensions; got 2`,
+      });
     });
   });
 });
