@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createEmbeddingBackfill } from '../../../src/embeddings/backfill.js';
 import { createEmbeddingsClient } from '../../../src/embeddings/client.js';
 import { createVectorMatcher } from '../../../src/embeddings/vector-matcher.js';
@@ -129,6 +129,29 @@ describe.skipIf(apiTestsOnNeo4j())('embeddings on memories', () => {
       expect(await hasEmbedding(id)).toBe(true);
       expect(await backfill.runOnce()).toBe(0);
       await backfill.stop();
+    });
+
+    it('runs rounds on its own once started, and stops before the store closes', async () => {
+      await server.stop();
+      const id = (await api.gql(CREATE, { input: { title: 'queued' } })).data?.createMemory.id as string;
+      await server.start();
+      const backfill = createEmbeddingBackfill({
+        store: api.store,
+        embedder: createEmbeddingsClient({ ...(api.config.embeddings as NonNullable<typeof api.config.embeddings>) }),
+        logger: createLogger('silent'),
+        intervalMs: 20,
+        batch: 10,
+      });
+      backfill.start();
+      await vi.waitFor(async () => expect(await hasEmbedding(id)).toBe(true), { timeout: 5000, interval: 20 });
+      await backfill.stop();
+      // The write's own attempt fails (503), so the memory is queued: a loop still running would ask again.
+      const seen = server.requests.length;
+      server.failNext = 1;
+      await api.gql(UPDATE, { id, input: { title: 'changed after stop' } });
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      expect(server.requests.length).toBe(seen + 1);
+      expect(await hasEmbedding(id)).toBe(false);
     });
 
     it('back-fills in bounded batches, several texts per request, across workspaces', async () => {
