@@ -153,6 +153,15 @@ export const VARIABLE_DOCS: Record<string, VariableDoc> = {
     group: 'weights',
     text: 'step of a MANUAL signal where a step is needed (MANUAL otherwise sets values directly)',
   },
+  ENGRAM_RECALL_DECAY: {
+    group: 'weights',
+    text: '`recall`: each hop multiplies activation by the edge weight and this (docs/recall.md)',
+  },
+  ENGRAM_RECALL_BUDGET: { group: 'limits', text: 'most edges one `recall` may examine while spreading activation' },
+  ENGRAM_RECALL_TTL_SECONDS: {
+    group: 'limits',
+    text: 'how long a recall record (`recallRecord`, feedback by `recallId`) is kept',
+  },
   ENGRAM_API_KEYS: {
     group: 'security',
     text: 'API keys: `KEY=WORKSPACE:ROLE` entries (roles `read`, `write`, `admin`); `sha256:<64 hex>` stands for a key by its digest',

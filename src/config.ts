@@ -15,6 +15,18 @@ import {
 import { count, flag, fraction, optionalFlag } from './domain/env-rules.js';
 import type { EmbeddingsSettings } from './embeddings/client.js';
 
+/** How recall spreads activation and how long its records last (src/services/recall/). */
+export interface RecallSettings {
+  /** Each hop multiplies activation by the edge weight and by this. */
+  decay: number;
+  /** Most edges one recall's spreading may examine. */
+  budget: number;
+  /** How long a recall record can be read back and given feedback. */
+  ttlSeconds: number;
+}
+
+export const DEFAULT_RECALL_SETTINGS: RecallSettings = { decay: 0.5, budget: 10_000, ttlSeconds: 86_400 };
+
 /** Every environment variable Engram reads, with its default; docs/configuration.md is generated from it. */
 export const EnvSchema = z.object({
   PORT: count(4000, 0, 65535),
@@ -79,6 +91,9 @@ export const EnvSchema = z.object({
   ENGRAM_AGENT_DELTA: fraction(DEFAULT_WEIGHT_POLICY.tierDelta.AGENT),
   ENGRAM_CONSCIOUS_DELTA: fraction(DEFAULT_WEIGHT_POLICY.tierDelta.CONSCIOUS),
   ENGRAM_MANUAL_DELTA: fraction(DEFAULT_WEIGHT_POLICY.tierDelta.MANUAL),
+  ENGRAM_RECALL_DECAY: fraction(DEFAULT_RECALL_SETTINGS.decay),
+  ENGRAM_RECALL_BUDGET: count(DEFAULT_RECALL_SETTINGS.budget),
+  ENGRAM_RECALL_TTL_SECONDS: count(DEFAULT_RECALL_SETTINGS.ttlSeconds),
   ENGRAM_EMBEDDINGS_URL: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional(),
   ENGRAM_EMBEDDINGS_MODEL: z.string().min(1).optional(),
   ENGRAM_EMBEDDINGS_KEY: z.string().min(1).optional(),
@@ -146,6 +161,7 @@ export interface Config {
   logLevel: string;
   limits: QueryLimits;
   policy: WeightPolicy;
+  recall: RecallSettings;
   /** The embeddings endpoint (docs/vectors.md); null when ENGRAM_EMBEDDINGS_URL is not set. */
   embeddings: EmbeddingsConfig | null;
 }
@@ -240,6 +256,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       defaultMemoryWeight: e.ENGRAM_DEFAULT_MEMORY_WEIGHT,
       tierDelta: { AGENT: e.ENGRAM_AGENT_DELTA, CONSCIOUS: e.ENGRAM_CONSCIOUS_DELTA, MANUAL: e.ENGRAM_MANUAL_DELTA },
     },
+    recall: { decay: e.ENGRAM_RECALL_DECAY, budget: e.ENGRAM_RECALL_BUDGET, ttlSeconds: e.ENGRAM_RECALL_TTL_SECONDS },
     embeddings: embeddingsConfig(e),
   };
 }

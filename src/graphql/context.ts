@@ -1,7 +1,8 @@
-import type { QueryLimits } from '../config.js';
+import type { QueryLimits, RecallSettings } from '../config.js';
 import type { MemoryRecord } from '../domain/types.js';
 import type { WeightPolicy } from '../domain/weights.js';
 import type { Loaders } from '../loaders/index.js';
+import type { Logger } from '../logger.js';
 import type { Embedder } from '../embeddings/client.js';
 import type { VectorMatcher } from '../services/vector-match.js';
 import type { WriteScope } from '../services/writes.js';
@@ -26,6 +27,10 @@ export interface EngramContext {
   requestId?: string;
   /** Nearest memories by embedding, for recall's vector signal; absent when vectors are not configured. */
   vectorMatcher?: VectorMatcher;
+  /** Recall's decay, edge budget and record lifetime; DEFAULT_RECALL_SETTINGS when absent. */
+  recall?: RecallSettings;
+  /** For failures a request survives (a recall record that could not be stored); absent in tests that build a context by hand. */
+  logger?: Pick<Logger, 'warn'>;
   /** The embeddings endpoint, when configured: writes embed new text with it (docs/vectors.md). */
   embedder?: Embedder;
 }

@@ -15,6 +15,8 @@ import './memory-research-views.js';
 import './query-research-views.js';
 import './mutation-research-views.js';
 import './import.js';
+import './recall-types.js';
+import './recall.js';
 
 /** The executable schema; types are registered by importing their files above. */
 export const schema: GraphQLSchema = builder.toSchema({ sortSchema: false });

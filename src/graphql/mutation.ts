@@ -1,6 +1,7 @@
 import { badInput } from '../domain/errors.js';
 import * as rules from '../domain/inputs.js';
 import type { Json, MemoryPatch } from '../domain/types.js';
+import { recallFeedback } from '../services/recall/recall-feedback.js';
 import * as writes from '../services/writes.js';
 import { edgeSelectorArgs } from './args.js';
 import { builder } from './builder.js';
@@ -153,7 +154,7 @@ builder.mutationType({
     feedback: t.field({
       type: [WeightChangeRef],
       description:
-        "Feedback on a recalled memory. USED strengthens the memory and the edges in `via` (or, without via, all its unpruned edges); NOT_RELEVANT weakens those edges; NOT_USEFUL weakens only the memory's own weight. Steps are the source tier's delta; all changes commit together.",
+        "Feedback on a recalled memory. USED strengthens the memory and the edges in `via` (or the recorded path of `recallId`; without either, all its unpruned edges); NOT_RELEVANT weakens those edges; NOT_USEFUL weakens only the memory's own weight. Steps are the source tier's delta; all changes commit together.",
       args: {
         memoryId: t.arg.id({ required: true, validate: rules.memoryRef, description: 'The memory, by id or key.' }),
         signal: t.arg({ type: FeedbackSignalEnum, required: true, description: 'What happened.' }),
@@ -162,6 +163,12 @@ builder.mutationType({
           validate: rules.edgeIdList,
           description:
             'Ids of the edges that led to the memory (at most 100); each must touch it (BAD_USER_INPUT otherwise).',
+        }),
+        recallId: t.arg.id({
+          required: false,
+          validate: rules.memoryRef,
+          description:
+            "The recall the memory came from: the edges changed are that result's recorded activation path (not via; giving both is BAD_USER_INPUT). NOT_FOUND when the recall is unknown or expired; BAD_USER_INPUT when the memory is not among its results, or for NOT_RELEVANT on a seed (no path; use NOT_USEFUL).",
         }),
         reason: t.arg.string({
           required: false,
@@ -175,7 +182,11 @@ builder.mutationType({
           description: 'Who gives the feedback; picks the step.',
         }),
       },
-      resolve: (_root, args, ctx) => afterWrite(ctx, writes.feedback(writeScope(ctx), args)),
+      resolve: (_root, { recallId, ...args }, ctx) => {
+        if (recallId == null) return afterWrite(ctx, writes.feedback(writeScope(ctx), args));
+        if (args.via != null) throw badInput('via', 'give via or recallId, not both (a recall names its own path)');
+        return afterWrite(ctx, recallFeedback(writeScope(ctx), { ...args, recallId }));
+      },
     }),
     revertWeightEvent: t.field({
       type: WeightChangeRef,

@@ -94,6 +94,12 @@ export const FIELD_COSTS: Readonly<Record<string, FieldCost>> = {
   // Without `via`, feedback changes every edge of the memory.
   'Mutation.feedback': { base: WALK, size: length('via', 100) },
   'Mutation.reinforceCoRetrieval': { base: WALK, size: length('ids') },
+  // A search plus up to maxDepth frontier expansions; the answer is `limit` results.
+  'Query.recall': { base: SEARCH + WALK, size: num('limit', 10) },
+  'Query.recallRecord': { base: 5, size: 100 },
+  'Query.recalls': { base: 10, size: (args) => num('limit', 20)(args) * 10 },
+  'Recall.results': { base: 1, size: 1 },
+  'RecalledMemory.path': { base: 1, size: LIMITS.maxDepth.max },
   'Mutation.importGraph': { base: (args) => WRITE + length('memories')(args) + length('edges')(args), size: 1 },
 };
 

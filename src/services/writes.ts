@@ -211,7 +211,7 @@ export function tooManyEdges(scope: WriteScope, what: string, advice: string): E
   );
 }
 
-const memoryChange = (
+export const memoryChange = (
   id: string,
   delta: number,
   source: AdjustmentSource,

@@ -183,6 +183,19 @@ export interface GraphStore {
   /** Edges ordered by id, after the given id (keyset paging for streamed export). */
   listEdges(workspace: string, page: { afterId: string | null; limit: number }): Promise<EdgeRecord[]>;
 
+  // ---- recall records ------------------------------------------------------------------------
+
+  /**
+   * Stores one recall's record (at most MAX_RECALL_RESULTS results) in its own small transaction,
+   * and purges at most a bounded number of the workspace's expired records on the way.
+   */
+  saveRecall(workspace: string, record: RecallRecord, now: string): Promise<void>;
+
+  /** The record with this id, or null when it is unknown or expired at `now`. */
+  getRecall(workspace: string, id: string, now: string): Promise<RecallRecord | null>;
+
+  /** Unexpired records, newest first (createdAt desc, then id desc); at most `limit`. */
+  listRecalls(workspace: string, query: { limit: number; now: string }): Promise<RecallRecord[]>;
   // ---- vectors (docs/vectors.md) ---------------------------------------------------------------
 
   /** The workspace's embedding dimension, fixed by the first vector stored; null before that. */
@@ -341,4 +354,30 @@ export interface AppliedWeightChange {
   event: WeightEventRecord;
   edge: EdgeRecord | null;
   memory: MemoryRecord | null;
+}
+
+/** Most results one recall record holds (recall's own `limit` is at most this). */
+export const MAX_RECALL_RESULTS = 100;
+
+/** One result of a recall as recorded: its scores and the edge ids of its activation path. */
+export interface RecalledResult {
+  memoryId: string;
+  score: number;
+  lexical: number | null;
+  vector: number | null;
+  graph: number | null;
+  seed: boolean;
+  /** Edge ids, seed end first; empty for a seed. */
+  path: string[];
+}
+
+/** A recall as persisted for feedback: what was asked, what came back, and until when it can be referred to. */
+export interface RecallRecord {
+  id: string;
+  query: string | null;
+  results: RecalledResult[];
+  /** The spreading stopped at the edge budget. */
+  truncated: boolean;
+  createdAt: string;
+  expiresAt: string;
 }

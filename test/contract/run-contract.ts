@@ -3,6 +3,7 @@ import { edgeCases } from './cases/edges.js';
 import { importCases } from './cases/import.js';
 import { lifecycleCases } from './cases/lifecycle.js';
 import { memoryCases } from './cases/memories.js';
+import { recallCases } from './cases/recall.js';
 import { researchViewCases } from './cases/research-views.js';
 import { vectorCases } from './cases/vectors.js';
 import { walkCases } from './cases/walks.js';
@@ -26,6 +27,7 @@ export function runStoreContract(name: string, harness: StoreHarness): void {
     weightChangeCases(t);
     researchViewCases(t);
     importCases(t);
+    recallCases(t);
     vectorCases(t, harness.keepsVectors ?? false);
   });
 }

@@ -54,6 +54,10 @@ export const CATALOG: Record<string, readonly string[]> = {
   APPLY_MEMORY_WEIGHTS: [cypher.APPLY_MEMORY_WEIGHTS],
   IMPORT_MEMORIES: [cypher.IMPORT_MEMORIES],
   importEdges: [cypher.importEdges('CAUSED_BY')],
+  PURGE_RECALLS: [cypher.PURGE_RECALLS],
+  CREATE_RECALL: [cypher.CREATE_RECALL],
+  GET_RECALL: [cypher.GET_RECALL],
+  LIST_RECALLS: [cypher.LIST_RECALLS],
 };
 
 /** Exports of cypher/index.ts that are not statements. */
@@ -139,7 +143,7 @@ export function lintCypher(
     defaultLanguage: version,
     functions: languageSupport.testData.mockSchema.functions,
     procedures: languageSupport.testData.mockSchema.procedures,
-    labels: ['Memory', 'EdgeRef', 'WeightEvent'],
+    labels: ['Memory', 'EdgeRef', 'WeightEvent', 'Recall'],
     relationshipTypes: [...KNOWN_RELATION_TYPES.map((type) => type.name), ...relationshipTypesIn(text)],
     parameters,
   });

@@ -2,6 +2,7 @@ import type { BookmarkManager } from 'neo4j-driver';
 import type { GraphStore } from '../port.js';
 import type { DriverLike } from './driver.js';
 import { createNeo4jReads } from './reads.js';
+import { createNeo4jRecallRecords } from './recall-records.js';
 import type { ServerInfo } from './schema.js';
 import { createNeo4jRunner } from './transactions.js';
 import { createNeo4jVectors } from './vectors.js';
@@ -48,6 +49,7 @@ export function createNeo4jStore(options: Neo4jStoreOptions): Neo4jStore {
     close: runner.close,
     ...reads,
     ...createNeo4jWrites(runner, reads),
+    ...createNeo4jRecallRecords(runner),
     ...createNeo4jVectors(),
   };
 }

@@ -118,4 +118,21 @@ export const MIGRATIONS: readonly string[] = [
       SELECT old.workspace, old.id, old.rid WHERE old.id IS NOT new.id OR old.workspace IS NOT new.workspace;
   END;
   `,
+  // Recall records (recall-records.ts): results and paths as one JSON text, read and written whole.
+  // Expired rows are purged by writers a few at a time, oldest expiry first.
+  `
+  CREATE TABLE recalls (
+    rid        INTEGER PRIMARY KEY,
+    workspace  TEXT NOT NULL,
+    id         TEXT NOT NULL,
+    query      TEXT,
+    results    TEXT NOT NULL,
+    truncated  INTEGER NOT NULL,
+    created_at TEXT NOT NULL,
+    expires_at TEXT NOT NULL,
+    UNIQUE (workspace, id)
+  );
+  CREATE INDEX recalls_created ON recalls (workspace, created_at, id);
+  CREATE INDEX recalls_expiry ON recalls (workspace, expires_at);
+  `,
 ];

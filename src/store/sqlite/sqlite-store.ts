@@ -11,6 +11,7 @@ import { guard } from './guard.js';
 import { createImportBatch } from './import-batch.js';
 import { type DatabaseFileOptions, openDatabase } from './open-database.js';
 import { createRecordReads } from './record-reads.js';
+import { createRecallRecords } from './recall-records.js';
 import { createRecordWrites } from './record-writes.js';
 import { createStoreContext } from './store-context.js';
 import { createVectors } from './vectors.js';
@@ -59,6 +60,7 @@ export function createSqliteStore(options: SqliteStoreOptions): SqliteStore {
     ...createRecordWrites(context),
     ...createWeightEvents(context),
     ...createImportBatch(context),
+    ...createRecallRecords(context),
     ...createVectors(context),
 
     async warmAdjacencyIndex(ws) {

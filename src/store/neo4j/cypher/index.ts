@@ -22,6 +22,7 @@
  *   index seek plus an expand between the two endpoints, and makes a duplicate edge impossible at
  *   the database level. Every statement that creates or deletes an edge does the same to its EdgeRef.
  * - `(:WeightEvent {workspace, id, at, source, edgeId?, memoryId?, oldWeight, newWeight, delta, reason?, revertedBy?})`.
+ * - `(:Recall {workspace, id, query?, results, truncated, createdAt, expiresAt})`: a recall record, `results` a JSON string.
  * - Timestamps are the ISO-8601 strings the domain passes in, stored and returned unchanged.
  */
 
@@ -33,3 +34,4 @@ export * from './walks.js';
 export * from './weights.js';
 export * from './research-views.js';
 export * from './import.js';
+export * from './recall.js';

@@ -50,6 +50,18 @@ export const SCHEMA: readonly { name: string; text: string }[] = [
     'CREATE INDEX engram_weight_event_at IF NOT EXISTS FOR (e:WeightEvent) ON (e.workspace, e.at)',
   ],
   [
+    'engram_recall_id',
+    'CREATE CONSTRAINT engram_recall_id IF NOT EXISTS FOR (r:Recall) REQUIRE (r.workspace, r.id) IS UNIQUE',
+  ],
+  [
+    'engram_recall_created',
+    'CREATE INDEX engram_recall_created IF NOT EXISTS FOR (r:Recall) ON (r.workspace, r.createdAt)',
+  ],
+  [
+    'engram_recall_expiry',
+    'CREATE INDEX engram_recall_expiry IF NOT EXISTS FOR (r:Recall) ON (r.workspace, r.expiresAt)',
+  ],
+  [
     FULLTEXT_INDEX,
     `CREATE FULLTEXT INDEX ${FULLTEXT_INDEX} IF NOT EXISTS FOR (m:Memory) ON EACH [m.title, m.content, m.tagsText]`,
   ],

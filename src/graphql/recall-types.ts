@@ -1,0 +1,99 @@
+import type { EdgeRecord } from '../domain/types.js';
+import type { RecallRecord, RecalledResult } from '../store/port.js';
+import { builder } from './builder.js';
+import { loadMemory } from './load.js';
+import { EdgeRef, MemoryRef } from './refs.js';
+import { DateTime } from './scalars.js';
+
+/** A recall as the API shows it: the record, and whether it was stored (its id can be referred to). */
+export interface RecallView {
+  record: RecallRecord;
+  stored: boolean;
+}
+
+export const RecalledMemoryRef = builder.objectRef<RecalledResult>('RecalledMemory');
+export const RecallRef = builder.objectRef<RecallView>('Recall');
+
+RecalledMemoryRef.implement({
+  description: 'One recalled memory, and why it ranks where it does (docs/recall.md explains the scores).',
+  fields: (t) => ({
+    memory: t.field({
+      type: MemoryRef,
+      description: 'The memory.',
+      resolve: (result, _args, ctx) => loadMemory(ctx, result.memoryId),
+    }),
+    score: t.exposeFloat('score', {
+      description:
+        "The blended score, best first: the memory's own match as a seed (0..1; 1 when named in seeds) plus its graph component.",
+    }),
+    lexical: t.exposeFloat('lexical', {
+      nullable: true,
+      description:
+        'Full-text score 0..1: the reciprocal of its rank among the search hits (1, 1/2, 1/3, ...); null when the search did not find it.',
+    }),
+    vector: t.exposeFloat('vector', {
+      nullable: true,
+      description: 'Vector similarity 0..1; null when vectors are not configured or the vector match did not find it.',
+    }),
+    graph: t.exposeFloat('graph', {
+      nullable: true,
+      description:
+        'Activation received through edges, capped at 1; null for seeds (activation flows out of seeds, not into them).',
+    }),
+    seed: t.exposeBoolean('seed', {
+      description: 'It was a seed: a lexical or vector match, or named in `seeds`.',
+    }),
+    path: t.field({
+      type: [EdgeRef],
+      description:
+        'Its activation path: the edges that carried most of its activation, seed end first; empty for a seed. An edge deleted since the recall is left out.',
+      resolve: async (result, _args, ctx) => {
+        const edges = await ctx.loaders.edge.loadMany(result.path);
+        return edges.filter((edge): edge is EdgeRecord => edge !== null && !(edge instanceof Error));
+      },
+    }),
+  }),
+});
+
+RecallRef.implement({
+  description: 'The answer of recall, as stored for recallRecord and for feedback by recallId.',
+  fields: (t) => ({
+    id: t.id({
+      nullable: true,
+      description: 'The recallId; null when the record could not be stored (the answer is still complete).',
+      resolve: (view) => (view.stored ? view.record.id : null),
+    }),
+    query: t.string({
+      nullable: true,
+      description: 'The query text, when one was given.',
+      resolve: (view) => view.record.query,
+    }),
+    results: t.field({
+      type: [RecalledMemoryRef],
+      description: 'Best first (score, then memory id). A memory deleted since the recall is left out.',
+      resolve: async (view, _args, ctx) => {
+        const memories = await ctx.loaders.memory.loadMany(view.record.results.map((result) => result.memoryId));
+        return view.record.results.filter((_, index) => {
+          const memory = memories[index];
+          return memory !== null && memory !== undefined && !(memory instanceof Error);
+        });
+      },
+    }),
+    truncated: t.boolean({
+      description:
+        'The spreading stopped at the edge budget (ENGRAM_RECALL_BUDGET): memories further out may be missing; narrow it with types, minWeight or a smaller maxDepth.',
+      resolve: (view) => view.record.truncated,
+    }),
+    createdAt: t.field({
+      type: DateTime,
+      description: 'When the recall ran (UTC).',
+      resolve: (view) => view.record.createdAt,
+    }),
+    expiresAt: t.field({
+      type: DateTime,
+      nullable: true,
+      description: 'Until when recallRecord and feedback by recallId can use it; null when it was not stored.',
+      resolve: (view) => (view.stored ? view.record.expiresAt : null),
+    }),
+  }),
+});

@@ -1,0 +1,139 @@
+import type { FrontierStep } from '../../domain/types.js';
+import { compareIds } from '../../store/key-order.js';
+
+/**
+ * Spreading activation, layer by layer, as pure functions over the steps a store returned.
+ *
+ * Seeds form layer 0 with their own activation. Each hop, every memory of the last layer passes
+ * `activation × edge weight × decay` along each of its edges to memories not reached before; a
+ * memory reached from several memories of the layer (several paths of the same length) receives
+ * the sum. Activation only flows outward: a memory spreads once, in the hop after it was reached,
+ * and never back into a seed or an earlier layer, so the numbers of a small graph can be worked
+ * out by hand (docs/recall.md has a worked example).
+ */
+export interface ActivationState {
+  /** Activation of every memory reached: a seed's own, or what a reached memory received. */
+  readonly activation: Map<string, number>;
+  /** The edges that carried most of each memory's activation, seed end first; empty for a seed. */
+  readonly paths: Map<string, readonly string[]>;
+  /** The memories reached by the last hop (the seeds before the first): the next hop starts from them. */
+  frontier: string[];
+}
+
+export function startActivation(seeds: ReadonlyMap<string, number>): ActivationState {
+  const activation = new Map(seeds);
+  const paths = new Map<string, readonly string[]>([...seeds.keys()].map((id) => [id, []]));
+  return { activation, paths, frontier: [...seeds.keys()].sort(compareIds) };
+}
+
+/** What one memory passes along one edge; the best carrier of a memory is the largest, then the smallest edge id. */
+interface Carrier {
+  amount: number;
+  edgeId: string;
+  from: string;
+}
+
+/**
+ * One hop: spreads from the frontier along `steps` (the frontier's edges, already filtered), and
+ * makes the newly reached memories the next frontier (in id order). `excluded` memories receive
+ * nothing and do not spread (superseded ones under currentOnly). Returns the memories reached.
+ */
+export function spreadHop(
+  state: ActivationState,
+  steps: readonly FrontierStep[],
+  decay: number,
+  excluded: ReadonlySet<string> = new Set(),
+): string[] {
+  const frontier = new Set(state.frontier);
+  const received = new Map<string, number>();
+  const best = new Map<string, Carrier>();
+  for (const step of steps) {
+    const source = state.activation.get(step.from);
+    if (!frontier.has(step.from) || source === undefined) continue;
+    if (state.activation.has(step.to) || excluded.has(step.to)) continue;
+    const amount = source * step.weight * decay;
+    received.set(step.to, (received.get(step.to) ?? 0) + amount);
+    const current = best.get(step.to);
+    if (
+      !current ||
+      amount > current.amount ||
+      (amount === current.amount && compareIds(step.edgeId, current.edgeId) < 0)
+    ) {
+      best.set(step.to, { amount, edgeId: step.edgeId, from: step.from });
+    }
+  }
+  const reached = [...received.keys()].sort(compareIds);
+  for (const id of reached) {
+    const carrier = best.get(id) as Carrier;
+    state.activation.set(id, received.get(id) as number);
+    state.paths.set(id, [...(state.paths.get(carrier.from) ?? []), carrier.edgeId]);
+  }
+  state.frontier = reached;
+  return reached;
+}
+
+/** A seed's own signals, each 0..1; null where the signal did not find it. */
+export interface SeedSignals {
+  lexical: number | null;
+  vector: number | null;
+  /** Named in the request's `seeds`. */
+  named: boolean;
+}
+
+/**
+ * The lexical score of the hit at `rank` (0 = best) of a full-text answer: its reciprocal rank,
+ * 1, 1/2, 1/3, ... Already 0..1 with the best hit at 1, and independent of the store's own
+ * relevance numbers (BM25 on SQLite, Lucene on Neo4j), so both stores score alike.
+ */
+export const lexicalScore = (rank: number): number => 1 / (rank + 1);
+
+/**
+ * A seed's starting activation, 0..1: 1 for a memory named in `seeds`; otherwise its lexical
+ * score, or the mean of its lexical and vector scores when a vector match ran (a missing one
+ * counts 0).
+ */
+export function seedActivation(signals: SeedSignals, vectorsRan: boolean): number {
+  if (signals.named) return 1;
+  if (!vectorsRan) return signals.lexical ?? 0;
+  return ((signals.lexical ?? 0) + (signals.vector ?? 0)) / 2;
+}
+
+export interface RankedRecall {
+  memoryId: string;
+  score: number;
+  lexical: number | null;
+  vector: number | null;
+  graph: number | null;
+  seed: boolean;
+  path: readonly string[];
+}
+
+/**
+ * The blended score: a seed's own activation (seedActivation) plus its graph component, where
+ * the graph component is the activation a memory received through edges, capped at 1 (null for
+ * seeds, which receive none). Best first, ties by memory id; at most `limit`.
+ */
+export function rankRecall(
+  state: ActivationState,
+  seeds: ReadonlyMap<string, SeedSignals>,
+  vectorsRan: boolean,
+  limit: number,
+): RankedRecall[] {
+  const ranked: RankedRecall[] = [];
+  for (const [memoryId, activation] of state.activation) {
+    const signals = seeds.get(memoryId);
+    const graph = signals ? null : Math.min(1, activation);
+    const own = signals ? seedActivation(signals, vectorsRan) : 0;
+    ranked.push({
+      memoryId,
+      score: own + (graph ?? 0),
+      lexical: signals?.lexical ?? null,
+      vector: signals?.vector ?? null,
+      graph,
+      seed: signals !== undefined,
+      path: state.paths.get(memoryId) ?? [],
+    });
+  }
+  ranked.sort((a, b) => b.score - a.score || compareIds(a.memoryId, b.memoryId));
+  return ranked.slice(0, limit);
+}

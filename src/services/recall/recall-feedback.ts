@@ -1,0 +1,60 @@
+import { badInput, notFound } from '../../domain/errors.js';
+import { nowIso } from '../../domain/ids.js';
+import type { AdjustmentSource, FeedbackSignal } from '../../domain/types.js';
+import type { RecallRecord } from '../../store/port.js';
+import { apply, edgeChange, memoryChange, requireMemory, type WeightChangeResult, type WriteScope } from '../writes.js';
+
+/** The record behind a recallId; NOT_FOUND when it is unknown here or has expired. */
+export async function requireRecall(scope: WriteScope, recallId: string): Promise<RecallRecord> {
+  const record = await scope.store.getRecall(scope.workspace, recallId, nowIso());
+  if (!record) throw notFound(`recallId: no recall "${recallId}" in this workspace (unknown, or expired)`);
+  return record;
+}
+
+export interface RecallFeedbackInput {
+  recallId: string;
+  memoryId: string;
+  signal: FeedbackSignal;
+  reason?: string | null;
+  source: AdjustmentSource;
+}
+
+/** Every WeightEvent names the recall it came from, then the caller's reason. */
+export const recallReason = (recallId: string, reason: string | null | undefined) =>
+  reason ? `recall ${recallId}: ${reason}` : `recall ${recallId}`;
+
+/**
+ * Feedback on one result of a recorded recall, traced through the path recall recorded for it:
+ * USED strengthens the memory and its path's edges; NOT_RELEVANT weakens the path's edges;
+ * NOT_USEFUL weakens only the memory. NOT_RELEVANT on a seed (a memory that matched by itself, so
+ * its path is empty) is BAD_USER_INPUT: no edge carried it there, and weakening its own weight
+ * would not change what recall finds; NOT_USEFUL is the signal for it. All changes are one
+ * applyWeightChanges call (one transaction); path edges removed since the recall are skipped.
+ */
+export async function recallFeedback(scope: WriteScope, input: RecallFeedbackInput): Promise<WeightChangeResult[]> {
+  const [record, memory] = await Promise.all([
+    requireRecall(scope, input.recallId),
+    requireMemory(scope, input.memoryId, 'memoryId'),
+  ]);
+  const result = record.results.find((candidate) => candidate.memoryId === memory.id);
+  if (!result) {
+    throw badInput('memoryId', `"${input.memoryId}" is not among the results of recall "${input.recallId}"`);
+  }
+  const step = scope.policy.tierDelta[input.source];
+  const reason = recallReason(input.recallId, input.reason);
+  const pathChanges = (delta: number) => result.path.map((id) => edgeChange(id, delta, input.source, reason, true));
+  switch (input.signal) {
+    case 'USED':
+      return apply(scope, [memoryChange(memory.id, step, input.source, reason), ...pathChanges(step)]);
+    case 'NOT_RELEVANT':
+      if (result.path.length === 0) {
+        throw badInput(
+          'signal',
+          `"${input.memoryId}" was a seed of recall "${input.recallId}" (it matched by itself, no edge led to it); use NOT_USEFUL to weaken the memory`,
+        );
+      }
+      return apply(scope, pathChanges(-step));
+    case 'NOT_USEFUL':
+      return apply(scope, [memoryChange(memory.id, -step, input.source, reason)]);
+  }
+}

@@ -1,0 +1,138 @@
+import { DEFAULT_RECALL_SETTINGS } from '../../config.js';
+import { badInput } from '../../domain/errors.js';
+import { newId, nowIso } from '../../domain/ids.js';
+import type { FrontierStep, MemoryRecord } from '../../domain/types.js';
+import type { EngramContext } from '../../graphql/context.js';
+import type { RecallRecord } from '../../store/port.js';
+import { supersededAmong } from '../supersession.js';
+import { requireMemory } from '../writes.js';
+import {
+  lexicalScore,
+  rankRecall,
+  type SeedSignals,
+  seedActivation,
+  spreadHop,
+  startActivation,
+} from './activation.js';
+
+export interface RecallInput {
+  query: string | null;
+  seeds: readonly string[] | null;
+  embedding: readonly number[] | null;
+  limit: number;
+  maxDepth: number;
+  types: readonly string[] | null;
+  minWeight: number | null;
+  currentOnly: boolean;
+}
+
+export interface RecallOutcome {
+  record: RecallRecord;
+  /** False when the record could not be stored: the answer is whole, but its id cannot be referred to. */
+  stored: boolean;
+}
+
+/** Something the caller can log: recall never fails because its record could not be written. */
+export type RecallLog = (error: unknown, recallId: string) => void;
+
+/**
+ * Recall: seeds from the full-text match of `query` (reciprocal-rank lexical scores), the memories
+ * named in `seeds` and the vector matcher when one is configured; then spreading activation, one
+ * expandFrontier call per hop for the whole frontier, within the recall edge budget and the
+ * request deadline. The record is stored in a small write of its own; see docs/recall.md.
+ */
+export async function recall(ctx: EngramContext, input: RecallInput, log: RecallLog): Promise<RecallOutcome> {
+  const settings = ctx.recall ?? DEFAULT_RECALL_SETTINGS;
+  if (input.query === null && (input.seeds === null || input.seeds.length === 0)) {
+    throw badInput('query', 'give a query, seeds, or both');
+  }
+  if (input.embedding !== null && !ctx.vectorMatcher) {
+    throw badInput('embedding', 'vectors are not configured on this server; leave embedding out');
+  }
+  const seeds = await collectSeeds(ctx, input);
+  const vectorsRan = ctx.vectorMatcher !== undefined;
+  const excludeSuperseded = input.currentOnly
+    ? (ids: string[]) => supersededAmong(ctx, ids)
+    : async () => new Set<string>();
+  for (const id of await excludeSuperseded([...seeds.keys()].filter((id) => !seeds.get(id)?.named))) {
+    seeds.delete(id);
+  }
+  const state = startActivation(new Map([...seeds].map(([id, signals]) => [id, seedActivation(signals, vectorsRan)])));
+  let spent = 0;
+  let truncated = false;
+  for (let hop = 1; hop <= input.maxDepth && state.frontier.length > 0; hop++) {
+    ctx.signal?.throwIfAborted();
+    const expansion = await ctx.store.expandFrontier(ctx.workspace, state.frontier, {
+      direction: 'BOTH',
+      types: input.types,
+      pruneThreshold: ctx.policy.pruneThreshold,
+      budget: settings.budget - spent,
+    });
+    spent += expansion.steps.length;
+    const steps = heavyEnough(expansion.steps, input.minWeight);
+    const fresh = [...new Set(steps.map((step) => step.to))].filter((id) => !state.activation.has(id));
+    spreadHop(state, steps, settings.decay, fresh.length > 0 ? await excludeSuperseded(fresh) : undefined);
+    if (expansion.truncated) {
+      truncated = true;
+      break;
+    }
+  }
+  const ranked = rankRecall(state, seeds, vectorsRan, input.limit);
+  const present = await ctx.loaders.memory.loadMany(ranked.map((result) => result.memoryId));
+  const createdAt = nowIso();
+  const record: RecallRecord = {
+    id: newId(),
+    query: input.query,
+    // A row whose memory is not in the workspace (only possible by writing the database directly) leads nowhere.
+    results: ranked
+      .filter((_, index) => isMemory(present[index]))
+      .map((result) => ({ ...result, path: [...result.path] })),
+    truncated,
+    createdAt,
+    expiresAt: new Date(Date.parse(createdAt) + settings.ttlSeconds * 1000).toISOString(),
+  };
+  try {
+    await ctx.store.saveRecall(ctx.workspace, record, createdAt);
+    return { record, stored: true };
+  } catch (error) {
+    log(error, record.id);
+    return { record, stored: false };
+  }
+}
+
+const isMemory = (value: MemoryRecord | Error | null | undefined): value is MemoryRecord =>
+  value !== null && value !== undefined && !(value instanceof Error);
+
+const heavyEnough = (steps: readonly FrontierStep[], minWeight: number | null): FrontierStep[] =>
+  minWeight === null ? [...steps] : steps.filter((step) => step.weight >= minWeight);
+
+/** Seeds from the three sources, keyed by memory id; a memory found by several keeps every signal. */
+async function collectSeeds(ctx: EngramContext, input: RecallInput): Promise<Map<string, SeedSignals>> {
+  const [named, lexical, vector] = await Promise.all([
+    Promise.all(
+      (input.seeds ?? []).map((ref) => requireMemory({ findMemory: (r) => ctx.loaders.memory.load(r) }, ref, 'seeds')),
+    ),
+    input.query === null
+      ? Promise.resolve([])
+      : ctx.store.searchMemories(ctx.workspace, { text: input.query, kinds: null, tags: null, limit: input.limit }),
+    ctx.vectorMatcher && (input.query !== null || input.embedding !== null)
+      ? ctx.vectorMatcher(ctx.workspace, { text: input.query, embedding: input.embedding }, input.limit, ctx.signal)
+      : Promise.resolve([]),
+  ]);
+  const seeds = new Map<string, SeedSignals>();
+  const signalsOf = (id: string): SeedSignals => {
+    let signals = seeds.get(id);
+    if (!signals) {
+      signals = { lexical: null, vector: null, named: false };
+      seeds.set(id, signals);
+    }
+    return signals;
+  };
+  lexical.forEach((memory, rank) => {
+    ctx.loaders.memory.prime(memory.id, memory);
+    signalsOf(memory.id).lexical = lexicalScore(rank);
+  });
+  for (const match of vector) signalsOf(match.memoryId).vector = match.similarity;
+  for (const memory of named) signalsOf(memory.id).named = true;
+  return seeds;
+}

@@ -1,0 +1,53 @@
+import { int } from 'neo4j-driver';
+import type { GraphStore, RecallRecord } from '../port.js';
+import { CREATE_RECALL, GET_RECALL, LIST_RECALLS, PURGE_RECALLS } from './cypher/index.js';
+import type { RecordLike } from './driver.js';
+import { type Neo4jRunner, first, rows } from './transactions.js';
+
+/** Expired records a save deletes at most: the purge's cost is fixed whatever has piled up. */
+const PURGE_PER_SAVE = 100;
+
+function toRecord(record: RecordLike): RecallRecord {
+  const value = record.get('recall') as Record<string, unknown>;
+  return {
+    id: value.id as string,
+    query: (value.query as string | null | undefined) ?? null,
+    results: JSON.parse(value.results as string) as RecallRecord['results'],
+    truncated: value.truncated === true,
+    createdAt: value.createdAt as string,
+    expiresAt: value.expiresAt as string,
+  };
+}
+
+/** Recall records as :Recall nodes (cypher/recall.ts). */
+export function createNeo4jRecallRecords({
+  transaction,
+  read,
+}: Neo4jRunner): Pick<GraphStore, 'saveRecall' | 'getRecall' | 'listRecalls'> {
+  return {
+    async saveRecall(ws, record, now) {
+      await transaction('WRITE', 'saveRecall', async (tx) => {
+        await tx.run(PURGE_RECALLS, { ws, now, limit: int(PURGE_PER_SAVE) });
+        await tx.run(CREATE_RECALL, {
+          ws,
+          id: record.id,
+          query: record.query,
+          results: JSON.stringify(record.results),
+          truncated: record.truncated,
+          createdAt: record.createdAt,
+          expiresAt: record.expiresAt,
+        });
+      });
+    },
+
+    async getRecall(ws, id, now) {
+      const found = await read('getRecall', (tx) => first(tx, GET_RECALL, { ws, id, now }));
+      return found ? toRecord(found) : null;
+    },
+
+    async listRecalls(ws, { limit, now }) {
+      const found = await read('listRecalls', (tx) => rows(tx, LIST_RECALLS, { ws, now, limit: int(limit) }));
+      return found.map(toRecord);
+    },
+  };
+}

@@ -1,0 +1,80 @@
+import type { GraphStore, RecallRecord } from '../port.js';
+import { guard } from './guard.js';
+import type { StoreContext } from './store-context.js';
+
+/** Expired records a save deletes at most: the purge's cost is fixed whatever has piled up. */
+const PURGE_PER_SAVE = 100;
+
+interface RecallRow {
+  id: string;
+  query: string | null;
+  results: string;
+  truncated: number;
+  created_at: string;
+  expires_at: string;
+}
+
+const COLUMNS = 'id, query, results, truncated, created_at, expires_at';
+
+const toRecord = (row: RecallRow): RecallRecord => ({
+  id: row.id,
+  query: row.query,
+  results: JSON.parse(row.results) as RecallRecord['results'],
+  truncated: row.truncated === 1,
+  createdAt: row.created_at,
+  expiresAt: row.expires_at,
+});
+
+/**
+ * Recall records in the `recalls` table. They touch no memory or edge, so they bypass the write
+ * path that keeps the adjacency index in step (StoreContext.written).
+ */
+export function createRecallRecords({
+  db,
+  sql,
+}: StoreContext): Pick<GraphStore, 'saveRecall' | 'getRecall' | 'listRecalls'> {
+  const save = db.transaction((ws: string, record: RecallRecord, now: string) => {
+    sql(
+      `DELETE FROM recalls WHERE rid IN (
+         SELECT rid FROM recalls WHERE workspace = ? AND expires_at <= ? ORDER BY expires_at LIMIT ${PURGE_PER_SAVE})`,
+    ).run(ws, now);
+    sql(
+      `INSERT INTO recalls (workspace, id, query, results, truncated, created_at, expires_at)
+       VALUES (?, ?, ?, ?, ?, ?, ?)`,
+    ).run(
+      ws,
+      record.id,
+      record.query,
+      JSON.stringify(record.results),
+      record.truncated ? 1 : 0,
+      record.createdAt,
+      record.expiresAt,
+    );
+  });
+  return {
+    async saveRecall(ws, record, now) {
+      guard(() => save(ws, record, now));
+    },
+
+    async getRecall(ws, id, now) {
+      const row = guard(
+        () =>
+          sql(`SELECT ${COLUMNS} FROM recalls WHERE workspace = ? AND id = ? AND expires_at > ?`).get(ws, id, now) as
+            | RecallRow
+            | undefined,
+      );
+      return row ? toRecord(row) : null;
+    },
+
+    async listRecalls(ws, { limit, now }) {
+      const found = guard(
+        () =>
+          sql(
+            `SELECT ${COLUMNS} FROM recalls WHERE workspace = ? AND expires_at > ?
+             ORDER BY created_at DESC, id DESC LIMIT ?`,
+          ).all(ws, now, limit) as RecallRow[],
+      );
+      return found.map(toRecord);
+    },
+  };
+}

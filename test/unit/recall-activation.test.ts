@@ -1,0 +1,94 @@
+import { describe, expect, it } from 'vitest';
+import type { FrontierStep } from '../../src/domain/types.js';
+import {
+  lexicalScore,
+  rankRecall,
+  type SeedSignals,
+  seedActivation,
+  spreadHop,
+  startActivation,
+} from '../../src/services/recall/activation.js';
+
+const step = (from: string, to: string, weight: number, edgeId = `${from}-${to}`): FrontierStep => ({
+  from,
+  to,
+  weight,
+  edgeId,
+});
+
+const lexicalSeed = (lexical: number): SeedSignals => ({ lexical, vector: null, named: false });
+
+describe('spreading activation', () => {
+  it('multiplies by weight and decay each hop and keeps the carrying path', () => {
+    const state = startActivation(new Map([['a', 1]]));
+    expect(spreadHop(state, [step('a', 'b', 0.9)], 0.5)).toEqual(['b']);
+    expect(spreadHop(state, [step('b', 'c', 0.8), step('b', 'a', 0.9)], 0.5)).toEqual(['c']);
+    expect(state.activation.get('b')).toBeCloseTo(0.45, 12);
+    expect(state.activation.get('c')).toBeCloseTo(0.18, 12);
+    expect(state.activation.get('a')).toBe(1);
+    expect(state.paths.get('c')).toEqual(['a-b', 'b-c']);
+    expect(state.paths.get('a')).toEqual([]);
+  });
+
+  it('sums what several memories of the layer pass to one memory; the largest carrier is its path', () => {
+    const state = startActivation(new Map([['s', 1]]));
+    spreadHop(state, [step('s', 'l', 0.6), step('s', 'r', 0.4)], 0.5);
+    spreadHop(state, [step('l', 'j', 0.5), step('r', 'j', 0.5)], 0.5);
+    expect(state.activation.get('j')).toBeCloseTo(0.125, 12);
+    expect(state.paths.get('j')).toEqual(['s-l', 'l-j']);
+  });
+
+  it('breaks a tie between carriers by the smaller edge id, whatever the order of the steps', () => {
+    const steps = [step('s', 'x', 0.5, 'e2'), step('s', 'x', 0.5, 'e1')];
+    for (const order of [steps, [...steps].reverse()]) {
+      const state = startActivation(new Map([['s', 1]]));
+      spreadHop(state, order, 1);
+      expect(state.paths.get('x')).toEqual(['e1']);
+      expect(state.activation.get('x')).toBe(1);
+    }
+  });
+
+  it('never flows back into a seed or an earlier layer, and skips excluded memories', () => {
+    const state = startActivation(
+      new Map([
+        ['a', 1],
+        ['b', 0.5],
+      ]),
+    );
+    spreadHop(state, [step('a', 'b', 1), step('a', 'c', 1), step('a', 'gone', 1)], 1, new Set(['gone']));
+    expect(state.activation.get('b')).toBe(0.5);
+    expect(state.activation.has('gone')).toBe(false);
+    expect(state.frontier).toEqual(['c']);
+    spreadHop(state, [step('c', 'a', 1), step('a', 'd', 1)], 1);
+    expect(state.activation.get('a')).toBe(1);
+    // `a` is not in the frontier any more: its step is ignored.
+    expect(state.activation.has('d')).toBe(false);
+  });
+});
+
+describe('scores', () => {
+  it('lexical score is the reciprocal rank', () => {
+    expect([0, 1, 2, 3].map(lexicalScore)).toEqual([1, 1 / 2, 1 / 3, 1 / 4]);
+  });
+
+  it('a seed starts at 1 when named, else its lexical score, or the mean of lexical and vector when vectors ran', () => {
+    expect(seedActivation({ lexical: 0.5, vector: null, named: true }, true)).toBe(1);
+    expect(seedActivation(lexicalSeed(0.5), false)).toBe(0.5);
+    expect(seedActivation({ lexical: 0.5, vector: 0.9, named: false }, true)).toBeCloseTo(0.7, 12);
+    expect(seedActivation({ lexical: null, vector: 0.8, named: false }, true)).toBeCloseTo(0.4, 12);
+  });
+
+  it('ranks by seed activation plus graph (capped at 1), ties by id, and keeps limit', () => {
+    const seeds = new Map([
+      ['s1', lexicalSeed(1)],
+      ['s2', lexicalSeed(0.5)],
+    ]);
+    const state = startActivation(new Map([...seeds].map(([id, signals]) => [id, seedActivation(signals, false)])));
+    spreadHop(state, [step('s1', 'x', 1), step('s2', 'x', 1), step('s1', 'y', 0.5), step('s1', 'z', 0.5)], 1);
+    const ranked = rankRecall(state, seeds, false, 10);
+    expect(ranked.map((result) => result.memoryId)).toEqual(['s1', 'x', 's2', 'y', 'z']);
+    expect(ranked[1]).toMatchObject({ graph: 1, score: 1, lexical: null, seed: false });
+    expect(ranked[0]).toMatchObject({ graph: null, score: 1, lexical: 1, seed: true, path: [] });
+    expect(rankRecall(state, seeds, false, 2).map((result) => result.memoryId)).toEqual(['s1', 'x']);
+  });
+});
