@@ -16,7 +16,8 @@ export interface EmbeddingsSettings {
 
 /** Turns texts into vectors, one per text, in order. */
 export interface Embedder {
-  embed(texts: readonly string[], signal?: AbortSignal): Promise<number[][]>;
+  /** `retries` overrides ENGRAM_EMBEDDINGS_RETRIES (a write tries once, so it waits one timeout at most). */
+  embed(texts: readonly string[], signal?: AbortSignal, retries?: number): Promise<number[][]>;
 }
 
 /** The endpoint URL requests go to, as documented in docs/vectors.md. */
@@ -75,9 +76,13 @@ export function createEmbeddingsClient(
     return vectorsOf(await response.json().catch(() => null), texts.length);
   }
 
-  async function embedBatch(texts: readonly string[], signal: AbortSignal | undefined): Promise<number[][]> {
+  async function embedBatch(
+    texts: readonly string[],
+    signal: AbortSignal | undefined,
+    retries: number,
+  ): Promise<number[][]> {
     let last = '';
-    for (let tries = 0; tries <= settings.retries; tries++) {
+    for (let tries = 0; tries <= retries; tries++) {
       if (tries > 0) await new Promise((resolve) => setTimeout(resolve, RETRY_PAUSE_MS * tries));
       try {
         return await attempt(texts, signal);
@@ -91,10 +96,10 @@ export function createEmbeddingsClient(
   }
 
   return {
-    async embed(texts, signal) {
+    async embed(texts, signal, retries = settings.retries) {
       const vectors: number[][] = [];
       for (let start = 0; start < texts.length; start += settings.batch) {
-        vectors.push(...(await embedBatch(texts.slice(start, start + settings.batch), signal)));
+        vectors.push(...(await embedBatch(texts.slice(start, start + settings.batch), signal, retries)));
       }
       return vectors;
     },

@@ -43,7 +43,8 @@ export async function attachEmbedding(
   }
   if (!textChanged || !scope.embedder) return;
   try {
-    const [vector] = await scope.embedder.embed([embeddingText(memory)]);
+    // One attempt: the write has committed and its response should not wait out the retries.
+    const [vector] = await scope.embedder.embed([embeddingText(memory)], undefined, 0);
     if (!vector) return;
     await scope.store.setEmbeddings(scope.workspace, [
       { memoryId: memory.id, vector, ifText: { title: memory.title, content: memory.content } },

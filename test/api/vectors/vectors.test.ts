@@ -97,6 +97,18 @@ describe.skipIf(apiTestsOnNeo4j())('embeddings on memories', () => {
       expect(server.requests).toHaveLength(1);
     });
 
+    it('tries the endpoint once per write, whatever ENGRAM_EMBEDDINGS_RETRIES, and still answers the write', async () => {
+      await api.close();
+      api = await createTestApp({
+        env: { ENGRAM_EMBEDDINGS_URL: server.url, ENGRAM_EMBEDDINGS_MODEL: 'm', ENGRAM_EMBEDDINGS_RETRIES: '3' },
+      });
+      server.failNext = 5;
+      const created = await api.gql(CREATE, { input: { title: 'busy endpoint' } });
+      expect(created.errors).toBeUndefined();
+      expect(created.data?.createMemory.hasEmbedding).toBe(false);
+      expect(server.requests).toHaveLength(1);
+    });
+
     it('embeds again only when the title or content changes', async () => {
       const { data } = await api.gql(CREATE, { input: { title: 'first title' } });
       const id = data?.createMemory.id as string;
