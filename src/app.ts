@@ -25,6 +25,8 @@ import { MCP_ENDPOINT, useMcp } from './plugins/use-mcp.js';
 import { useNoUploads } from './plugins/use-no-uploads.js';
 import { useOperationTypes } from './plugins/use-operation-types.js';
 import { createLoaders } from './loaders/index.js';
+import { embedderFor } from './embeddings/setup.js';
+import { createVectorMatcher } from './embeddings/vector-matcher.js';
 import type { Logger } from './logger.js';
 import type { GraphStore } from './store/port.js';
 
@@ -98,6 +100,10 @@ export function createApp(deps: AppDeps): EngramApp {
     );
   }
   // Unexpected errors are logged once, with their request id, by useRequestLog (see keepOriginal).
+  // Recall's vector signal exists only with an endpoint: recall treats a present matcher as "vectors
+  // configured" and weighs its signals accordingly, and without an endpoint most queries (text only)
+  // could not be matched anyway. Client-sent vectors on memories are stored either way.
+  const embedder = embedderFor(config);
   const mask = keepOriginal(maskError(logger.child({}, { level: 'silent' })), {
     exposeInternal: config.unmaskedErrors,
   });
@@ -146,6 +152,7 @@ export function createApp(deps: AppDeps): EngramApp {
         strictTypes: config.strictTypes,
         recall: config.recall,
         logger,
+        ...(embedder ? { embedder, vectorMatcher: createVectorMatcher(requestStore, embedder) } : {}),
       };
     },
     plugins: [

@@ -18,6 +18,7 @@ const GROUPS = {
   security: 'Security',
   mcp: 'MCP',
   logs: 'Logs and metrics',
+  embeddings: 'Embeddings (vectors)',
 } as const;
 
 type Group = keyof typeof GROUPS;
@@ -207,6 +208,34 @@ export const VARIABLE_DOCS: Record<string, VariableDoc> = {
     group: 'server',
     text: 'server processes sharing the port and the store ([workers](operations.md#workers)); `1` is a single process',
     default: 'the number of cores (1 when NODE_ENV=test or under vitest)',
+  },
+  ENGRAM_EMBEDDINGS_URL: {
+    group: 'embeddings',
+    text: 'OpenAI-compatible embeddings endpoint: a base URL (`/v1/embeddings` is appended) or a URL ending in `/embeddings`; unset: no endpoint ([vectors](vectors.md))',
+    default: 'none',
+  },
+  ENGRAM_EMBEDDINGS_MODEL: {
+    group: 'embeddings',
+    text: 'the model sent with every request; required with the URL',
+    default: 'none',
+  },
+  ENGRAM_EMBEDDINGS_KEY: {
+    group: 'embeddings',
+    text: 'sent as `Authorization: Bearer <key>`; unset: no header',
+    default: 'none',
+  },
+  ENGRAM_EMBEDDINGS_BATCH: {
+    group: 'embeddings',
+    text: 'most texts per endpoint request, and per back-fill round and workspace',
+  },
+  ENGRAM_EMBEDDINGS_TIMEOUT_MS: { group: 'embeddings', text: 'how long one endpoint request may take' },
+  ENGRAM_EMBEDDINGS_RETRIES: {
+    group: 'embeddings',
+    text: 'further attempts after a request fails with a network error, a timeout, 429 or 5xx',
+  },
+  ENGRAM_EMBEDDINGS_BACKFILL_MS: {
+    group: 'embeddings',
+    text: 'pause between back-fill rounds (memories still lacking a vector)',
   },
 };
 

@@ -14,6 +14,7 @@ import {
   storeEnvShape,
 } from './store/registry.js';
 import { count, flag, fraction, optionalFlag } from './domain/env-rules.js';
+import type { EmbeddingsSettings } from './embeddings/client.js';
 
 const MAX_WORKERS = 256;
 const WORKERS_RULE = `must be a whole number from 1 to ${MAX_WORKERS}`;
@@ -102,6 +103,13 @@ export const EnvSchema = z.object({
   ENGRAM_RECALL_DECAY: fraction(DEFAULT_RECALL_SETTINGS.decay),
   ENGRAM_RECALL_BUDGET: count(DEFAULT_RECALL_SETTINGS.budget),
   ENGRAM_RECALL_TTL_SECONDS: count(DEFAULT_RECALL_SETTINGS.ttlSeconds),
+  ENGRAM_EMBEDDINGS_URL: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional(),
+  ENGRAM_EMBEDDINGS_MODEL: z.string().min(1).optional(),
+  ENGRAM_EMBEDDINGS_KEY: z.string().min(1).optional(),
+  ENGRAM_EMBEDDINGS_BATCH: count(32, 1, 512),
+  ENGRAM_EMBEDDINGS_TIMEOUT_MS: count(10_000),
+  ENGRAM_EMBEDDINGS_RETRIES: count(2, 0, 10),
+  ENGRAM_EMBEDDINGS_BACKFILL_MS: count(30_000, 100),
 });
 
 export interface QueryLimits {
@@ -165,6 +173,13 @@ export interface Config {
   /** Server processes sharing the port (src/cluster/); 1 is a single process. */
   workers: number;
   recall: RecallSettings;
+  /** The embeddings endpoint (docs/vectors.md); null when ENGRAM_EMBEDDINGS_URL is not set. */
+  embeddings: EmbeddingsConfig | null;
+}
+
+export interface EmbeddingsConfig extends EmbeddingsSettings {
+  /** Pause between back-fill rounds. */
+  backfillMs: number;
 }
 
 export class ConfigError extends StartupError {
@@ -254,6 +269,25 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       tierDelta: { AGENT: e.ENGRAM_AGENT_DELTA, CONSCIOUS: e.ENGRAM_CONSCIOUS_DELTA, MANUAL: e.ENGRAM_MANUAL_DELTA },
     },
     recall: { decay: e.ENGRAM_RECALL_DECAY, budget: e.ENGRAM_RECALL_BUDGET, ttlSeconds: e.ENGRAM_RECALL_TTL_SECONDS },
+    embeddings: embeddingsConfig(e),
+  };
+}
+
+function embeddingsConfig(e: z.infer<typeof EnvSchema>): EmbeddingsConfig | null {
+  if (e.ENGRAM_EMBEDDINGS_URL === undefined) return null;
+  if (e.ENGRAM_EMBEDDINGS_MODEL === undefined) {
+    throw new ConfigError(
+      'Invalid configuration: ENGRAM_EMBEDDINGS_URL is set, so ENGRAM_EMBEDDINGS_MODEL must name the model',
+    );
+  }
+  return {
+    url: e.ENGRAM_EMBEDDINGS_URL,
+    model: e.ENGRAM_EMBEDDINGS_MODEL,
+    key: e.ENGRAM_EMBEDDINGS_KEY ?? null,
+    batch: e.ENGRAM_EMBEDDINGS_BATCH,
+    timeoutMs: e.ENGRAM_EMBEDDINGS_TIMEOUT_MS,
+    retries: e.ENGRAM_EMBEDDINGS_RETRIES,
+    backfillMs: e.ENGRAM_EMBEDDINGS_BACKFILL_MS,
   };
 }
 

@@ -8,6 +8,7 @@ import { StartupError } from './domain/errors.js';
 import { listen } from './listen.js';
 import { createLogger, type Logger } from './logger.js';
 import { installShutdown } from './shutdown.js';
+import { backfillFor } from './embeddings/setup.js';
 import { createStore } from './store/create-store.js';
 
 async function main(): Promise<void> {
@@ -62,7 +63,10 @@ async function serve(config: Config, logger: Logger, member: ClusterMember | nul
     if (workerId) response.setHeader(WORKER_HEADER, workerId);
     drain.handle(response, () => void app(request, response));
   });
-  const drain = installShutdown({ server, store, logger, config });
+  // Every worker back-fills: a vector is stored only while its memory's text is unchanged, so two workers
+  // embedding one memory at once store the same thing.
+  const backfill = backfillFor(config, store, logger);
+  const drain = installShutdown({ server, store, logger, config, stopBackground: async () => backfill?.stop() });
   member?.onPrimaryLost(() => drain.stop('SIGTERM'));
 
   // Idle keep-alive connections outlive common proxy and client pools (60 s), so a client never
@@ -74,6 +78,8 @@ async function serve(config: Config, logger: Logger, member: ClusterMember | nul
     await store.close();
     throw error;
   });
+
+  backfill?.start();
 
   // With workers, the primary prints the one start-up line once all of them listen.
   if (!member)

@@ -32,7 +32,14 @@ export interface Drain {
  * (http-terminator stops accepting and closes idle connections at the signal, which is the reset
  * race above; Node's own close does the connection bookkeeping once the window is over.)
  */
-export function installShutdown(deps: { server: Server; store: GraphStore; logger: Logger; config: Config }): Drain {
+export function installShutdown(deps: {
+  server: Server;
+  store: GraphStore;
+  logger: Logger;
+  config: Config;
+  /** Background work on the store (the embedding back-fill), stopped before the store closes. */
+  stopBackground?: () => Promise<void>;
+}): Drain {
   const { server, store, logger, config } = deps;
   const responses = new Set<ServerResponse>();
   let draining = false;
@@ -49,6 +56,7 @@ export function installShutdown(deps: { server: Server; store: GraphStore; logge
       server.closeAllConnections();
     }
     try {
+      await deps.stopBackground?.();
       await store.close();
       logger.info('store closed; bye');
     } catch (error) {

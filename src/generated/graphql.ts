@@ -35,6 +35,8 @@ export type ContradictionKind =
 export type CreateMemoryInput = {
   /** Body text, at most 65536 characters. */
   content?: string | null | undefined;
+  /** The memory's vector for recall (docs/vectors.md): finite numbers, at most 4096; every vector of a workspace has the length of its first. Wins over the embeddings endpoint. */
+  embedding?: Array<number> | null | undefined;
   /** Choose the id (letters, digits, _ . : / -; at most 128). Default: a new UUIDv7. */
   id?: string | null | undefined;
   /** Optional handle, unique in the workspace (same alphabet as id). */
@@ -135,6 +137,8 @@ export type UnlinkInput = {
 export type UpdateMemoryInput = {
   /** New body text. */
   content?: string | null | undefined;
+  /** A new vector, replacing the old (same rules as in CreateMemoryInput). Without it, new title or content is embedded by the endpoint. */
+  embedding?: Array<number> | null | undefined;
   /** New handle (null removes it). */
   key?: string | null | undefined;
   /** New kind label. */

@@ -3,6 +3,7 @@ import type { MemoryRecord } from '../domain/types.js';
 import type { WeightPolicy } from '../domain/weights.js';
 import type { Loaders } from '../loaders/index.js';
 import type { Logger } from '../logger.js';
+import type { Embedder } from '../embeddings/client.js';
 import type { VectorMatcher } from '../services/vector-match.js';
 import type { WriteScope } from '../services/writes.js';
 import type { GraphStore } from '../store/port.js';
@@ -30,6 +31,8 @@ export interface EngramContext {
   recall?: RecallSettings;
   /** For failures a request survives (a recall record that could not be stored); absent in tests that build a context by hand. */
   logger?: Pick<Logger, 'warn'>;
+  /** The embeddings endpoint, when configured: writes embed new text with it (docs/vectors.md). */
+  embedder?: Embedder;
 }
 
 export function writeScope(ctx: EngramContext): WriteScope {
@@ -40,5 +43,6 @@ export function writeScope(ctx: EngramContext): WriteScope {
     strictTypes: ctx.strictTypes,
     limits: ctx.limits,
     findMemory: (ref: string): Promise<MemoryRecord | null> => ctx.loaders.memory.load(ref),
+    embedder: ctx.embedder ?? null,
   };
 }

@@ -1,4 +1,5 @@
 import * as rules from '../domain/inputs.js';
+import { embeddingRule } from '../embeddings/write-embeddings.js';
 import { builder } from './builder.js';
 import { JSONScalar } from './scalars.js';
 
@@ -38,6 +39,12 @@ export const CreateMemoryInput = builder.inputType('CreateMemoryInput', {
       validate: rules.metadata,
       description: 'Any JSON, at most 4096 bytes serialized (UTF-8).',
     }),
+    embedding: t.floatList({
+      required: false,
+      validate: embeddingRule,
+      description:
+        "The memory's vector for recall (docs/vectors.md): finite numbers, at most 4096; every vector of a workspace has the length of its first. Wins over the embeddings endpoint.",
+    }),
   }),
 });
 
@@ -55,6 +62,12 @@ export const UpdateMemoryInput = builder.inputType('UpdateMemoryInput', {
       required: false,
       validate: rules.metadata,
       description: 'New metadata, replacing the old (at most 4096 bytes).',
+    }),
+    embedding: t.floatList({
+      required: false,
+      validate: embeddingRule,
+      description:
+        'A new vector, replacing the old (same rules as in CreateMemoryInput). Without it, new title or content is embedded by the endpoint.',
     }),
   }),
 });

@@ -34,6 +34,11 @@ MemoryRef.implement({
       type: DateTime,
       description: 'When the memory or its weight last changed (UTC).',
     }),
+    hasEmbedding: t.boolean({
+      description:
+        'Whether the memory has a vector for its current text (docs/vectors.md); false until the endpoint or the client gives it one.',
+      resolve: (memory, _args, ctx) => ctx.loaders.hasEmbedding.load(memory.id),
+    }),
     neighbors: t.field({
       type: [NeighborRef],
       description:

@@ -53,7 +53,10 @@ builder.mutationType({
         input: t.arg({ type: UpdateMemoryInput, required: true, description: 'The fields to change.' }),
       },
       resolve: (_root, args, ctx) =>
-        afterWrite(ctx, writes.updateMemory(writeScope(ctx), args.id, toPatch(args.input))),
+        afterWrite(
+          ctx,
+          writes.updateMemory(writeScope(ctx), args.id, toPatch(args.input), args.input.embedding ?? null),
+        ),
     }),
     deleteMemory: t.field({
       type: DeletePayloadRef,

@@ -10,6 +10,8 @@ export interface Loaders {
   adjacency(query: AdjacencyQuery): DataLoader<string, AdjacentEdge[]>;
   degree(query: DegreeQuery): DataLoader<string, number>;
   history(limit: number): DataLoader<string, WeightEventRecord[]>;
+  /** Whether a memory id has a vector (Memory.hasEmbedding). */
+  hasEmbedding: DataLoader<string, boolean>;
   /** Forgets everything cached; a write calls it so its response shows the state after the write. */
   invalidate(): void;
 }
@@ -61,13 +63,16 @@ export function createLoaders(store: GraphStore, workspace: string): Loaders {
     (limit: number) =>
       new DataLoader<string, WeightEventRecord[]>((ids) => store.getEdgeHistories(workspace, ids, limit)),
   );
+  const hasEmbedding = new DataLoader<string, boolean>((ids) => store.hasEmbeddings(workspace, ids));
   return {
     memory,
     edge,
     adjacency,
     degree,
     history,
+    hasEmbedding,
     invalidate() {
+      hasEmbedding.clearAll();
       memory.clearAll();
       edge.clearAll();
       adjacency.clear();

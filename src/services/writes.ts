@@ -4,6 +4,8 @@ import { isKnownRelationType } from '../domain/relations.js';
 import type { AdjustmentSource, EdgeRecord, FeedbackSignal, Json, MemoryPatch, MemoryRecord } from '../domain/types.js';
 import { isPruned, manualEdgeSet, type WeightChangeRequest, type WeightPolicy } from '../domain/weights.js';
 import type { AppliedWeightChange, GraphStore } from '../store/port.js';
+import type { Embedder } from '../embeddings/client.js';
+import { attachEmbedding, checkEmbedding } from '../embeddings/write-embeddings.js';
 
 /** What every write needs: the store, the caller's workspace, and the rules in force. */
 export interface WriteScope {
@@ -14,6 +16,8 @@ export interface WriteScope {
   limits: { feedbackMaxEdges: number };
   /** Resolves a memory id or key in the workspace (batched and cached per request). */
   findMemory(ref: string): Promise<MemoryRecord | null>;
+  /** The embeddings endpoint for new text (docs/vectors.md); absent: only client-sent vectors. */
+  embedder?: Embedder | null;
 }
 
 export interface WeightChangeResult extends AppliedWeightChange {
@@ -46,10 +50,13 @@ export interface CreateMemoryInput {
   tags?: string[] | null;
   weight?: number | null;
   metadata?: Json | null;
+  /** The memory's vector; without it the endpoint (if configured) embeds the text. */
+  embedding?: number[] | null;
 }
 
-export function createMemory(scope: WriteScope, input: CreateMemoryInput): Promise<MemoryRecord> {
-  return scope.store.createMemory(
+export async function createMemory(scope: WriteScope, input: CreateMemoryInput): Promise<MemoryRecord> {
+  if (input.embedding) await checkEmbedding(scope, input.embedding, 'input.embedding');
+  const memory = await scope.store.createMemory(
     scope.workspace,
     {
       id: input.id ?? newId(),
@@ -63,12 +70,22 @@ export function createMemory(scope: WriteScope, input: CreateMemoryInput): Promi
     },
     nowIso(),
   );
+  await attachEmbedding(scope, memory, input.embedding ?? null, true);
+  return memory;
 }
 
-export async function updateMemory(scope: WriteScope, ref: string, patch: MemoryPatch): Promise<MemoryRecord> {
+export async function updateMemory(
+  scope: WriteScope,
+  ref: string,
+  patch: MemoryPatch,
+  embedding: number[] | null = null,
+): Promise<MemoryRecord> {
   const memory = await requireMemory(scope, ref, 'id');
+  if (embedding) await checkEmbedding(scope, embedding, 'input.embedding');
   const updated = await scope.store.updateMemory(scope.workspace, memory.id, patch, nowIso());
   if (!updated) throw memoryNotFound('id', ref);
+  const textChanged = updated.title !== memory.title || updated.content !== memory.content;
+  await attachEmbedding(scope, updated, embedding, textChanged);
   return updated;
 }
 

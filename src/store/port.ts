@@ -203,6 +203,46 @@ export interface GraphStore {
 
   /** Unexpired records, newest first (createdAt desc, then id desc); at most `limit`. */
   listRecalls(workspace: string, query: { limit: number; now: string }): Promise<RecallRecord[]>;
+  // ---- vectors (docs/vectors.md) ---------------------------------------------------------------
+
+  /** The workspace's embedding dimension, fixed by the first vector stored; null before that. */
+  embeddingDimensions(workspace: string): Promise<number | null>;
+
+  /**
+   * Stores one vector per memory, replacing any it had, in one transaction. BAD_USER_INPUT when a
+   * vector's length differs from the workspace's dimension. An item whose memory is gone, or whose
+   * `ifText` no longer matches the memory's title and content, is skipped. Answers how many were stored.
+   * Changing a memory's title or content drops its vector and queues it for embedding again.
+   */
+  setEmbeddings(workspace: string, items: readonly EmbeddingItem[]): Promise<number>;
+
+  /** Whether each memory id has a vector, in order. */
+  hasEmbeddings(workspace: string, memoryIds: readonly string[]): Promise<boolean[]>;
+
+  /** The `k` memories nearest to `vector` by cosine distance, nearest first; empty when the lengths differ. */
+  nearestMemories(workspace: string, vector: readonly number[], k: number): Promise<NearestMemory[]>;
+
+  /** At most `limit` memories that have no vector for their current text, oldest queued first. */
+  memoriesNeedingEmbedding(workspace: string, limit: number): Promise<MemoryRecord[]>;
+
+  /** At most `limit` workspaces with memories waiting for a vector: the back-fill's one cross-workspace read. */
+  workspacesNeedingEmbedding(limit: number): Promise<string[]>;
+}
+
+/** The longest vector a workspace may use (docs/vectors.md). */
+export const MAX_EMBEDDING_DIMENSIONS = 4096;
+
+export interface EmbeddingItem {
+  memoryId: string;
+  vector: readonly number[];
+  /** Store only while the memory still has this text (the back-fill embedded it; a writer may have changed it since). */
+  ifText?: { title: string; content: string | null };
+}
+
+export interface NearestMemory {
+  memoryId: string;
+  /** Cosine distance, 0 (same direction) .. 2 (opposite). */
+  distance: number;
 }
 
 export interface ImportEdge {

@@ -5,6 +5,7 @@ import { lifecycleCases } from './cases/lifecycle.js';
 import { memoryCases } from './cases/memories.js';
 import { recallCases } from './cases/recall.js';
 import { researchViewCases } from './cases/research-views.js';
+import { vectorCases } from './cases/vectors.js';
 import { walkCases } from './cases/walks.js';
 import { weightChangeCases } from './cases/weight-changes.js';
 import { weightHistoryCases } from './cases/weight-history.js';
@@ -27,5 +28,6 @@ export function runStoreContract(name: string, harness: StoreHarness): void {
     researchViewCases(t);
     importCases(t);
     recallCases(t);
+    vectorCases(t, harness.keepsVectors ?? false);
   });
 }

@@ -5,6 +5,7 @@ import { createNeo4jReads } from './reads.js';
 import { createNeo4jRecallRecords } from './recall-records.js';
 import type { ServerInfo } from './schema.js';
 import { createNeo4jRunner } from './transactions.js';
+import { createNeo4jVectors } from './vectors.js';
 import { createNeo4jWrites } from './writes.js';
 
 export interface Neo4jStoreOptions {
@@ -49,5 +50,6 @@ export function createNeo4jStore(options: Neo4jStoreOptions): Neo4jStore {
     ...reads,
     ...createNeo4jWrites(runner, reads),
     ...createNeo4jRecallRecords(runner),
+    ...createNeo4jVectors(),
   };
 }

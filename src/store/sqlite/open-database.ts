@@ -1,8 +1,10 @@
 import { existsSync, mkdirSync, statSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import Database from 'better-sqlite3';
+import { load as loadSqliteVec } from 'sqlite-vec';
 import { StartupError } from '../../domain/errors.js';
 import { MIGRATIONS } from './migrations.js';
+import { prepareVectorTables } from './vectors.js';
 
 export interface DatabaseFileOptions {
   /** Database file; its folder is created when missing. `:memory:` works for throwaway stores. */
@@ -48,6 +50,9 @@ export function openDatabase(options: DatabaseFileOptions): Database.Database {
     db.pragma('foreign_keys = ON');
     db.pragma(`cache_size = ${-Math.trunc((options.cacheSizeMb ?? 64) * 1024)}`);
     migrate(db);
+    // Every connection needs the vec0 module: deleting a memory reaches its vector through a trigger.
+    loadSqliteVec(db);
+    prepareVectorTables(db);
   } catch (error) {
     db.close();
     throw asStartupError(path, error);

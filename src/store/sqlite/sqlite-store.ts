@@ -15,6 +15,7 @@ import { createRecordReads } from './record-reads.js';
 import { createRecallRecords } from './recall-records.js';
 import { createRecordWrites } from './record-writes.js';
 import { createStoreContext } from './store-context.js';
+import { createVectors } from './vectors.js';
 import { createWeightEvents } from './weights.js';
 
 export interface SqliteStoreOptions extends DatabaseFileOptions {
@@ -62,6 +63,7 @@ export function createSqliteStore(options: SqliteStoreOptions): SqliteStore {
     ...createImportBatch(context),
     ...createBulkLoad(context),
     ...createRecallRecords(context),
+    ...createVectors(context),
 
     async warmAdjacencyIndex(ws) {
       if (!index) return false;
