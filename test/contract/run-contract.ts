@@ -4,6 +4,7 @@ import { importCases } from './cases/import.js';
 import { lifecycleCases } from './cases/lifecycle.js';
 import { memoryCases } from './cases/memories.js';
 import { researchViewCases } from './cases/research-views.js';
+import { searchCases } from './cases/search.js';
 import { walkCases } from './cases/walks.js';
 import { weightChangeCases } from './cases/weight-changes.js';
 import { weightHistoryCases } from './cases/weight-history.js';
@@ -25,5 +26,6 @@ export function runStoreContract(name: string, harness: StoreHarness): void {
     weightChangeCases(t);
     researchViewCases(t);
     importCases(t);
+    searchCases(t);
   });
 }

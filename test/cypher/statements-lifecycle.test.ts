@@ -30,6 +30,7 @@ describe('start-up and lifecycle', () => {
         "WRITE schema:engram_weight_event_edge",
         "WRITE schema:engram_weight_event_memory",
         "WRITE schema:engram_weight_event_at",
+        "WRITE schema:engram_memory_kind_created",
         "WRITE schema:engram_memory_text",
         "READ awaitIndexes",
         "AUTOCOMMIT ping",

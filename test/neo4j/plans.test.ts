@@ -2,7 +2,7 @@ import neo4j, { int, type Driver, type ProfiledPlan } from 'neo4j-driver';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateGraph, importBatches, importEdge, type GeneratedGraph } from '../../bench/generator.js';
 import * as cypher from '../../src/store/neo4j/cypher/index.js';
-import { toLuceneQuery } from '../../src/store/neo4j/fulltext-query.js';
+import { toLuceneTiers } from '../../src/store/neo4j/fulltext-query.js';
 import { liveNeo4jConfig, openLiveNeo4jStore, type LiveNeo4jStore } from '../helpers/neo4j.js';
 
 /**
@@ -176,7 +176,16 @@ if (!process.env.NEO4J_URI) {
       [
         'searchMemories',
         cypher.SEARCH_MEMORIES,
-        { ws, query: toLuceneQuery('graph latency'), kinds: null, tags: null, limit: int(20) },
+        {
+          ws,
+          query: toLuceneTiers('graph latency').at(-1),
+          seen: [],
+          kinds: null,
+          tags: null,
+          currentOnly: true,
+          pruneThreshold: 0.05,
+          limit: int(20),
+        },
         20_000,
       ],
       [

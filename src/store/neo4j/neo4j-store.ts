@@ -2,6 +2,7 @@ import type { BookmarkManager } from 'neo4j-driver';
 import type { GraphStore } from '../port.js';
 import type { DriverLike } from './driver.js';
 import { createNeo4jReads } from './reads.js';
+import { createNeo4jSearch } from './search.js';
 import type { ServerInfo } from './schema.js';
 import { createNeo4jRunner } from './transactions.js';
 import { createNeo4jWrites } from './writes.js';
@@ -46,6 +47,7 @@ export function createNeo4jStore(options: Neo4jStoreOptions): Neo4jStore {
     ping: runner.ping,
     close: runner.close,
     ...reads,
+    ...createNeo4jSearch(runner),
     ...createNeo4jWrites(runner, reads),
   };
 }

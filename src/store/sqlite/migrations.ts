@@ -118,4 +118,9 @@ export const MIGRATIONS: readonly string[] = [
       SELECT old.workspace, old.id, old.rid WHERE old.id IS NOT new.id OR old.workspace IS NOT new.workspace;
   END;
   `,
+  // searchMemories with no words lists a workspace's memories of a kind newest first: one walk of
+  // this index per kind, never a sort of every memory of the kind.
+  `
+  CREATE INDEX memories_kind_created ON memories (workspace, kind, created_at, id);
+  `,
 ];

@@ -11,6 +11,7 @@ import { guard } from './guard.js';
 import { createImportBatch } from './import-batch.js';
 import { type DatabaseFileOptions, openDatabase } from './open-database.js';
 import { createRecordReads } from './record-reads.js';
+import { createSqliteSearch } from './search.js';
 import { createRecordWrites } from './record-writes.js';
 import { createStoreContext } from './store-context.js';
 import { createWeightEvents } from './weights.js';
@@ -54,6 +55,7 @@ export function createSqliteStore(options: SqliteStoreOptions): SqliteStore {
     // The file really opened, whatever the working directory: the start-up line and logs show it.
     description: `sqlite ${options.path === ':memory:' ? options.path : resolve(options.path)}`,
     ...createRecordReads(context),
+    ...createSqliteSearch(context),
     ...createAdjacencyReads(context),
     ...createRecordWrites(context),
     ...createWeightEvents(context),

@@ -50,6 +50,10 @@ export const SCHEMA: readonly { name: string; text: string }[] = [
     'CREATE INDEX engram_weight_event_at IF NOT EXISTS FOR (e:WeightEvent) ON (e.workspace, e.at)',
   ],
   [
+    'engram_memory_kind_created',
+    'CREATE INDEX engram_memory_kind_created IF NOT EXISTS FOR (m:Memory) ON (m.workspace, m.kind, m.createdAt)',
+  ],
+  [
     FULLTEXT_INDEX,
     `CREATE FULLTEXT INDEX ${FULLTEXT_INDEX} IF NOT EXISTS FOR (m:Memory) ON EACH [m.title, m.content, m.tagsText]`,
   ],
