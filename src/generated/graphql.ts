@@ -306,6 +306,7 @@ export type MemorySearchQueryVariables = Exact<{
   kinds?: Array<string> | string | null | undefined;
   tags?: Array<string> | string | null | undefined;
   limit?: number | null | undefined;
+  currentOnly?: boolean | null | undefined;
 }>;
 
 
@@ -1120,8 +1121,14 @@ fragment WeightChangeFields on WeightChange {
   }
 }`) as unknown as TypedDocumentString<MemoryRevertMutation, MemoryRevertMutationVariables>;
 export const MemorySearchDocument = new TypedDocumentString(`
-    query MemorySearch($query: String!, $kinds: [String!], $tags: [String!], $limit: Int) {
-  searchMemories(query: $query, kinds: $kinds, tags: $tags, limit: $limit) {
+    query MemorySearch($query: String!, $kinds: [String!], $tags: [String!], $limit: Int, $currentOnly: Boolean = false) {
+  searchMemories(
+    query: $query
+    kinds: $kinds
+    tags: $tags
+    limit: $limit
+    currentOnly: $currentOnly
+  ) {
     ...MemoryFields
   }
 }

@@ -72,7 +72,9 @@ builder.queryType({
         }),
       },
       validate: z
+        // passthrough: the parsed object replaces the arguments, and limit/currentOnly must survive it.
         .object({ query: z.string(), kinds: z.array(z.string()).nullish(), tags: z.array(z.string()).nullish() })
+        .passthrough()
         .refine((args) => args.query.trim() !== '' || Boolean(args.kinds?.length) || Boolean(args.tags?.length), {
           message: 'must not be empty unless kinds or tags are given',
           path: ['query'],
