@@ -49,6 +49,7 @@ const LIVE_TESTS = [
   'test/api/batching.test.ts',
   'test/api/http.test.ts',
   'test/api/research-views/',
+  'test/api/search.test.ts',
   'test/api/walks/',
   'test/mcp/executor.test.ts',
   'test/mcp/http.test.ts',

@@ -300,11 +300,13 @@ describe('reads: memories and edges', () => {
       UNWIND $kinds AS kind
       CALL (kind) {
         MATCH (node:Memory {workspace: $ws, kind: kind})
-        WHERE node.createdAt IS NOT NULL AND ($currentOnly = false OR NOT EXISTS {
+        WHERE node.createdAt IS NOT NULL
+        WITH node
+        ORDER BY node.workspace DESC, node.kind DESC, node.createdAt DESC, node.id DESC
+        WHERE ($currentOnly = false OR NOT EXISTS {
           MATCH (node)<-[s:SUPERSEDES]-(:Memory) WHERE s.weight > $pruneThreshold
         })
         RETURN node
-        ORDER BY node.createdAt DESC, node.id DESC
         LIMIT $limit
       }
       RETURN node AS memory

@@ -219,6 +219,13 @@ if (!process.env.NEO4J_URI) {
         { ws, above: 0.05, atLeast: -1, minSources: int(2), limit: int(20) },
         20_000,
       ],
+      [
+        'listMemoriesByKinds (2 kinds, limit 20)',
+        cypher.LIST_MEMORIES_BY_KINDS,
+        { ws, kinds: ['fact', 'decision'], currentOnly: true, pruneThreshold: 0.05, limit: int(20) },
+        // In index order, about 2 x 20 memories and their SUPERSEDES checks; sorting each kind cost 1,766.
+        600,
+      ],
       ['listMemories (page of 100)', cypher.LIST_MEMORIES, { ws, afterId: '', limit: int(100) }, 1_500],
       ['listEdges (page of 100)', cypher.LIST_EDGES, { ws, afterId: '', limit: int(100) }, 10_000],
     ];

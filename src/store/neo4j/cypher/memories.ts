@@ -56,8 +56,10 @@ export const LIST_MEMORIES_BY_TAGS = statement(
 );
 
 /**
- * A listing by kinds (no words, no tags): newest first per kind along the (workspace, kind,
- * createdAt) index, then merged, so each kind reads at most `$limit` memories.
+ * A listing by kinds (no words, no tags): newest first per kind, then merged. Ordered by every
+ * property of the (workspace, kind, createdAt) index, so Neo4j reads the index in order and stops
+ * at `$limit` (ordered by createdAt alone it sorted every memory of the kind); superseded memories
+ * are skipped after the ordering, before the limit.
  */
 export const LIST_MEMORIES_BY_KINDS = statement(
   'listMemoriesByKinds',
@@ -65,9 +67,11 @@ export const LIST_MEMORIES_BY_KINDS = statement(
   UNWIND $kinds AS kind
   CALL (kind) {
     MATCH (node:Memory {workspace: $ws, kind: kind})
-    WHERE node.createdAt IS NOT NULL AND ${CURRENT_ONLY}
+    WHERE node.createdAt IS NOT NULL
+    WITH node
+    ORDER BY node.workspace DESC, node.kind DESC, node.createdAt DESC, node.id DESC
+    WHERE ${CURRENT_ONLY}
     RETURN node
-    ORDER BY node.createdAt DESC, node.id DESC
     LIMIT $limit
   }
   RETURN node AS memory
