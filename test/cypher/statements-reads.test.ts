@@ -300,7 +300,7 @@ describe('reads: memories and edges', () => {
       UNWIND $kinds AS kind
       CALL (kind) {
         MATCH (node:Memory {workspace: $ws, kind: kind})
-        WHERE node.createdAt IS NOT NULL
+        WHERE node.createdAt IS NOT NULL AND node.id IS NOT NULL
         WITH node
         ORDER BY node.workspace DESC, node.kind DESC, node.createdAt DESC, node.id DESC
         WHERE ($currentOnly = false OR NOT EXISTS {

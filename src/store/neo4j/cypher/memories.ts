@@ -57,9 +57,11 @@ export const LIST_MEMORIES_BY_TAGS = statement(
 
 /**
  * A listing by kinds (no words, no tags): newest first per kind, then merged. Ordered by every
- * property of the (workspace, kind, createdAt) index, so Neo4j reads the index in order and stops
- * at `$limit` (ordered by createdAt alone it sorted every memory of the kind); superseded memories
- * are skipped after the ordering, before the limit.
+ * property of the (workspace, kind, createdAt, id) index, so Neo4j reads the index in order and
+ * stops at `$limit` (ordered by createdAt alone it sorted every memory of the kind; without id in
+ * the index it sorted every memory sharing a createdAt, which a bulk import gives a whole batch);
+ * Neo4j seeks a composite index only with a predicate on every property, hence the IS NOT NULLs.
+ * Superseded memories are skipped after the ordering, before the limit.
  */
 export const LIST_MEMORIES_BY_KINDS = statement(
   'listMemoriesByKinds',
@@ -67,7 +69,7 @@ export const LIST_MEMORIES_BY_KINDS = statement(
   UNWIND $kinds AS kind
   CALL (kind) {
     MATCH (node:Memory {workspace: $ws, kind: kind})
-    WHERE node.createdAt IS NOT NULL
+    WHERE node.createdAt IS NOT NULL AND node.id IS NOT NULL
     WITH node
     ORDER BY node.workspace DESC, node.kind DESC, node.createdAt DESC, node.id DESC
     WHERE ${CURRENT_ONLY}

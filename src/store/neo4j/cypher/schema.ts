@@ -51,7 +51,7 @@ export const SCHEMA: readonly { name: string; text: string }[] = [
   ],
   [
     'engram_memory_kind_created',
-    'CREATE INDEX engram_memory_kind_created IF NOT EXISTS FOR (m:Memory) ON (m.workspace, m.kind, m.createdAt)',
+    'CREATE INDEX engram_memory_kind_created IF NOT EXISTS FOR (m:Memory) ON (m.workspace, m.kind, m.createdAt, m.id)',
   ],
   [
     FULLTEXT_INDEX,
