@@ -49,6 +49,7 @@ const LIVE_TESTS = [
   'test/api/batching.test.ts',
   'test/api/http.test.ts',
   'test/api/research-views/',
+  'test/api/search.test.ts',
   'test/api/walks/',
   'test/api/recall/recall.test.ts',
   'test/api/recall/bounds.test.ts',

@@ -102,10 +102,8 @@ export const content = text(LIMITS.contentChars);
 export const kind = label(LIMITS.kindChars);
 export const tags = z.array(label(LIMITS.tagChars)).max(LIMITS.tags, `must hold at most ${LIMITS.tags} tags`);
 export const reason = text(LIMITS.reasonChars);
-export const searchText = z
-  .string()
-  .max(LIMITS.searchChars, `must be at most ${LIMITS.searchChars} characters`)
-  .refine((value) => value.trim().length > 0, 'must not be empty');
+/** May be empty: searchMemories then lists by kinds or tags, and asks for one of them itself. */
+export const searchText = z.string().max(LIMITS.searchChars, `must be at most ${LIMITS.searchChars} characters`);
 export const refList = z.array(memoryRef).max(LIMITS.idsPerBatch, `must hold at most ${LIMITS.idsPerBatch} ids`);
 export const edgeIdList = z.array(memoryRef).max(LIMITS.viaEdges, `must hold at most ${LIMITS.viaEdges} edge ids`);
 

@@ -324,6 +324,7 @@ export type MemorySearchQueryVariables = Exact<{
   kinds?: Array<string> | string | null | undefined;
   tags?: Array<string> | string | null | undefined;
   limit?: number | null | undefined;
+  currentOnly?: boolean | null | undefined;
 }>;
 
 
@@ -1207,8 +1208,14 @@ fragment WeightChangeFields on WeightChange {
   }
 }`) as unknown as TypedDocumentString<MemoryRevertMutation, MemoryRevertMutationVariables>;
 export const MemorySearchDocument = new TypedDocumentString(`
-    query MemorySearch($query: String!, $kinds: [String!], $tags: [String!], $limit: Int) {
-  searchMemories(query: $query, kinds: $kinds, tags: $tags, limit: $limit) {
+    query MemorySearch($query: String!, $kinds: [String!], $tags: [String!], $limit: Int, $currentOnly: Boolean = false) {
+  searchMemories(
+    query: $query
+    kinds: $kinds
+    tags: $tags
+    limit: $limit
+    currentOnly: $currentOnly
+  ) {
     ...MemoryFields
   }
 }

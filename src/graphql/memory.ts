@@ -1,4 +1,5 @@
 import { minWeight as minWeightRule, memoryRef } from '../domain/inputs.js';
+import { supersededAmong } from '../services/supersession.js';
 import { resolvePath, resolveTraverse } from './walk-resolvers.js';
 import { sharedArgs } from './args.js';
 import { DirectionEnum } from './enums.js';
@@ -82,6 +83,11 @@ MemoryRef.implement({
             pruneThreshold: ctx.policy.pruneThreshold,
           })
           .load(memory.id),
+    }),
+    superseded: t.boolean({
+      description:
+        'True when a newer memory replaces this one (an unpruned SUPERSEDES edge points at it). All the memories of a request are checked in one store call; searchMemories(currentOnly: true) leaves them out.',
+      resolve: async (memory, _args, ctx) => (await supersededAmong(ctx, [memory.id])).has(memory.id),
     }),
     path: t.field({
       type: PathResultRef,

@@ -46,12 +46,12 @@ builder.queryType({
     searchMemories: t.field({
       type: [MemoryRef],
       description:
-        'Full-text search over title (weighted highest), tags and content, best match first. Words are matched whole, the last one also as a prefix; punctuation is ignored.',
+        'Full-text search over title, tags and content, best first: memories with every word in the title, then every word anywhere, then any word (title weighted highest within each). Words are matched whole, the last one also as a prefix; punctuation is ignored. An empty query lists the memories of `kinds` / `tags`, newest first.',
       args: {
         query: t.arg.string({
           required: true,
           validate: rules.searchText,
-          description: 'Words to look for (at most 500 characters).',
+          description: 'Words to look for (at most 500 characters); empty to list by kinds or tags.',
         }),
         kinds: t.arg.stringList({
           required: false,
@@ -64,13 +64,29 @@ builder.queryType({
           description: 'Only memories carrying at least one of these tags.',
         }),
         limit: sharedArgs(t.arg).limit,
+        currentOnly: t.arg.boolean({
+          defaultValue: false,
+          required: true,
+          description:
+            'Leave out superseded memories (those an unpruned SUPERSEDES edge points at); the limit is still filled from current ones.',
+        }),
       },
+      validate: z
+        // passthrough: the parsed object replaces the arguments, and limit/currentOnly must survive it.
+        .object({ query: z.string(), kinds: z.array(z.string()).nullish(), tags: z.array(z.string()).nullish() })
+        .passthrough()
+        .refine((args) => args.query.trim() !== '' || Boolean(args.kinds?.length) || Boolean(args.tags?.length), {
+          message: 'must not be empty unless kinds or tags are given',
+          path: ['query'],
+        }),
       resolve: async (_root, args, ctx) => {
         const found = await ctx.store.searchMemories(ctx.workspace, {
           text: args.query,
           kinds: args.kinds ?? null,
           tags: args.tags ?? null,
           limit: args.limit,
+          currentOnly: args.currentOnly,
+          pruneThreshold: ctx.policy.pruneThreshold,
         });
         for (const memory of found) ctx.loaders.memory.prime(memory.id, memory);
         return found;

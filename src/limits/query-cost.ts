@@ -63,6 +63,7 @@ export const FIELD_COSTS: Readonly<Record<string, FieldCost>> = {
   // One batched adjacency read serves every memory asking the same question.
   'Memory.neighbors': { base: 5, size: num('limit', 20) },
   'Memory.degree': { base: 5 },
+  'Memory.superseded': { base: 5 },
   'Memory.path': { base: WALK, size: (args) => num('maxHops', 4)(args) + 1 },
   'Memory.traverse': { base: WALK, size: num('limit', 20) },
   'Memory.evidence': { base: EVIDENCE, size: num('limit', 50) },

@@ -98,7 +98,12 @@ export interface GraphStore {
   /** Edges joining two memories in either direction, optionally of the given types; ordered by weight desc, id asc. */
   edgesBetween(workspace: string, a: string, b: string, types: readonly string[] | null): Promise<EdgeRecord[]>;
 
-  /** Full-text search over title, content and tags; best match first. */
+  /**
+   * Full-text search over title, content and tags, best match first: memories with every word in
+   * the title, then with every word anywhere, then with any word (bm25 / Lucene score within each).
+   * Text with no word lists the memories of the given kinds or tags instead, newest first (nothing
+   * when neither is given). Bounded by `limit`, which `currentOnly` results still fill.
+   */
   searchMemories(workspace: string, query: SearchQuery): Promise<MemoryRecord[]>;
 
   /** Weight events, newest first, filtered by any of edge, memory and source. */
@@ -318,6 +323,9 @@ export interface SearchQuery {
   kinds: readonly string[] | null;
   tags: readonly string[] | null;
   limit: number;
+  /** Leave out superseded memories: those an unpruned SUPERSEDES edge (weight > `pruneThreshold`) points at. */
+  currentOnly: boolean;
+  pruneThreshold: number;
 }
 
 export interface TypedEdgeQuery {

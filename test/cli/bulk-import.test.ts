@@ -114,7 +114,7 @@ describe('engram import in bulk', () => {
     expect(contents(join(dir, 'bulk.db'), 'other')).toEqual(before);
 
     for (const word of WORDS.slice(0, 4)) {
-      const query = { text: word, limit: 20, kinds: null, tags: null };
+      const query = { text: word, limit: 20, kinds: null, tags: null, currentOnly: false, pruneThreshold: 0.05 };
       const answer = async (store: SqliteStore) =>
         (await store.searchMemories(WS, query)).map((memory) => [memory.id, memory.title]);
       expect(await answer(bulk)).toEqual(await answer(ordinary));

@@ -118,6 +118,8 @@ export const search = (text: string, query: Partial<Omit<SearchQuery, 'text'>> =
   kinds: null,
   tags: null,
   limit: 20,
+  currentOnly: false,
+  pruneThreshold: THRESHOLD,
   ...query,
 });
 

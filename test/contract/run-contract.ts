@@ -6,6 +6,7 @@ import { memoryCases } from './cases/memories.js';
 import { recallCases } from './cases/recall.js';
 import { researchViewCases } from './cases/research-views.js';
 import { vectorCases } from './cases/vectors.js';
+import { searchCases } from './cases/search.js';
 import { walkCases } from './cases/walks.js';
 import { weightChangeCases } from './cases/weight-changes.js';
 import { weightHistoryCases } from './cases/weight-history.js';
@@ -29,5 +30,6 @@ export function runStoreContract(name: string, harness: StoreHarness): void {
     importCases(t);
     recallCases(t);
     vectorCases(t, harness.keepsVectors ?? false);
+    searchCases(t);
   });
 }

@@ -38,9 +38,16 @@ describe('createSqliteStore', () => {
     try {
       expect((await second.getMemories('ws', ['kept']))[0]).toEqual(memory);
       expect(
-        (await second.searchMemories('ws', { text: 'restarts', kinds: null, tags: null, limit: 5 })).map(
-          (found) => found.id,
-        ),
+        (
+          await second.searchMemories('ws', {
+            text: 'restarts',
+            kinds: null,
+            tags: null,
+            limit: 5,
+            currentOnly: false,
+            pruneThreshold: 0.05,
+          })
+        ).map((found) => found.id),
       ).toEqual([memory.id]);
     } finally {
       await second.close();

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { toFtsQuery } from '../../src/store/sqlite/fts-query.js';
-import { escapeLucene, toLuceneQuery } from '../../src/store/neo4j/fulltext-query.js';
+import { toFtsTagQuery, toFtsTiers } from '../../src/store/sqlite/fts-query.js';
+import { escapeLucene, toLuceneTagQuery, toLuceneTiers } from '../../src/store/neo4j/fulltext-query.js';
 
 describe('escapeLucene', () => {
   it.each([
@@ -36,15 +36,59 @@ describe('escapeLucene', () => {
   });
 });
 
-describe('toLuceneQuery', () => {
-  it('searches title (boost 4), content and tags (boost 2), the last word as a prefix', () => {
-    expect(toLuceneQuery('postgres')).toBe('title:(postgres*)^4 OR content:(postgres*) OR tagsText:(postgres*)^2');
+describe('toFtsTiers', () => {
+  it('ranks all words in the title, then all words anywhere, then any word; the last word a prefix', () => {
+    expect(toFtsTiers('warmup spikes')).toEqual([
+      'title : ("warmup" "spikes"*)',
+      '"warmup" "spikes"*',
+      '"warmup" OR "spikes"*',
+    ]);
   });
 
-  it('ORs the words, lower-cased, like the SQLite query', () => {
-    expect(toLuceneQuery('Postgres Scales')).toBe(
-      'title:(postgres OR scales*)^4 OR content:(postgres OR scales*) OR tagsText:(postgres OR scales*)^2',
-    );
+  it('has no any-word tier for one word (it would repeat the second)', () => {
+    expect(toFtsTiers('postgres')).toEqual(['title : ("postgres"*)', '"postgres"*']);
+  });
+
+  it.each([
+    ['a column filter', 'title:postgres', ['title', 'postgres']],
+    ['operators', 'postgres AND OR NOT NEAR(', ['postgres', 'AND', 'OR', 'NOT', 'NEAR']],
+    ['quotes and stars', '"re"dis* "', ['re', 'dis']],
+  ])('quotes every word of %s, so none is read as syntax', (_label, text, words) => {
+    const [title, all] = toFtsTiers(text);
+    const quoted = words.map((word, index) => `"${word}"${index === words.length - 1 ? '*' : ''}`).join(' ');
+    expect(all).toBe(quoted);
+    expect(title).toBe(`title : (${quoted})`);
+  });
+
+  it.each([['"'], ['!?.,;:'], ['   '], ['*']])('is empty for %j', (text) => {
+    expect(toFtsTiers(text)).toEqual([]);
+  });
+});
+
+describe('toFtsTagQuery', () => {
+  it('looks each tag up as a phrase of its words in the tags column', () => {
+    expect(toFtsTagQuery(['perf', 'warm-up spikes'])).toBe('tags : ("perf" OR "warm up spikes")');
+  });
+
+  it('is null when no tag has a letter or digit', () => {
+    expect(toFtsTagQuery(['---', '"'])).toBeNull();
+  });
+});
+
+describe('toLuceneTiers', () => {
+  it('builds the same tiers as SQLite: title must have every word, then every word in some field, then any', () => {
+    expect(toLuceneTiers('Warmup Spikes')).toEqual([
+      'title:(+warmup +spikes*)',
+      '+(title:(warmup)^4 content:(warmup) tagsText:(warmup)^2) +(title:(spikes*)^4 content:(spikes*) tagsText:(spikes*)^2)',
+      'title:(warmup OR spikes*)^4 OR content:(warmup OR spikes*) OR tagsText:(warmup OR spikes*)^2',
+    ]);
+  });
+
+  it('has two tiers for one word', () => {
+    expect(toLuceneTiers('postgres')).toEqual([
+      'title:(+postgres*)',
+      '+(title:(postgres*)^4 content:(postgres*) tagsText:(postgres*)^2)',
+    ]);
   });
 
   it('keeps the same words as the SQLite FTS query, in the same order', () => {
@@ -56,14 +100,14 @@ describe('toLuceneQuery', () => {
       'a b c',
     ]) {
       const fts =
-        toFtsQuery(text)
+        toFtsTiers(text)[1]
           ?.match(/"([^"]+)"/g)
           ?.map((word) => word.slice(1, -1).toLowerCase()) ?? null;
       const lucene =
-        toLuceneQuery(text)
+        toLuceneTiers(text)[0]
           ?.match(/^title:\(([^)]*)\)/)?.[1]
-          ?.split(' OR ')
-          .map((term) => term.replace(/\*$/, '').replace(/\\/g, '')) ?? null;
+          ?.split(' ')
+          .map((term) => term.replace(/^\+/, '').replace(/\*$/, '').replace(/\\/g, '')) ?? null;
       expect(lucene, text).toEqual(fts);
     }
   });
@@ -73,8 +117,8 @@ describe('toLuceneQuery', () => {
     ['only punctuation', '!?.,;:'],
     ['only whitespace', '   '],
     ['a lone star', '*'],
-  ])('returns null for %s', (_label, text) => {
-    expect(toLuceneQuery(text)).toBeNull();
+  ])('is empty for %s', (_label, text) => {
+    expect(toLuceneTiers(text)).toEqual([]);
   });
 
   it.each([
@@ -84,16 +128,31 @@ describe('toLuceneQuery', () => {
     ['a field filter', 'title:postgres'],
     ['boost and fuzzy syntax', 'postgres^10 redis~2'],
     ['a Cypher injection attempt', "x'}) DETACH DELETE n //"],
-  ])('builds a query with only escaped terms for %s', (_label, text) => {
-    const query = toLuceneQuery(text) as string;
-    const group = /^title:\((.*)\)\^4 OR /.exec(query)?.[1] ?? '';
-    for (const term of group.split(' OR ')) expect(term).toMatch(/^(\\?[\p{Ll}\p{Lo}\p{N}])+\*?$/u);
+  ])('builds queries with only escaped terms for %s', (_label, text) => {
+    const [title, all, any] = toLuceneTiers(text) as [string, string, string];
+    const required = /^title:\((.*)\)$/.exec(title)?.[1] ?? '';
+    for (const term of required.split(' ')) expect(term).toMatch(/^\+(\\?[\p{Ll}\p{Lo}\p{N}])+\*?$/u);
+    for (const group of all.match(/\((?:title|content|tagsText):\(([^)]*)\)/g) ?? []) {
+      expect(group).toMatch(/^\((title|content|tagsText):\((\\?[\p{Ll}\p{Lo}\p{N}])+\*?\)$/u);
+    }
+    const anyGroup = /^title:\((.*)\)\^4 OR /.exec(any)?.[1] ?? '';
+    for (const term of anyGroup.split(' OR ')) expect(term).toMatch(/^(\\?[\p{Ll}\p{Lo}\p{N}])+\*?$/u);
   });
 
   it('keeps at most 32 words', () => {
     const text = Array.from({ length: 40 }, (_, index) => `w${index}`).join(' ');
-    const group = /^title:\((.*)\)\^4/.exec(toLuceneQuery(text) as string)?.[1] ?? '';
-    expect(group.split(' OR ')).toHaveLength(32);
-    expect(group.endsWith('w31*')).toBe(true);
+    const required = /^title:\((.*)\)$/.exec(toLuceneTiers(text)[0] as string)?.[1] ?? '';
+    expect(required.split(' ')).toHaveLength(32);
+    expect(required.endsWith('+w31*')).toBe(true);
+  });
+});
+
+describe('toLuceneTagQuery', () => {
+  it('looks each tag up as a lower-cased phrase in tagsText', () => {
+    expect(toLuceneTagQuery(['Perf', 'warm-up spikes'])).toBe('tagsText:("perf" OR "warm up spikes")');
+  });
+
+  it('is null when no tag has a letter or digit', () => {
+    expect(toLuceneTagQuery(['---'])).toBeNull();
   });
 });

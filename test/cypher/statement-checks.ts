@@ -30,6 +30,8 @@ export const CATALOG: Record<string, readonly string[]> = {
   EDGES_AMONG: [cypher.EDGES_AMONG],
   EDGES_BETWEEN: [cypher.EDGES_BETWEEN],
   SEARCH_MEMORIES: [cypher.SEARCH_MEMORIES],
+  LIST_MEMORIES_BY_TAGS: [cypher.LIST_MEMORIES_BY_TAGS],
+  LIST_MEMORIES_BY_KINDS: [cypher.LIST_MEMORIES_BY_KINDS],
   listWeightEvents: FILTERS.map(cypher.listWeightEvents),
   GET_EDGE_HISTORIES: [cypher.GET_EDGE_HISTORIES],
   GET_WEIGHT_EVENTS: [cypher.GET_WEIGHT_EVENTS],

@@ -33,6 +33,7 @@ describe('start-up and lifecycle', () => {
         "WRITE schema:engram_recall_id",
         "WRITE schema:engram_recall_created",
         "WRITE schema:engram_recall_expiry",
+        "WRITE schema:engram_memory_kind_created",
         "WRITE schema:engram_memory_text",
         "READ awaitIndexes",
         "AUTOCOMMIT ping",

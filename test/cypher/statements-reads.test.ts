@@ -142,13 +142,19 @@ describe('reads: memories and edges', () => {
     `);
   });
 
-  it('searchMemories: the escaped Lucene query is a parameter, like kinds, tags and limit', async () => {
-    tck.driver.respond = answering({ searchMemories: () => [{ memory: memoryNode(memoryProps('m1')) }] });
+  it('searchMemories: one statement per rank tier, each escaped Lucene query a parameter like kinds, tags and limit', async () => {
+    // Each tier answers m1 unless an earlier tier found it: m1 comes back once, the limit shrinks.
+    tck.driver.respond = answering({
+      searchMemories: (statement) =>
+        (statement.parameters.seen as string[]).includes('m1') ? [] : [{ memory: memoryNode(memoryProps('m1')) }],
+    });
     const found = await tck.store.searchMemories(WS, {
       text: `Postgres "store ${HOSTILE_TEXT}`,
       kinds: ['decision'],
       tags: ['database'],
       limit: 5,
+      currentOnly: true,
+      pruneThreshold: 0.05,
     });
     expect(found.map((memory) => memory.id)).toEqual(['m1']);
     expect(tck.sent()).toMatchInlineSnapshot(`
@@ -157,8 +163,12 @@ describe('reads: memories and edges', () => {
       // engram:searchMemories
       CALL db.index.fulltext.queryNodes('engram_memory_text', $query) YIELD node, score
       WHERE node.workspace = $ws
+        AND NOT node.id IN $seen
         AND ($kinds IS NULL OR node.kind IN $kinds)
         AND ($tags IS NULL OR any(tag IN node.tags WHERE tag IN $tags))
+        AND ($currentOnly = false OR NOT EXISTS {
+          MATCH (node)<-[s:SUPERSEDES]-(:Memory) WHERE s.weight > $pruneThreshold
+        })
       RETURN node AS memory
       ORDER BY score DESC, node.weight DESC, node.id ASC
       LIMIT $limit
@@ -166,13 +176,156 @@ describe('reads: memories and edges', () => {
       \`\`\`json
       {
         "ws": "ws-tck",
-        "query": "title:(postgres OR store OR ws OR return OR 1 OR union OR match OR n OR return OR n*)^4 OR content:(postgres OR store OR ws OR return OR 1 OR union OR match OR n OR return OR n*) OR tagsText:(postgres OR store OR ws OR return OR 1 OR union OR match OR n OR return OR n*)^2",
         "kinds": [
           "decision"
         ],
+        "currentOnly": true,
+        "pruneThreshold": 0.05,
+        "query": "title:(+postgres +store +ws +return +1 +union +match +n +return +n*)",
         "tags": [
           "database"
         ],
+        "seen": [],
+        "limit": "int(5)"
+      }
+      \`\`\`
+
+      # READ searchMemories (op searchMemories)
+      \`\`\`cypher
+      // engram:searchMemories
+      CALL db.index.fulltext.queryNodes('engram_memory_text', $query) YIELD node, score
+      WHERE node.workspace = $ws
+        AND NOT node.id IN $seen
+        AND ($kinds IS NULL OR node.kind IN $kinds)
+        AND ($tags IS NULL OR any(tag IN node.tags WHERE tag IN $tags))
+        AND ($currentOnly = false OR NOT EXISTS {
+          MATCH (node)<-[s:SUPERSEDES]-(:Memory) WHERE s.weight > $pruneThreshold
+        })
+      RETURN node AS memory
+      ORDER BY score DESC, node.weight DESC, node.id ASC
+      LIMIT $limit
+      \`\`\`
+      \`\`\`json
+      {
+        "ws": "ws-tck",
+        "kinds": [
+          "decision"
+        ],
+        "currentOnly": true,
+        "pruneThreshold": 0.05,
+        "query": "+(title:(postgres)^4 content:(postgres) tagsText:(postgres)^2) +(title:(store)^4 content:(store) tagsText:(store)^2) +(title:(ws)^4 content:(ws) tagsText:(ws)^2) +(title:(return)^4 content:(return) tagsText:(return)^2) +(title:(1)^4 content:(1) tagsText:(1)^2) +(title:(union)^4 content:(union) tagsText:(union)^2) +(title:(match)^4 content:(match) tagsText:(match)^2) +(title:(n)^4 content:(n) tagsText:(n)^2) +(title:(return)^4 content:(return) tagsText:(return)^2) +(title:(n*)^4 content:(n*) tagsText:(n*)^2)",
+        "tags": [
+          "database"
+        ],
+        "seen": [
+          "m1"
+        ],
+        "limit": "int(4)"
+      }
+      \`\`\`
+
+      # READ searchMemories (op searchMemories)
+      \`\`\`cypher
+      // engram:searchMemories
+      CALL db.index.fulltext.queryNodes('engram_memory_text', $query) YIELD node, score
+      WHERE node.workspace = $ws
+        AND NOT node.id IN $seen
+        AND ($kinds IS NULL OR node.kind IN $kinds)
+        AND ($tags IS NULL OR any(tag IN node.tags WHERE tag IN $tags))
+        AND ($currentOnly = false OR NOT EXISTS {
+          MATCH (node)<-[s:SUPERSEDES]-(:Memory) WHERE s.weight > $pruneThreshold
+        })
+      RETURN node AS memory
+      ORDER BY score DESC, node.weight DESC, node.id ASC
+      LIMIT $limit
+      \`\`\`
+      \`\`\`json
+      {
+        "ws": "ws-tck",
+        "kinds": [
+          "decision"
+        ],
+        "currentOnly": true,
+        "pruneThreshold": 0.05,
+        "query": "title:(postgres OR store OR ws OR return OR 1 OR union OR match OR n OR return OR n*)^4 OR content:(postgres OR store OR ws OR return OR 1 OR union OR match OR n OR return OR n*) OR tagsText:(postgres OR store OR ws OR return OR 1 OR union OR match OR n OR return OR n*)^2",
+        "tags": [
+          "database"
+        ],
+        "seen": [
+          "m1"
+        ],
+        "limit": "int(4)"
+      }
+      \`\`\`"
+    `);
+  });
+
+  it('searchMemories without words: by tags through the full-text index, by kinds along their index', async () => {
+    tck.driver.respond = answering({
+      listMemoriesByTags: () => [{ memory: memoryNode(memoryProps('m1')) }],
+      listMemoriesByKinds: () => [{ memory: memoryNode(memoryProps('m2')) }],
+    });
+    const listing = { text: ' ', limit: 5, currentOnly: false, pruneThreshold: 0.05 };
+    const byTags = await tck.store.searchMemories(WS, { ...listing, kinds: null, tags: ['Warm-up', HOSTILE_TEXT] });
+    const byKinds = await tck.store.searchMemories(WS, { ...listing, kinds: ['decision', 'decision'], tags: null });
+    expect([...byTags, ...byKinds].map((memory) => memory.id)).toEqual(['m1', 'm2']);
+    expect(tck.sent()).toMatchInlineSnapshot(`
+      "# READ listMemoriesByTags (op listMemoriesByTags)
+      \`\`\`cypher
+      // engram:listMemoriesByTags
+      CALL db.index.fulltext.queryNodes('engram_memory_text', $query) YIELD node
+      WHERE node.workspace = $ws
+        AND any(tag IN node.tags WHERE tag IN $tags)
+        AND ($kinds IS NULL OR node.kind IN $kinds)
+        AND ($currentOnly = false OR NOT EXISTS {
+          MATCH (node)<-[s:SUPERSEDES]-(:Memory) WHERE s.weight > $pruneThreshold
+        })
+      RETURN node AS memory
+      ORDER BY node.createdAt DESC, node.id DESC
+      LIMIT $limit
+      \`\`\`
+      \`\`\`json
+      {
+        "ws": "ws-tck",
+        "kinds": null,
+        "currentOnly": false,
+        "pruneThreshold": 0.05,
+        "query": "tagsText:(\\"warm up\\" OR \\"ws return 1 union match n return n\\")",
+        "tags": [
+          "Warm-up",
+          "$ws }) RETURN 1 UNION MATCH (n) RETURN n //"
+        ],
+        "limit": "int(5)"
+      }
+      \`\`\`
+
+      # READ listMemoriesByKinds (op listMemoriesByKinds)
+      \`\`\`cypher
+      // engram:listMemoriesByKinds
+      UNWIND $kinds AS kind
+      CALL (kind) {
+        MATCH (node:Memory {workspace: $ws, kind: kind})
+        WHERE node.createdAt IS NOT NULL AND node.id IS NOT NULL
+        WITH node
+        ORDER BY node.workspace DESC, node.kind DESC, node.createdAt DESC, node.id DESC
+        WHERE ($currentOnly = false OR NOT EXISTS {
+          MATCH (node)<-[s:SUPERSEDES]-(:Memory) WHERE s.weight > $pruneThreshold
+        })
+        RETURN node
+        LIMIT $limit
+      }
+      RETURN node AS memory
+      ORDER BY node.createdAt DESC, node.id DESC
+      LIMIT $limit
+      \`\`\`
+      \`\`\`json
+      {
+        "ws": "ws-tck",
+        "kinds": [
+          "decision"
+        ],
+        "currentOnly": false,
+        "pruneThreshold": 0.05,
         "limit": "int(5)"
       }
       \`\`\`"
@@ -180,7 +333,16 @@ describe('reads: memories and edges', () => {
   });
 
   it('searchMemories: sends nothing when no word is left to search', async () => {
-    expect(await tck.store.searchMemories(WS, { text: '"*?!', kinds: null, tags: null, limit: 5 })).toEqual([]);
+    expect(
+      await tck.store.searchMemories(WS, {
+        text: '"*?!',
+        kinds: null,
+        tags: null,
+        limit: 5,
+        currentOnly: false,
+        pruneThreshold: 0.05,
+      }),
+    ).toEqual([]);
     expect(tck.driver.statements).toEqual([]);
   });
 

@@ -67,6 +67,16 @@ describe('output size on a research session (12 memories of ~3.4 KB, 19 relation
   });
 
   describe('current_only (h-gc-v2 SUPERSEDES h-gc)', () => {
+    it("fills memory_search's limit from current memories (the search leaves superseded ones out, no filter after it)", async () => {
+      const all = (await ok(client, 'memory_search', { query: 'GC pauses', limit: 100 })).results;
+      const limit = all.findIndex((m: any) => m.key === 'h-gc') + 1;
+      expect(limit).toBeGreaterThan(0);
+      expect(all.length - 1).toBeGreaterThanOrEqual(limit);
+      const current = await ok(client, 'memory_search', { query: 'GC pauses', current_only: true, limit });
+      expect(current.results).toHaveLength(limit);
+      expect(current.results.map((m: any) => m.key)).not.toContain('h-gc');
+    });
+
     it('flags the superseded memory by default and leaves it out of search and related on request', async () => {
       const search = await ok(client, 'memory_search', { query: 'GC pauses' });
       expect(search.results.find((m: any) => m.key === 'h-gc')).toMatchObject({ superseded: true });

@@ -11,7 +11,9 @@ export const memorySearch = defineTool({
   description:
     'Full-text search over title, tags and content, best first; the last word also matches as a prefix. Use it before answering and before memory_create; then memory_get / memory_related, and memory_feedback.',
   input: z.object({
-    query: z.string().describe(`Words to look for (at most ${LIMITS.searchChars} characters).`),
+    query: z
+      .string()
+      .describe(`Words to look for (at most ${LIMITS.searchChars} characters); empty lists kinds/tags newest first.`),
     kinds: z.array(z.string()).optional().describe('Only memories of these kinds.'),
     tags: z.array(z.string()).optional().describe('Only memories with one of these tags.'),
     limit: limitInput(20),
@@ -21,11 +23,16 @@ export const memorySearch = defineTool({
   output: z.object({ count: z.number(), results: z.array(memoryViewOutput) }),
   hints: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
   document: MemorySearchDocument,
-  variables: (input) => defined({ query: input.query, kinds: input.kinds, tags: input.tags, limit: input.limit }),
+  variables: (input) =>
+    defined({
+      query: input.query,
+      kinds: input.kinds,
+      tags: input.tags,
+      limit: input.limit,
+      currentOnly: input.current_only,
+    }),
   present: (data, input) => {
-    const results = data.searchMemories
-      .map((memory) => toMemoryView(memory, input.detail))
-      .filter((memory) => !(input.current_only && memory.superseded));
+    const results = data.searchMemories.map((memory) => toMemoryView(memory, input.detail));
     const text = results.length
       ? [
           `${results.length} memor${results.length === 1 ? 'y' : 'ies'} match "${input.query}", best first:`,

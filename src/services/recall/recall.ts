@@ -114,7 +114,14 @@ async function collectSeeds(ctx: EngramContext, input: RecallInput): Promise<Map
     ),
     input.query === null
       ? Promise.resolve([])
-      : ctx.store.searchMemories(ctx.workspace, { text: input.query, kinds: null, tags: null, limit: input.limit }),
+      : ctx.store.searchMemories(ctx.workspace, {
+          text: input.query,
+          kinds: null,
+          tags: null,
+          limit: input.limit,
+          currentOnly: input.currentOnly,
+          pruneThreshold: ctx.policy.pruneThreshold,
+        }),
     ctx.vectorMatcher && (input.query !== null || input.embedding !== null)
       ? ctx.vectorMatcher(ctx.workspace, { text: input.query, embedding: input.embedding }, input.limit, ctx.signal)
       : Promise.resolve([]),

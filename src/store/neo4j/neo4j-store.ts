@@ -3,6 +3,7 @@ import type { GraphStore } from '../port.js';
 import type { DriverLike } from './driver.js';
 import { createNeo4jReads } from './reads.js';
 import { createNeo4jRecallRecords } from './recall-records.js';
+import { createNeo4jSearch } from './search.js';
 import type { ServerInfo } from './schema.js';
 import { createNeo4jRunner } from './transactions.js';
 import { createNeo4jVectors } from './vectors.js';
@@ -48,6 +49,7 @@ export function createNeo4jStore(options: Neo4jStoreOptions): Neo4jStore {
     ping: runner.ping,
     close: runner.close,
     ...reads,
+    ...createNeo4jSearch(runner),
     ...createNeo4jWrites(runner, reads),
     ...createNeo4jRecallRecords(runner),
     ...createNeo4jVectors(),

@@ -12,7 +12,6 @@ import {
   GET_WEIGHT_EVENTS,
   LIST_EDGES,
   LIST_MEMORIES,
-  SEARCH_MEMORIES,
   countAdjacent,
   expandFrontier,
   getAdjacent,
@@ -21,7 +20,6 @@ import {
   rankTargetsBySources,
 } from './cypher/index.js';
 import type { Parameters, RecordLike } from './driver.js';
-import { toLuceneQuery } from './fulltext-query.js';
 import { listOrNull } from './parameters.js';
 import { edgeOf, toEdge, toMemory, toNumber, toWeightEvent } from './records.js';
 import { type Neo4jRunner, first, rows } from './transactions.js';
@@ -36,7 +34,6 @@ export type Neo4jReads = Pick<
   | 'findEdge'
   | 'edgesAmong'
   | 'edgesBetween'
-  | 'searchMemories'
   | 'listWeightEvents'
   | 'getEdgeHistories'
   | 'getWeightEvents'
@@ -152,21 +149,6 @@ export function createNeo4jReads({ read }: Neo4jRunner): Neo4jReads {
         rows(tx, EDGES_BETWEEN, { ws, aId: a, bId: b, types: listOrNull(types) }),
       );
       return records.map(edgeOf);
-    },
-
-    async searchMemories(ws, query) {
-      const lucene = toLuceneQuery(query.text);
-      if (lucene === null) return [];
-      const records = await read('searchMemories', (tx) =>
-        rows(tx, SEARCH_MEMORIES, {
-          ws,
-          query: lucene,
-          kinds: listOrNull(query.kinds),
-          tags: listOrNull(query.tags),
-          limit: int(query.limit),
-        }),
-      );
-      return records.map(memoryOf);
     },
 
     async listWeightEvents(ws, filter) {

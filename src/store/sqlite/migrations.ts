@@ -135,4 +135,9 @@ export const MIGRATIONS: readonly string[] = [
   CREATE INDEX recalls_created ON recalls (workspace, created_at, id);
   CREATE INDEX recalls_expiry ON recalls (workspace, expires_at);
   `,
+  // searchMemories with no words lists a workspace's memories of a kind newest first: one walk of
+  // this index per kind, never a sort of every memory of the kind.
+  `
+  CREATE INDEX memories_kind_created ON memories (workspace, kind, created_at, id);
+  `,
 ];

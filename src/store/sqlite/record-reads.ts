@@ -1,12 +1,11 @@
-import type { GraphStore, SearchQuery, SourceRank, SourceRankQuery, TypedEdgeQuery } from '../port.js';
+import type { GraphStore, SourceRank, SourceRankQuery, TypedEdgeQuery } from '../port.js';
 import { compareIds, inKeyOrder, uniqueKeys } from '../key-order.js';
-import { toFtsQuery } from './fts-query.js';
 import { guard } from './guard.js';
 import { EDGE_COLUMNS, type EdgeRow, MEMORY_COLUMNS, type MemoryRow, toEdge, toMemory } from './rows.js';
 import { asJson, IDS, prefixed } from './sql-text.js';
 import type { StoreContext } from './store-context.js';
 
-/** Reads of memories and edges by id, key, pair, type, text and page. */
+/** Reads of memories and edges by id, key, pair, type and page. */
 export function createRecordReads(
   ctx: StoreContext,
 ): Pick<
@@ -16,7 +15,6 @@ export function createRecordReads(
   | 'findEdge'
   | 'edgesAmong'
   | 'edgesBetween'
-  | 'searchMemories'
   | 'listEdgesByType'
   | 'rankTargetsBySources'
   | 'listMemories'
@@ -112,28 +110,6 @@ export function createRecordReads(
       });
     },
 
-    async searchMemories(ws, query: SearchQuery) {
-      const match = toFtsQuery(query.text);
-      if (match === null) return [];
-      return guard(() => {
-        const rows = sql(
-          `SELECT ${prefixed('m', MEMORY_COLUMNS)}
-           FROM memories_fts f JOIN memories m ON m.rid = f.rowid
-           WHERE memories_fts MATCH @match AND m.workspace = @ws
-             ${query.kinds ? 'AND m.kind IN (SELECT value FROM json_each(@kinds))' : ''}
-             ${query.tags ? 'AND EXISTS (SELECT 1 FROM json_each(m.tags) t WHERE t.value IN (SELECT value FROM json_each(@tags)))' : ''}
-           ORDER BY bm25(memories_fts, 4.0, 1.0, 2.0), m.weight DESC, m.id
-           LIMIT @limit`,
-        ).all({
-          ws,
-          match,
-          kinds: query.kinds ? asJson(query.kinds) : undefined,
-          tags: query.tags ? asJson(query.tags) : undefined,
-          limit: query.limit,
-        }) as MemoryRow[];
-        return rows.map(toMemory);
-      });
-    },
     async listEdgesByType(ws, query: TypedEdgeQuery) {
       if (query.types.length === 0) return [];
       return guard(() => {

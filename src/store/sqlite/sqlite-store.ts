@@ -13,6 +13,7 @@ import { createImportBatch } from './import-batch.js';
 import { type DatabaseFileOptions, openDatabase } from './open-database.js';
 import { createRecordReads } from './record-reads.js';
 import { createRecallRecords } from './recall-records.js';
+import { createSqliteSearch } from './search.js';
 import { createRecordWrites } from './record-writes.js';
 import { createStoreContext } from './store-context.js';
 import { createVectors } from './vectors.js';
@@ -57,6 +58,7 @@ export function createSqliteStore(options: SqliteStoreOptions): SqliteStore {
     // The file really opened, whatever the working directory: the start-up line and logs show it.
     description: `sqlite ${options.path === ':memory:' ? options.path : resolve(options.path)}`,
     ...createRecordReads(context),
+    ...createSqliteSearch(context),
     ...createAdjacencyReads(context),
     ...createRecordWrites(context),
     ...createWeightEvents(context),

@@ -21,16 +21,71 @@ export const GET_MEMORIES = statement(
   `,
 );
 
-/** `$query` is a Lucene query built by toLuceneQuery (escaped words, field boosts); it is a parameter like any value. */
+/** A superseded memory: an unpruned SUPERSEDES edge points at it (only checked with `$currentOnly`). */
+const CURRENT_ONLY = `($currentOnly = false OR NOT EXISTS {
+      MATCH (node)<-[s:SUPERSEDES]-(:Memory) WHERE s.weight > $pruneThreshold
+    })`;
+
+/**
+ * One rank tier of a search. `$query` is a Lucene query built by toLuceneTiers (escaped words,
+ * field boosts); it is a parameter like any value. `$seen` holds the memories earlier tiers found.
+ */
 export const SEARCH_MEMORIES = statement(
   'searchMemories',
   `
   CALL db.index.fulltext.queryNodes('${FULLTEXT_INDEX}', $query) YIELD node, score
   WHERE node.workspace = $ws
+    AND NOT node.id IN $seen
     AND ($kinds IS NULL OR node.kind IN $kinds)
     AND ($tags IS NULL OR any(tag IN node.tags WHERE tag IN $tags))
+    AND ${CURRENT_ONLY}
   RETURN node AS memory
   ORDER BY score DESC, node.weight DESC, node.id ASC
+  LIMIT $limit
+  `,
+);
+
+/**
+ * A listing by tags (no words): `$query` (toLuceneTagQuery) finds the candidates through the
+ * full-text index's tagsText field, the exact tag check keeps the real ones. Newest first.
+ */
+export const LIST_MEMORIES_BY_TAGS = statement(
+  'listMemoriesByTags',
+  `
+  CALL db.index.fulltext.queryNodes('${FULLTEXT_INDEX}', $query) YIELD node
+  WHERE node.workspace = $ws
+    AND any(tag IN node.tags WHERE tag IN $tags)
+    AND ($kinds IS NULL OR node.kind IN $kinds)
+    AND ${CURRENT_ONLY}
+  RETURN node AS memory
+  ORDER BY node.createdAt DESC, node.id DESC
+  LIMIT $limit
+  `,
+);
+
+/**
+ * A listing by kinds (no words, no tags): newest first per kind, then merged. Ordered by every
+ * property of the (workspace, kind, createdAt, id) index, so Neo4j reads the index in order and
+ * stops at `$limit` (ordered by createdAt alone it sorted every memory of the kind; without id in
+ * the index it sorted every memory sharing a createdAt, which a bulk import gives a whole batch);
+ * Neo4j seeks a composite index only with a predicate on every property, hence the IS NOT NULLs.
+ * Superseded memories are skipped after the ordering, before the limit.
+ */
+export const LIST_MEMORIES_BY_KINDS = statement(
+  'listMemoriesByKinds',
+  `
+  UNWIND $kinds AS kind
+  CALL (kind) {
+    MATCH (node:Memory {workspace: $ws, kind: kind})
+    WHERE node.createdAt IS NOT NULL AND node.id IS NOT NULL
+    WITH node
+    ORDER BY node.workspace DESC, node.kind DESC, node.createdAt DESC, node.id DESC
+    WHERE ${CURRENT_ONLY}
+    RETURN node
+    LIMIT $limit
+  }
+  RETURN node AS memory
+  ORDER BY node.createdAt DESC, node.id DESC
   LIMIT $limit
   `,
 );

@@ -62,6 +62,10 @@ export const SCHEMA: readonly { name: string; text: string }[] = [
     'CREATE INDEX engram_recall_expiry IF NOT EXISTS FOR (r:Recall) ON (r.workspace, r.expiresAt)',
   ],
   [
+    'engram_memory_kind_created',
+    'CREATE INDEX engram_memory_kind_created IF NOT EXISTS FOR (m:Memory) ON (m.workspace, m.kind, m.createdAt, m.id)',
+  ],
+  [
     FULLTEXT_INDEX,
     `CREATE FULLTEXT INDEX ${FULLTEXT_INDEX} IF NOT EXISTS FOR (m:Memory) ON EACH [m.title, m.content, m.tagsText]`,
   ],

@@ -1,0 +1,70 @@
+import { int } from 'neo4j-driver';
+import type { MemoryRecord } from '../../domain/types.js';
+import type { GraphStore, SearchQuery } from '../port.js';
+import { LIST_MEMORIES_BY_KINDS, LIST_MEMORIES_BY_TAGS, SEARCH_MEMORIES } from './cypher/index.js';
+import type { TransactionLike } from './driver.js';
+import { toLuceneTagQuery, toLuceneTiers } from './fulltext-query.js';
+import { listOrNull } from './parameters.js';
+import { toMemory } from './records.js';
+import { type Neo4jRunner, rows } from './transactions.js';
+
+const filterParameters = (ws: string, query: SearchQuery) => ({
+  ws,
+  kinds: listOrNull(query.kinds),
+  currentOnly: query.currentOnly,
+  pruneThreshold: query.pruneThreshold,
+});
+
+/** Each tier fills what the tiers before it left of the limit; a memory is answered once, in its best tier. */
+async function searchTiers(
+  tx: TransactionLike,
+  ws: string,
+  query: SearchQuery,
+  tiers: readonly string[],
+): Promise<MemoryRecord[]> {
+  const found: MemoryRecord[] = [];
+  for (const tier of tiers) {
+    if (found.length >= query.limit) break;
+    const records = await rows(tx, SEARCH_MEMORIES, {
+      ...filterParameters(ws, query),
+      query: tier,
+      tags: listOrNull(query.tags),
+      seen: found.map((memory) => memory.id),
+      limit: int(query.limit - found.length),
+    });
+    found.push(...records.map((record) => toMemory(record.get('memory'))));
+  }
+  return found;
+}
+
+/** searchMemories on Neo4j: the same rank tiers as the SQLite store, or a listing by kinds/tags when there are no words. */
+export function createNeo4jSearch({ read }: Neo4jRunner): Pick<GraphStore, 'searchMemories'> {
+  return {
+    async searchMemories(ws, query) {
+      const tiers = toLuceneTiers(query.text);
+      if (tiers.length > 0) return read('searchMemories', (tx) => searchTiers(tx, ws, query, tiers));
+      const limit = int(query.limit);
+      const { tags } = query;
+      if (tags) {
+        const tagQuery = toLuceneTagQuery(tags);
+        if (tagQuery === null) return [];
+        const records = await read('listMemoriesByTags', (tx) =>
+          rows(tx, LIST_MEMORIES_BY_TAGS, {
+            ...filterParameters(ws, query),
+            query: tagQuery,
+            tags: [...tags],
+            limit,
+          }),
+        );
+        return records.map((record) => toMemory(record.get('memory')));
+      }
+      if (query.kinds) {
+        const records = await read('listMemoriesByKinds', (tx) =>
+          rows(tx, LIST_MEMORIES_BY_KINDS, { ...filterParameters(ws, query), kinds: [...new Set(query.kinds)], limit }),
+        );
+        return records.map((record) => toMemory(record.get('memory')));
+      }
+      return [];
+    },
+  };
+}
