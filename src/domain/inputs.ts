@@ -104,6 +104,8 @@ export const tags = z.array(label(LIMITS.tagChars)).max(LIMITS.tags, `must hold 
 export const reason = text(LIMITS.reasonChars);
 /** May be empty: searchMemories then lists by kinds or tags, and asks for one of them itself. */
 export const searchText = z.string().max(LIMITS.searchChars, `must be at most ${LIMITS.searchChars} characters`);
+/** recall has no listing mode: its words are what seeds it, so blank text is refused. */
+export const recallText = searchText.refine((value) => value.trim().length > 0, 'must not be empty');
 export const refList = z.array(memoryRef).max(LIMITS.idsPerBatch, `must hold at most ${LIMITS.idsPerBatch} ids`);
 export const edgeIdList = z.array(memoryRef).max(LIMITS.viaEdges, `must hold at most ${LIMITS.viaEdges} edge ids`);
 

@@ -28,7 +28,7 @@ builder.queryFields((t) => ({
     args: {
       query: t.arg.string({
         required: false,
-        validate: rules.searchText,
+        validate: rules.recallText,
         description: 'Words to look for (at most 500 characters); the hits are seeds.',
       }),
       seeds: t.arg.idList({
