@@ -60,6 +60,7 @@ function begin(ctx: StoreContext, ws: string, options: BulkLoadOptions): BulkLoa
   if (db.inTransaction) throw new Error('This connection is already inside a transaction');
   // Foreign keys cannot be switched inside a transaction; finish() checks the loaded edges instead.
   db.pragma('foreign_keys = OFF');
+  const restorePragmas = applyLoadPragmas(db);
   db.exec('BEGIN IMMEDIATE');
   let open = true;
   const end = (statement: 'COMMIT' | 'ROLLBACK') => {
@@ -73,6 +74,7 @@ function begin(ctx: StoreContext, ws: string, options: BulkLoadOptions): BulkLoa
       throw error;
     } finally {
       db.pragma('foreign_keys = ON');
+      restorePragmas();
     }
   };
   const rebuilt: string[] = [];
@@ -99,6 +101,9 @@ function begin(ctx: StoreContext, ws: string, options: BulkLoadOptions): BulkLoa
     throw error;
   }
 
+  const loadedIds = new Set<string>();
+  // Edges that named a memory no earlier batch of this load brought: only then does finish() ask SQL.
+  let edgesAheadOfTheirEnds = 0;
   const writeMemories = createMemoryWriter(ctx, ws);
   const writeEdges = createEdgeWriter(ctx, ws);
   const whileOpen = <T>(work: () => T): T => {
@@ -117,6 +122,9 @@ function begin(ctx: StoreContext, ws: string, options: BulkLoadOptions): BulkLoa
           sortedBy(batch.memories, (memory) => memory.id),
           now,
         );
+        for (const memory of batch.memories) loadedIds.add(memory.id);
+        for (const edge of batch.edges)
+          if (!loadedIds.has(edge.fromId) || !loadedIds.has(edge.toId)) edgesAheadOfTheirEnds++;
         writeEdges(
           sortedBy(batch.edges, (edge) => `${edge.fromId}\u0000${edge.toId}\u0000${edge.type}`),
           now,
@@ -126,7 +134,9 @@ function begin(ctx: StoreContext, ws: string, options: BulkLoadOptions): BulkLoa
     },
     async finish() {
       whileOpen(() => {
-        const dangling = firstDanglingEdge(ctx, ws, firstEdgeRid);
+        // The workspace started empty and a load only adds memories: an edge whose ends this load
+        // had already written cannot dangle, so the query runs only when some edge came first.
+        const dangling = edgesAheadOfTheirEnds > 0 ? firstDanglingEdge(ctx, ws, firstEdgeRid) : null;
         if (dangling) throw dangling;
         sql(
           `INSERT INTO memories_fts (rowid, title, content, tags)
@@ -142,6 +152,20 @@ function begin(ctx: StoreContext, ws: string, options: BulkLoadOptions): BulkLoa
     async abort() {
       end('ROLLBACK');
     },
+  };
+}
+
+/**
+ * Connection settings for the load's duration, restored at its end: sorts (index rebuilds, the
+ * unique indexes' page splits) in memory rather than in temporary files, and with a helper thread.
+ */
+const LOAD_PRAGMAS = { temp_store: 'MEMORY', threads: '2' } as const;
+
+function applyLoadPragmas(db: Database.Database): () => void {
+  const before = Object.entries(LOAD_PRAGMAS).map(([name]) => [name, db.pragma(name, { simple: true })] as const);
+  for (const [name, value] of Object.entries(LOAD_PRAGMAS)) db.pragma(`${name} = ${value}`);
+  return () => {
+    for (const [name, value] of before) db.pragma(`${name} = ${String(value)}`);
   };
 }
 
