@@ -60,7 +60,14 @@ function begin(ctx: StoreContext, ws: string, options: BulkLoadOptions): BulkLoa
   // Foreign keys cannot be switched inside a transaction; finish() checks the loaded edges instead.
   db.pragma('foreign_keys = OFF');
   const restorePragmas = applyLoadPragmas(db);
-  db.exec('BEGIN IMMEDIATE');
+  try {
+    db.exec('BEGIN IMMEDIATE');
+  } catch (error) {
+    // Another writer held the lock past busy_timeout: the connection goes back to its usual settings.
+    db.pragma('foreign_keys = ON');
+    restorePragmas();
+    throw error;
+  }
   let open = true;
   const end = (statement: 'COMMIT' | 'ROLLBACK') => {
     if (!open) return;
