@@ -1,3 +1,4 @@
+import { asWellFormedRecord } from './import-fast-check.js';
 import { type EdgeLineValue, GraphLine, type MemoryLineValue, describeIssues } from '../domain/graph-records.js';
 
 export type GraphRecord = MemoryLineValue | EdgeLineValue;
@@ -44,10 +45,7 @@ export function createLineParser(options: { batchSize: number; knownIdsOnly: boo
         message: `not valid JSON (${(error as Error).message})`,
       });
     }
-    const parsed = GraphLine.safeParse(json);
-    if (!parsed.success)
-      throw new LineRefused({ kind: 'line', line: lineNumber, message: describeIssues(parsed.error) });
-    const record = parsed.data;
+    const record = asWellFormedRecord(json) ?? validated(json);
     if (known) {
       if (record.record === 'memory') known.add(record.id);
       else
@@ -63,6 +61,13 @@ export function createLineParser(options: { batchSize: number; knownIdsOnly: boo
       ready.push(batch);
       batch = { records: [], lines: [] };
     }
+  };
+
+  const validated = (json: unknown): GraphRecord => {
+    const parsed = GraphLine.safeParse(json);
+    if (!parsed.success)
+      throw new LineRefused({ kind: 'line', line: lineNumber, message: describeIssues(parsed.error) });
+    return parsed.data;
   };
 
   return {

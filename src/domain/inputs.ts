@@ -24,10 +24,10 @@ export const LIMITS = {
 } as const;
 
 /** Control characters (NUL among them) and lone surrogates have no business in identifiers or labels. */
-const CONTROL_OR_LONE_SURROGATE =
+export const CONTROL_OR_LONE_SURROGATE =
   // biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is this pattern's job.
   /[\u0000-\u001f\u007f]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
-const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+export const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
 
 const label = (max: number) =>
   z
@@ -54,7 +54,7 @@ const text = (max: number) =>
 export const memoryRef = label(LIMITS.refChars);
 
 /** ids and keys a client chooses: a conservative alphabet, so they read well in URLs, logs and Cypher params. */
-const HANDLE = /^[A-Za-z0-9][A-Za-z0-9_.:/-]*$/;
+export const HANDLE = /^[A-Za-z0-9][A-Za-z0-9_.:/-]*$/;
 export const memoryId = z
   .string()
   .max(128, 'must be at most 128 characters')

@@ -78,7 +78,7 @@ export async function importPending(
         metadata: (value.metadata ?? null) as NewMemory['metadata'],
       }),
     ),
-    edges: pending.edges.map(
+    edges: inTripleOrder(pending.edges).map(
       ({ value }): ImportEdge => ({
         id: newId(),
         fromId: value.from,
@@ -101,6 +101,18 @@ export async function importPending(
     throw error;
   }
 }
+
+const compare = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
+
+/**
+ * The edges in (from, to, type) order, the order the stores write them in, so their new
+ * time-ordered ids rise with it and the id index is appended to rather than split at random.
+ * Stable: of two records for one edge, the later still comes later (and wins).
+ */
+const inTripleOrder = (edges: readonly Placed<EdgeLineValue>[]): Placed<EdgeLineValue>[] =>
+  [...edges].sort(
+    ({ value: a }, { value: b }) => compare(a.from, b.from) || compare(a.to, b.to) || compare(a.type, b.type),
+  );
 
 /** Finds the first edge naming a memory that is neither in the batch nor in the workspace. */
 async function missingEnd(scope: ImportScope, pending: PendingBatch, cause: EngramError): Promise<EngramError> {

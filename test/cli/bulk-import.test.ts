@@ -227,3 +227,24 @@ describe('engram import --bulk (the bin)', () => {
     expect(failed.stderr).toMatch(/nothing was written \(a bulk load is all or nothing\)/);
   }, 60_000);
 });
+
+describe('a bulk load that cannot take the write lock', () => {
+  it('leaves the connection as it was: foreign keys still refuse a dangling edge afterwards', async () => {
+    const path = join(dir, 'busy.db');
+    const store = createSqliteStore({ path, adjacencyIndex: false, busyTimeoutMs: 50 });
+    opened.push(store);
+    await store.importBatch(WS, { memories: [], edges: [] }, new Date().toISOString());
+    const writer = new Database(path);
+    writer.exec('BEGIN IMMEDIATE');
+    try {
+      await expect(store.beginBulkLoad?.('empty', { expectedEdges: null })).rejects.toThrow();
+    } finally {
+      writer.exec('ROLLBACK');
+      writer.close();
+    }
+    const dangling = { id: 'e1', fromId: 'nobody', toId: 'no-one', type: 'CITES', weight: 0.5, metadata: null };
+    const error = await rejection(store.importBatch(WS, { memories: [], edges: [dangling] }, new Date().toISOString()));
+    expect(error).toBeInstanceOf(EngramError);
+    expect((error as EngramError).code).toBe('NOT_FOUND');
+  });
+});
