@@ -109,6 +109,7 @@ export function neo4jHarness(): StoreHarness & {
   return {
     // Path on Neo4j is the level-by-level walk; a one-call statement is only measured (bench/neo4j-bench.ts).
     offersShortestPath: false,
+    keepsVectors: true,
     /** A store in a namespace of its own; its prefix is deleted after each test. */
     async create() {
       const live = openLiveNeo4jStore(config);

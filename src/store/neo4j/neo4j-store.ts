@@ -50,6 +50,6 @@ export function createNeo4jStore(options: Neo4jStoreOptions): Neo4jStore {
     ...reads,
     ...createNeo4jWrites(runner, reads),
     ...createNeo4jRecallRecords(runner),
-    ...createNeo4jVectors(),
+    ...createNeo4jVectors(runner),
   };
 }

@@ -62,6 +62,19 @@ export const SCHEMA: readonly { name: string; text: string }[] = [
     'CREATE INDEX engram_recall_expiry IF NOT EXISTS FOR (r:Recall) ON (r.workspace, r.expiresAt)',
   ],
   [
+    'engram_memory_vector',
+    'CREATE CONSTRAINT engram_memory_vector IF NOT EXISTS FOR (v:MemoryVector) REQUIRE (v.workspace, v.memoryId) IS UNIQUE',
+  ],
+  [
+    'engram_vector_space',
+    'CREATE CONSTRAINT engram_vector_space IF NOT EXISTS FOR (s:VectorSpace) REQUIRE s.workspace IS UNIQUE',
+  ],
+  // The embedding queue: memories without a vector for their current text, oldest first (vectors.ts).
+  [
+    'engram_memory_embedding_queue',
+    'CREATE INDEX engram_memory_embedding_queue IF NOT EXISTS FOR (m:Memory) ON (m.workspace, m.embeddingQueue)',
+  ],
+  [
     FULLTEXT_INDEX,
     `CREATE FULLTEXT INDEX ${FULLTEXT_INDEX} IF NOT EXISTS FOR (m:Memory) ON EACH [m.title, m.content, m.tagsText]`,
   ],
