@@ -235,6 +235,7 @@ describe('what the Neo4j store sent for the whole contract suite', () => {
     ).toMatchInlineSnapshot(`
       [
         "AUTOCOMMIT ping",
+        "AUTOCOMMIT queueEmbeddingBacklog",
         "READ awaitIndexes",
         "READ awaitVectorIndex",
         "READ countAdjacent:BOTH",
@@ -242,6 +243,7 @@ describe('what the Neo4j store sent for the whole contract suite', () => {
         "READ countAdjacent:OUTGOING",
         "READ edgesAmong",
         "READ edgesBetween",
+        "READ embeddingBacklogDone",
         "READ expandFrontier:BOTH",
         "READ expandFrontier:INCOMING",
         "READ expandFrontier:OUTGOING",
@@ -282,6 +284,7 @@ describe('what the Neo4j store sent for the whole contract suite', () => {
         "WRITE linkConfirm",
         "WRITE linkCreate",
         "WRITE linkPrepare",
+        "WRITE markEmbeddingBacklogDone",
         "WRITE purgeRecalls",
         "WRITE schema:engram_edge_ref_id",
         "WRITE schema:engram_edge_ref_triple",

@@ -21,6 +21,9 @@ export const CATALOG: Record<string, readonly string[]> = {
   SERVER_COMPONENTS: [cypher.SERVER_COMPONENTS],
   SCHEMA: cypher.SCHEMA.map((entry) => entry.text),
   AWAIT_INDEXES: [cypher.AWAIT_INDEXES],
+  EMBEDDING_BACKLOG_DONE: [cypher.EMBEDDING_BACKLOG_DONE],
+  QUEUE_EMBEDDING_BACKLOG: [cypher.QUEUE_EMBEDDING_BACKLOG],
+  MARK_EMBEDDING_BACKLOG_DONE: [cypher.MARK_EMBEDDING_BACKLOG_DONE],
   GET_MEMORIES: [cypher.GET_MEMORIES],
   GET_EDGES: [cypher.GET_EDGES],
   getAdjacent: DIRECTIONS.map(cypher.getAdjacent),
@@ -165,7 +168,7 @@ export function lintCypher(
     defaultLanguage: version,
     functions: languageSupport.testData.mockSchema.functions,
     procedures: languageSupport.testData.mockSchema.procedures,
-    labels: ['Memory', 'EdgeRef', 'WeightEvent', 'Recall', 'MemoryVector', 'VectorSpace'],
+    labels: ['Memory', 'EdgeRef', 'WeightEvent', 'Recall', 'MemoryVector', 'VectorSpace', 'EngramMigration'],
     relationshipTypes: [...KNOWN_RELATION_TYPES.map((type) => type.name), ...relationshipTypesIn(text)],
     parameters,
   });

@@ -38,6 +38,9 @@ describe('start-up and lifecycle', () => {
         "WRITE schema:engram_memory_embedding_queue",
         "WRITE schema:engram_memory_text",
         "READ awaitIndexes",
+        "READ embeddingBacklogDone",
+        "AUTOCOMMIT queueEmbeddingBacklog",
+        "WRITE markEmbeddingBacklogDone",
         "AUTOCOMMIT ping",
       ]
     `);
@@ -109,9 +112,15 @@ describe('start-up and lifecycle', () => {
       flaky.statements.findLastIndex((statement) => statement.name === 'ping'),
     );
     expect(afterRecovery.map((statement) => statement.name)).toEqual(
-      ['ping', 'serverComponents', ...SCHEMA.map((entry) => entry.name), 'awaitIndexes'].map((name) =>
-        name.startsWith('engram_') ? `schema:${name}` : name,
-      ),
+      [
+        'ping',
+        'serverComponents',
+        ...SCHEMA.map((entry) => entry.name),
+        'awaitIndexes',
+        'embeddingBacklogDone',
+        'queueEmbeddingBacklog',
+        'markEmbeddingBacklogDone',
+      ].map((name) => (name.startsWith('engram_') ? `schema:${name}` : name)),
     );
   });
 
