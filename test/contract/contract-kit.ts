@@ -71,8 +71,6 @@ export interface StoreHarness {
    * Neo4j run counts a skipped test as a failure).
    */
   readonly offersShortestPath: boolean;
-  /** Whether the store keeps embeddings; a store that does not must refuse them (cases/vectors.ts). */
-  readonly keepsVectors?: boolean;
 }
 
 export const WS = 'ws-a';

@@ -29,7 +29,7 @@ export function runStoreContract(name: string, harness: StoreHarness): void {
     researchViewCases(t);
     importCases(t);
     recallCases(t);
-    vectorCases(t, harness.keepsVectors ?? false);
+    vectorCases(t);
     searchCases(t);
   });
 }

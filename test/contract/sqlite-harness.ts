@@ -99,7 +99,6 @@ export function createSqliteInspector(db: Database.Database): StoreInspector {
  */
 export const sqliteHarness = (indexed: boolean): StoreHarness => ({
   offersShortestPath: indexed,
-  keepsVectors: true,
   async create() {
     const dir = await mkdtemp(join(tmpdir(), 'engram-contract-'));
     const path = join(dir, 'engram.db');

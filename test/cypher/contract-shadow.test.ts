@@ -144,8 +144,6 @@ function tee(primary: GraphStore, shadow: GraphStore): GraphStore {
 runStoreContract('sqlite, replayed on the Neo4j store over a recording driver', {
   // The tee offers only what the shadow can replay.
   offersShortestPath: false,
-  // The answers are SQLite's, which keeps vectors; the Neo4j shadow refuses them without a statement.
-  keepsVectors: true,
   async create() {
     const dir = await mkdtemp(join(tmpdir(), 'engram-shadow-'));
     const path = join(dir, 'engram.db');
@@ -167,16 +165,6 @@ runStoreContract('sqlite, replayed on the Neo4j store over a recording driver', 
   },
 });
 
-/** Port methods the Neo4j store answers without the server (vectors are refused there: docs/vectors.md). */
-const NEO4J_REFUSES = new Set([
-  'embeddingDimensions',
-  'setEmbeddings',
-  'hasEmbeddings',
-  'nearestMemories',
-  'memoriesNeedingEmbedding',
-  'workspacesNeedingEmbedding',
-]);
-
 describe('what the Neo4j store sent for the whole contract suite', () => {
   it('never failed with anything but a coded EngramError', () => {
     expect(captured.length).toBeGreaterThan(500);
@@ -185,9 +173,7 @@ describe('what the Neo4j store sent for the whole contract suite', () => {
 
   it('covered every port method the suite calls, each through a named transaction', () => {
     const ops = new Set(captured.map((statement) => statement.op));
-    const silent = [...methodsCalled].filter(
-      (method) => method !== 'close' && !NEO4J_REFUSES.has(method) && !ops.has(method),
-    );
+    const silent = [...methodsCalled].filter((method) => method !== 'close' && !ops.has(method));
     expect(silent).toEqual([]);
     expect([...ops].sort()).toMatchInlineSnapshot(`
       [
@@ -198,6 +184,7 @@ describe('what the Neo4j store sent for the whole contract suite', () => {
         "deleteMemory",
         "edgesAmong",
         "edgesBetween",
+        "embeddingDimensions",
         "expandFrontier",
         "findEdge",
         "getAdjacent",
@@ -206,6 +193,7 @@ describe('what the Neo4j store sent for the whole contract suite', () => {
         "getMemories",
         "getRecall",
         "getWeightEvents",
+        "hasEmbeddings",
         "importBatch",
         "linkEdge",
         "listEdges",
@@ -215,12 +203,16 @@ describe('what the Neo4j store sent for the whole contract suite', () => {
         "listMemoriesByTags",
         "listRecalls",
         "listWeightEvents",
+        "memoriesNeedingEmbedding",
+        "nearestMemories",
         "ping",
         "rankTargetsBySources",
         "saveRecall",
         "searchMemories",
+        "setEmbeddings",
         "unlinkEdges",
         "updateMemory",
+        "workspacesNeedingEmbedding",
       ]
     `);
   });
@@ -244,12 +236,15 @@ describe('what the Neo4j store sent for the whole contract suite', () => {
     ).toMatchInlineSnapshot(`
       [
         "AUTOCOMMIT ping",
+        "AUTOCOMMIT queueEmbeddingBacklog",
         "READ awaitIndexes",
+        "READ awaitVectorIndex",
         "READ countAdjacent:BOTH",
         "READ countAdjacent:INCOMING",
         "READ countAdjacent:OUTGOING",
         "READ edgesAmong",
         "READ edgesBetween",
+        "READ embeddingBacklogDone",
         "READ expandFrontier:BOTH",
         "READ expandFrontier:INCOMING",
         "READ expandFrontier:OUTGOING",
@@ -262,6 +257,7 @@ describe('what the Neo4j store sent for the whole contract suite', () => {
         "READ getMemories",
         "READ getRecall",
         "READ getWeightEvents",
+        "READ hasVectors",
         "READ listEdges",
         "READ listEdgesByType",
         "READ listMemories",
@@ -273,29 +269,38 @@ describe('what the Neo4j store sent for the whole contract suite', () => {
         "READ listWeightEvents:edgeId+source",
         "READ listWeightEvents:memoryId",
         "READ listWeightEvents:source",
+        "READ nextQueuedWorkspace",
+        "READ queuedMemories",
         "READ rankTargetsBySources",
         "READ searchMemories",
         "READ serverComponents",
+        "READ vectorDimensions",
         "WRITE applyEdgeWeights",
         "WRITE applyMemoryWeights",
         "WRITE createMemory",
         "WRITE createRecall",
+        "WRITE createVectorIndex",
         "WRITE deleteMemory",
+        "WRITE embeddableMemories",
         "WRITE importEdges",
         "WRITE importMemories",
         "WRITE linkConfirm",
         "WRITE linkCreate",
         "WRITE linkPrepare",
+        "WRITE markEmbeddingBacklogDone",
         "WRITE purgeRecalls",
         "WRITE schema:engram_edge_ref_id",
         "WRITE schema:engram_edge_ref_triple",
+        "WRITE schema:engram_memory_embedding_queue",
         "WRITE schema:engram_memory_id",
         "WRITE schema:engram_memory_key",
         "WRITE schema:engram_memory_kind_created",
         "WRITE schema:engram_memory_text",
+        "WRITE schema:engram_memory_vector",
         "WRITE schema:engram_recall_created",
         "WRITE schema:engram_recall_expiry",
         "WRITE schema:engram_recall_id",
+        "WRITE schema:engram_vector_space",
         "WRITE schema:engram_weight_event_at",
         "WRITE schema:engram_weight_event_edge",
         "WRITE schema:engram_weight_event_id",

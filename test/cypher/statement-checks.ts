@@ -21,6 +21,9 @@ export const CATALOG: Record<string, readonly string[]> = {
   SERVER_COMPONENTS: [cypher.SERVER_COMPONENTS],
   SCHEMA: cypher.SCHEMA.map((entry) => entry.text),
   AWAIT_INDEXES: [cypher.AWAIT_INDEXES],
+  EMBEDDING_BACKLOG_DONE: [cypher.EMBEDDING_BACKLOG_DONE],
+  QUEUE_EMBEDDING_BACKLOG: [cypher.QUEUE_EMBEDDING_BACKLOG],
+  MARK_EMBEDDING_BACKLOG_DONE: [cypher.MARK_EMBEDDING_BACKLOG_DONE],
   GET_MEMORIES: [cypher.GET_MEMORIES],
   GET_EDGES: [cypher.GET_EDGES],
   getAdjacent: DIRECTIONS.map(cypher.getAdjacent),
@@ -60,16 +63,38 @@ export const CATALOG: Record<string, readonly string[]> = {
   CREATE_RECALL: [cypher.CREATE_RECALL],
   GET_RECALL: [cypher.GET_RECALL],
   LIST_RECALLS: [cypher.LIST_RECALLS],
+  createVectorIndex: [cypher.createVectorIndex(768)],
+  AWAIT_VECTOR_INDEX: [cypher.AWAIT_VECTOR_INDEX],
+  VECTOR_DIMENSIONS: [cypher.VECTOR_DIMENSIONS],
+  CLAIM_VECTOR_DIMENSIONS: [cypher.CLAIM_VECTOR_DIMENSIONS],
+  EMBEDDABLE_MEMORIES: [cypher.EMBEDDABLE_MEMORIES],
+  storeVectors: [cypher.storeVectors(768)],
+  HAS_VECTORS: [cypher.HAS_VECTORS],
+  NEAREST_VECTORS: [cypher.NEAREST_VECTORS],
+  QUEUED_MEMORIES: [cypher.QUEUED_MEMORIES],
+  NEXT_QUEUED_WORKSPACE: [cypher.NEXT_QUEUED_WORKSPACE],
 };
 
 /** Exports of cypher/index.ts that are not statements. */
-export const NOT_STATEMENTS: readonly string[] = ['relationshipType', 'FULLTEXT_INDEX'];
+export const NOT_STATEMENTS: readonly string[] = [
+  'relationshipType',
+  'FULLTEXT_INDEX',
+  'vectorDimensions',
+  'vectorIndexName',
+];
 
 export const catalogTexts = (): string[] => Object.values(CATALOG).flat();
 
-/** The statement with every spliced relation type replaced by `TYPE`: equal shapes mean equal text up to types. */
+/**
+ * The statement with every spliced relation type replaced by `TYPE`, and every spliced vector length
+ * by `N`: equal shapes mean equal text up to types and lengths.
+ */
 export function shapeOf(text: string): string {
-  return text.replace(/`[A-Z][A-Z0-9_]{0,63}`/g, '`TYPE`').replace(/`TYPE`(\|`TYPE`)+/g, '`TYPE`');
+  return text
+    .replace(/`[A-Z][A-Z0-9_]{0,63}`/g, '`TYPE`')
+    .replace(/`TYPE`(\|`TYPE`)+/g, '`TYPE`')
+    .replace(/_d\d+\b/g, '_dN')
+    .replace(/(`vector\.dimensions`: )\d+/g, '$1N');
 }
 
 // ---- user values never in statement text --------------------------------------------------------
@@ -145,7 +170,7 @@ export function lintCypher(
     defaultLanguage: version,
     functions: languageSupport.testData.mockSchema.functions,
     procedures: languageSupport.testData.mockSchema.procedures,
-    labels: ['Memory', 'EdgeRef', 'WeightEvent', 'Recall'],
+    labels: ['Memory', 'EdgeRef', 'WeightEvent', 'Recall', 'MemoryVector', 'VectorSpace', 'EngramMigration'],
     relationshipTypes: [...KNOWN_RELATION_TYPES.map((type) => type.name), ...relationshipTypesIn(text)],
     parameters,
   });

@@ -34,8 +34,14 @@ describe('start-up and lifecycle', () => {
         "WRITE schema:engram_recall_created",
         "WRITE schema:engram_recall_expiry",
         "WRITE schema:engram_memory_kind_created",
+        "WRITE schema:engram_memory_vector",
+        "WRITE schema:engram_vector_space",
+        "WRITE schema:engram_memory_embedding_queue",
         "WRITE schema:engram_memory_text",
         "READ awaitIndexes",
+        "READ embeddingBacklogDone",
+        "AUTOCOMMIT queueEmbeddingBacklog",
+        "WRITE markEmbeddingBacklogDone",
         "AUTOCOMMIT ping",
       ]
     `);
@@ -107,9 +113,15 @@ describe('start-up and lifecycle', () => {
       flaky.statements.findLastIndex((statement) => statement.name === 'ping'),
     );
     expect(afterRecovery.map((statement) => statement.name)).toEqual(
-      ['ping', 'serverComponents', ...SCHEMA.map((entry) => entry.name), 'awaitIndexes'].map((name) =>
-        name.startsWith('engram_') ? `schema:${name}` : name,
-      ),
+      [
+        'ping',
+        'serverComponents',
+        ...SCHEMA.map((entry) => entry.name),
+        'awaitIndexes',
+        'embeddingBacklogDone',
+        'queueEmbeddingBacklog',
+        'markEmbeddingBacklogDone',
+      ].map((name) => (name.startsWith('engram_') ? `schema:${name}` : name)),
     );
   });
 

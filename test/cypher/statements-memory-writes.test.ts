@@ -39,7 +39,7 @@ describe('writes: memories', () => {
       CREATE (m:Memory {
         workspace: $ws, id: $id, key: $key, title: $title, content: $content, kind: $kind,
         tags: $tags, tagsText: $tagsText, weight: $weight, metadata: $metadata,
-        createdAt: $now, updatedAt: $now
+        createdAt: $now, updatedAt: $now, embeddingQueue: $now + ' ' + $id
       })
       RETURN m AS memory
       \`\`\`
@@ -132,7 +132,14 @@ describe('writes: memories', () => {
       \`\`\`cypher
       // engram:updateMemory
       MATCH (m:Memory {workspace: $ws, id: $id})
+      WITH m, m.title AS oldTitle, m.content AS oldContent
       SET m += $changes, m.updatedAt = $now
+      WITH m, coalesce(m.title = oldTitle AND (m.content = oldContent OR (m.content IS NULL AND oldContent IS NULL)), false) AS sameText
+      SET m.embeddingQueue = CASE WHEN sameText THEN m.embeddingQueue ELSE $now + ' ' + m.id END
+      WITH m, sameText
+      OPTIONAL MATCH (v:MemoryVector {workspace: $ws, memoryId: m.id})
+      WHERE NOT sameText
+      DELETE v
       RETURN m AS memory
       \`\`\`
       \`\`\`json
@@ -174,6 +181,9 @@ describe('writes: memories', () => {
       \`\`\`cypher
       // engram:deleteMemory
       MATCH (m:Memory {workspace: $ws, id: $id})
+      OPTIONAL MATCH (v:MemoryVector {workspace: $ws, memoryId: $id})
+      DELETE v
+      WITH m
       OPTIONAL MATCH (m)-[r]-()
       WITH m, collect(r.id) AS edgeIds
       OPTIONAL MATCH (k:EdgeRef {workspace: $ws})
@@ -194,6 +204,9 @@ describe('writes: memories', () => {
       \`\`\`cypher
       // engram:deleteMemory
       MATCH (m:Memory {workspace: $ws, id: $id})
+      OPTIONAL MATCH (v:MemoryVector {workspace: $ws, memoryId: $id})
+      DELETE v
+      WITH m
       OPTIONAL MATCH (m)-[r]-()
       WITH m, collect(r.id) AS edgeIds
       OPTIONAL MATCH (k:EdgeRef {workspace: $ws})

@@ -31,10 +31,21 @@ export function namespaced<T extends GraphStore>(store: T, ns: (workspace: strin
     get(target, property, receiver) {
       const value = Reflect.get(target, property, receiver) as unknown;
       if (typeof value !== 'function' || unscoped.has(String(property))) return value;
+      if (property === 'workspacesNeedingEmbedding') return namespacedQueue(target, ns);
       return (workspace: string, ...rest: unknown[]) =>
         (value as (...args: unknown[]) => unknown).call(target, ns(workspace), ...rest);
     },
   });
+}
+
+/** The one cross-workspace read: this namespace's workspaces among the first many, without the prefix. */
+function namespacedQueue(store: GraphStore, ns: (workspace: string) => string) {
+  const prefix = ns('');
+  return async (limit: number) =>
+    (await store.workspacesNeedingEmbedding(1000))
+      .filter((workspace) => workspace.startsWith(prefix))
+      .map((workspace) => workspace.slice(prefix.length))
+      .slice(0, limit);
 }
 
 /** Runs statements with a driver of their own, bypassing the adapter (inspection and cleanup). */
@@ -72,7 +83,7 @@ export async function runOn(
 export async function clearNamespace(config: Neo4jStoreConfig, prefix: string, driver?: DriverLike): Promise<void> {
   const own = driver ?? createNeo4jDriver(config);
   try {
-    for (const label of ['Memory', 'EdgeRef', 'WeightEvent']) {
+    for (const label of ['Memory', 'EdgeRef', 'WeightEvent', 'MemoryVector', 'VectorSpace']) {
       // In slices, so a large test graph never makes one huge transaction.
       for (;;) {
         const [record] = await runOn(

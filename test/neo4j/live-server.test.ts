@@ -44,6 +44,28 @@ if (!process.env.NEO4J_URI) {
       }
     });
 
+    it('queues, once per database, the memories an earlier version stored without the embedding queue', async () => {
+      const { raw, store, ns, prefix } = open();
+      try {
+        await raw.ensureSchema();
+        const old = { workspace: ns('old'), id: randomUUID(), title: 'stored before vectors', tags: [], weight: 0.5 };
+        await query('CREATE (m:Memory) SET m = $old, m.tagsText = "", m.createdAt = $at, m.updatedAt = $at', {
+          old,
+          at: '2020-01-01T00:00:00.000Z',
+        });
+        expect(await store.memoriesNeedingEmbedding('old', 5)).toEqual([]);
+        await query("MATCH (d:EngramMigration {name: 'embeddingBacklog'}) DELETE d", {});
+        const restarted = open();
+        await restarted.raw.ensureSchema();
+        await restarted.raw.close();
+        expect((await store.memoriesNeedingEmbedding('old', 5)).map((memory) => memory.id)).toEqual([old.id]);
+        expect(await query("MATCH (d:EngramMigration {name: 'embeddingBacklog'}) RETURN d", {})).toHaveLength(1);
+      } finally {
+        await raw.close();
+        await clear(prefix);
+      }
+    });
+
     it('keeps exactly one EdgeRef per relationship through link, unlink, delete and import', async () => {
       const { store, ns, prefix } = open();
       try {

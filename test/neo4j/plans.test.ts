@@ -228,6 +228,11 @@ if (!process.env.NEO4J_URI) {
       ],
       ['listMemories (page of 100)', cypher.LIST_MEMORIES, { ws, afterId: '', limit: int(100) }, 1_500],
       ['listEdges (page of 100)', cypher.LIST_EDGES, { ws, afterId: '', limit: int(100) }, 10_000],
+      // Every imported memory waits in the embedding queue: both queue reads must stay index reads.
+      ['queuedMemories (20)', cypher.QUEUED_MEMORIES, { ws, limit: int(20) }, 1_000],
+      ['nextQueuedWorkspace', cypher.NEXT_QUEUED_WORKSPACE, { after: '' }, 100],
+      ['hasVectors (20 ids)', cypher.HAS_VECTORS, { ws, ids: ids(20) }, 400],
+      ['vectorDimensions', cypher.VECTOR_DIMENSIONS, { ws }, 50],
     ];
   };
 
@@ -297,6 +302,13 @@ if (!process.env.NEO4J_URI) {
         ['deleteMemory', cypher.DELETE_MEMORY, { ws, id: edge.fromId }],
         ['importMemories', cypher.IMPORT_MEMORIES, { ws, memories: [], now }],
         ['importEdges', cypher.importEdges('CITES'), { ws, type: 'CITES', edges: [], now }],
+        [
+          'embeddableMemories',
+          cypher.EMBEDDABLE_MEMORIES,
+          { ws, items: [{ memoryId: edge.fromId, ifText: { title: 'x', content: null } }] },
+        ],
+        ['claimVectorDimensions', cypher.CLAIM_VECTOR_DIMENSIONS, { ws, dims: int(4) }],
+        ['storeVectors', cypher.storeVectors(4), { ws, items: [{ memoryId: edge.fromId, vector: [1, 0, 0, 0] }] }],
       ];
       const problems: string[] = [];
       for (const [name, text, parameters] of writes) {

@@ -52,6 +52,6 @@ export function createNeo4jStore(options: Neo4jStoreOptions): Neo4jStore {
     ...createNeo4jSearch(runner),
     ...createNeo4jWrites(runner, reads),
     ...createNeo4jRecallRecords(runner),
-    ...createNeo4jVectors(),
+    ...createNeo4jVectors(runner),
   };
 }

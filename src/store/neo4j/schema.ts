@@ -1,5 +1,12 @@
 import { Neo4jError, int } from 'neo4j-driver';
-import { AWAIT_INDEXES, SCHEMA, SERVER_COMPONENTS } from './cypher/index.js';
+import {
+  AWAIT_INDEXES,
+  EMBEDDING_BACKLOG_DONE,
+  MARK_EMBEDDING_BACKLOG_DONE,
+  QUEUE_EMBEDDING_BACKLOG,
+  SCHEMA,
+  SERVER_COMPONENTS,
+} from './cypher/index.js';
 import type { SessionLike, TransactionLike, TransactionSettings } from './driver.js';
 import { StoreSetupError } from '../adapter.js';
 import { classifyNeo4jError } from './errors.js';
@@ -122,5 +129,24 @@ export async function bootstrapSchema(deps: SchemaDeps): Promise<ServerInfo> {
     // Indexes over a large existing graph may still be populating: they come online by themselves.
     if (classifyNeo4jError(error) === 'unavailable') throw error;
   }
+  await queueEmbeddingBacklog(deps, slow);
   return info;
+}
+
+/** Once per database (see QUEUE_EMBEDDING_BACKLOG); replicas racing on it set the same values. */
+async function queueEmbeddingBacklog(deps: SchemaDeps, settings: TransactionSettings): Promise<void> {
+  const { records } = await once(
+    deps.session('READ'),
+    'READ',
+    async (tx) => tx.run(EMBEDDING_BACKLOG_DONE, {}),
+    settings,
+  );
+  if (records.length > 0) return;
+  const session = deps.session('WRITE');
+  try {
+    await session.run(QUEUE_EMBEDDING_BACKLOG, {}, settings);
+  } finally {
+    await session.close().catch(() => undefined);
+  }
+  await once(deps.session('WRITE'), 'WRITE', async (tx) => tx.run(MARK_EMBEDDING_BACKLOG_DONE, {}), settings);
 }

@@ -1,6 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../helpers/app.js';
-import { apiTestsOnNeo4j } from '../../helpers/neo4j.js';
 import { keysOf, recallOf, resultOf } from '../recall/support.js';
 import { type EmbeddingServer, startEmbeddingServer } from './embedding-server.js';
 
@@ -23,7 +22,7 @@ afterEach(async () => {
 /** A vector the endpoint would never give for these titles: it finds the memory by vector alone. */
 const ORTHOGONAL = Array.from({ length: 16 }, (_, index) => (index === 0 ? 1 : 0));
 
-describe.skipIf(apiTestsOnNeo4j())('recall with vectors (hybrid ranking through GraphQL)', () => {
+describe('recall with vectors (hybrid ranking through GraphQL)', () => {
   beforeEach(async () => {
     await api.gql(CREATE, { input: { key: 'vec-target', title: 'quarterly revenue forecast', embedding: ORTHOGONAL } });
     await api.gql(CREATE, { input: { key: 'vec-unrelated', title: 'office plants watering schedule' } });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { OTHER, T1, WS, expectCode } from '../contract-kit.js';
+import { OTHER, T1, WS } from '../contract-kit.js';
 import type { ContractContext } from '../contract-kit.js';
 
 /** Unit vectors in 4 dimensions, at known angles from QUERY = [1, 0, 0, 0]. */
@@ -9,27 +9,8 @@ const MIDDLE = [0.5, 0.5, 0, 0];
 const FAR = [0, 0, 1, 0];
 const OPPOSITE = [-1, 0, 0, 0];
 
-/** The GraphStore contract for embeddings: storage, nearest neighbours, the back-fill queue, refusal. */
-export function vectorCases(t: ContractContext, keepsVectors: boolean): void {
-  if (!keepsVectors) {
-    describe('vectors (refused by this store)', () => {
-      it('refuses to store a vector or read a dimension, naming the store that keeps them', async () => {
-        const memory = await t.createMemory({ title: 'plain' });
-        await expectCode(t.store.setEmbeddings(WS, [{ memoryId: memory.id, vector: QUERY }]), 'BAD_USER_INPUT');
-        await expect(t.store.embeddingDimensions(WS)).rejects.toThrow(/SQLite store/);
-      });
-
-      it('answers reads as a store without vectors', async () => {
-        const memory = await t.createMemory({ title: 'plain' });
-        expect(await t.store.hasEmbeddings(WS, [memory.id])).toEqual([false]);
-        expect(await t.store.nearestMemories(WS, QUERY, 5)).toEqual([]);
-        expect(await t.store.memoriesNeedingEmbedding(WS, 5)).toEqual([]);
-        expect(await t.store.workspacesNeedingEmbedding(5)).toEqual([]);
-      });
-    });
-    return;
-  }
-
+/** The GraphStore contract for embeddings: storage, nearest neighbours, the back-fill queue. */
+export function vectorCases(t: ContractContext): void {
   describe('vectors', () => {
     const seedVectors = async (workspace = WS) => {
       const ids: Record<string, string> = {};

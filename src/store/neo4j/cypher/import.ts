@@ -1,15 +1,24 @@
 import { LOCK_ENDPOINTS, relationshipType, statement } from './statement.js';
 
-/** Upsert by (workspace, id): fields replaced, createdAt kept. */
+/**
+ * Upsert by (workspace, id): fields replaced, createdAt kept. A new memory, or one whose title or
+ * content changes, loses its vector and joins the embedding queue, as in createMemory/updateMemory.
+ */
 export const IMPORT_MEMORIES = statement(
   'importMemories',
   `
   UNWIND $memories AS row
   MERGE (m:Memory {workspace: $ws, id: row.id})
   ON CREATE SET m.createdAt = $now
+  WITH m, row, coalesce(m.title = row.title AND (m.content = row.content OR (m.content IS NULL AND row.content IS NULL)), false) AS sameText
   SET m.key = row.key, m.title = row.title, m.content = row.content, m.kind = row.kind,
     m.tags = row.tags, m.tagsText = row.tagsText, m.weight = row.weight, m.metadata = row.metadata,
-    m.updatedAt = $now
+    m.updatedAt = $now,
+    m.embeddingQueue = CASE WHEN sameText THEN m.embeddingQueue ELSE $now + ' ' + row.id END
+  WITH m, sameText
+  OPTIONAL MATCH (v:MemoryVector {workspace: $ws, memoryId: m.id})
+  WHERE NOT sameText
+  DELETE v
   RETURN count(m) AS upserted
   `,
 );

@@ -23,6 +23,7 @@
  *   the database level. Every statement that creates or deletes an edge does the same to its EdgeRef.
  * - `(:WeightEvent {workspace, id, at, source, edgeId?, memoryId?, oldWeight, newWeight, delta, reason?, revertedBy?})`.
  * - `(:Recall {workspace, id, query?, results, truncated, createdAt, expiresAt})`: a recall record, `results` a JSON string.
+ * - `(:MemoryVector {workspace, memoryId, embedding_d<N>})` and `(:VectorSpace {workspace, dims})`: vectors (vectors.ts).
  * - Timestamps are the ISO-8601 strings the domain passes in, stored and returned unchanged.
  */
 
@@ -35,3 +36,4 @@ export * from './weights.js';
 export * from './research-views.js';
 export * from './import.js';
 export * from './recall.js';
+export * from './vectors.js';

@@ -107,14 +107,17 @@ export const LIST_MEMORIES = statement(
   `,
 );
 
-/** `$key`, `$content`, `$kind`, `$metadata` may be null: CREATE leaves a null property out. */
+/**
+ * `$key`, `$content`, `$kind`, `$metadata` may be null: CREATE leaves a null property out. A new
+ * memory joins the embedding queue (vectors.ts): `embeddingQueue` orders it by time, then id.
+ */
 export const CREATE_MEMORY = statement(
   'createMemory',
   `
   CREATE (m:Memory {
     workspace: $ws, id: $id, key: $key, title: $title, content: $content, kind: $kind,
     tags: $tags, tagsText: $tagsText, weight: $weight, metadata: $metadata,
-    createdAt: $now, updatedAt: $now
+    createdAt: $now, updatedAt: $now, embeddingQueue: $now + ' ' + $id
   })
   RETURN m AS memory
   `,
@@ -122,22 +125,33 @@ export const CREATE_MEMORY = statement(
 
 /**
  * `$changes` holds only the fields the patch names (keys chosen by the store from a fixed set);
- * `SET +=` with a null value removes that property, which is how a field is cleared.
+ * `SET +=` with a null value removes that property, which is how a field is cleared. A new title
+ * or content drops the memory's vector and queues it again, in the same transaction.
  */
 export const UPDATE_MEMORY = statement(
   'updateMemory',
   `
   MATCH (m:Memory {workspace: $ws, id: $id})
+  WITH m, m.title AS oldTitle, m.content AS oldContent
   SET m += $changes, m.updatedAt = $now
+  WITH m, coalesce(m.title = oldTitle AND (m.content = oldContent OR (m.content IS NULL AND oldContent IS NULL)), false) AS sameText
+  SET m.embeddingQueue = CASE WHEN sameText THEN m.embeddingQueue ELSE $now + ' ' + m.id END
+  WITH m, sameText
+  OPTIONAL MATCH (v:MemoryVector {workspace: $ws, memoryId: m.id})
+  WHERE NOT sameText
+  DELETE v
   RETURN m AS memory
   `,
 );
 
-/** DETACH DELETE within the workspace, and the EdgeRef of every edge it removes. */
+/** DETACH DELETE within the workspace, with its vector and the EdgeRef of every edge it removes. */
 export const DELETE_MEMORY = statement(
   'deleteMemory',
   `
   MATCH (m:Memory {workspace: $ws, id: $id})
+  OPTIONAL MATCH (v:MemoryVector {workspace: $ws, memoryId: $id})
+  DELETE v
+  WITH m
   OPTIONAL MATCH (m)-[r]-()
   WITH m, collect(r.id) AS edgeIds
   OPTIONAL MATCH (k:EdgeRef {workspace: $ws})

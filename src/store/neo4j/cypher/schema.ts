@@ -66,6 +66,19 @@ export const SCHEMA: readonly { name: string; text: string }[] = [
     'CREATE INDEX engram_memory_kind_created IF NOT EXISTS FOR (m:Memory) ON (m.workspace, m.kind, m.createdAt, m.id)',
   ],
   [
+    'engram_memory_vector',
+    'CREATE CONSTRAINT engram_memory_vector IF NOT EXISTS FOR (v:MemoryVector) REQUIRE (v.workspace, v.memoryId) IS UNIQUE',
+  ],
+  [
+    'engram_vector_space',
+    'CREATE CONSTRAINT engram_vector_space IF NOT EXISTS FOR (s:VectorSpace) REQUIRE s.workspace IS UNIQUE',
+  ],
+  // The embedding queue: memories without a vector for their current text, oldest first (vectors.ts).
+  [
+    'engram_memory_embedding_queue',
+    'CREATE INDEX engram_memory_embedding_queue IF NOT EXISTS FOR (m:Memory) ON (m.workspace, m.embeddingQueue)',
+  ],
+  [
     FULLTEXT_INDEX,
     `CREATE FULLTEXT INDEX ${FULLTEXT_INDEX} IF NOT EXISTS FOR (m:Memory) ON EACH [m.title, m.content, m.tagsText]`,
   ],
@@ -73,3 +86,33 @@ export const SCHEMA: readonly { name: string; text: string }[] = [
 
 /** Waits (bounded) until the indexes created above are online, so the first search can use them. */
 export const AWAIT_INDEXES = statement('awaitIndexes', 'CALL db.awaitIndexes($timeoutSeconds)');
+
+/**
+ * Memories stored before Neo4j kept vectors are in no queue. The first start-up of this version
+ * queues them, oldest change first, in one pass of its own transactions of 10,000 (an auto-commit
+ * statement: `CALL ... IN TRANSACTIONS` cannot run in a managed transaction), then marks it done.
+ */
+export const EMBEDDING_BACKLOG_DONE = statement(
+  'embeddingBacklogDone',
+  `
+  MATCH (d:EngramMigration {name: 'embeddingBacklog'})
+  RETURN d.name AS name
+  `,
+);
+
+export const QUEUE_EMBEDDING_BACKLOG = statement(
+  'queueEmbeddingBacklog',
+  `
+  MATCH (m:Memory)
+  WHERE m.embeddingQueue IS NULL
+    AND NOT EXISTS { MATCH (v:MemoryVector {workspace: m.workspace, memoryId: m.id}) }
+  CALL (m) {
+    SET m.embeddingQueue = m.updatedAt + ' ' + m.id
+  } IN TRANSACTIONS OF 10000 ROWS
+  `,
+);
+
+export const MARK_EMBEDDING_BACKLOG_DONE = statement(
+  'markEmbeddingBacklogDone',
+  "MERGE (:EngramMigration {name: 'embeddingBacklog'})",
+);
