@@ -413,3 +413,14 @@ export interface RecallRecord {
   createdAt: string;
   expiresAt: string;
 }
+
+/** The vector methods every store implements (sqlite/vectors.ts, neo4j/vectors.ts). */
+export type VectorMethods = Pick<
+  GraphStore,
+  | 'embeddingDimensions'
+  | 'setEmbeddings'
+  | 'hasEmbeddings'
+  | 'nearestMemories'
+  | 'memoriesNeedingEmbedding'
+  | 'workspacesNeedingEmbedding'
+>;

@@ -1,5 +1,6 @@
 import type { FrontierStep } from '../../domain/types.js';
 import { compareIds } from '../../store/key-order.js';
+import type { RecalledResult } from '../../store/port.js';
 
 /**
  * Spreading activation, layer by layer, as pure functions over the steps a store returned.
@@ -98,15 +99,8 @@ export function seedActivation(signals: SeedSignals, vectorsRan: boolean): numbe
   return ((signals.lexical ?? 0) + (signals.vector ?? 0)) / 2;
 }
 
-export interface RankedRecall {
-  memoryId: string;
-  score: number;
-  lexical: number | null;
-  vector: number | null;
-  graph: number | null;
-  seed: boolean;
-  path: readonly string[];
-}
+/** A ranked result has exactly the shape a recall record keeps of it. */
+export type RankedRecall = RecalledResult;
 
 /**
  * The blended score: a seed's own activation (seedActivation) plus its graph component, where
@@ -131,7 +125,7 @@ export function rankRecall(
       vector: signals?.vector ?? null,
       graph,
       seed: signals !== undefined,
-      path: state.paths.get(memoryId) ?? [],
+      path: [...(state.paths.get(memoryId) ?? [])],
     });
   }
   ranked.sort((a, b) => b.score - a.score || compareIds(a.memoryId, b.memoryId));

@@ -1,6 +1,6 @@
 import { int } from 'neo4j-driver';
 import { badInput } from '../../domain/errors.js';
-import type { EmbeddingItem, GraphStore } from '../port.js';
+import type { EmbeddingItem, VectorMethods } from '../port.js';
 import {
   AWAIT_VECTOR_INDEX,
   CLAIM_VECTOR_DIMENSIONS,
@@ -17,16 +17,6 @@ import {
 import type { TransactionLike } from './driver.js';
 import { toMemory, toNumber } from './records.js';
 import { type Neo4jRunner, first, rows } from './transactions.js';
-
-type VectorMethods = Pick<
-  GraphStore,
-  | 'embeddingDimensions'
-  | 'setEmbeddings'
-  | 'hasEmbeddings'
-  | 'nearestMemories'
-  | 'memoriesNeedingEmbedding'
-  | 'workspacesNeedingEmbedding'
->;
 
 /**
  * The vector index holds the vectors of every workspace of its length, and Community's

@@ -1,6 +1,6 @@
 import type Database from 'better-sqlite3';
 import { badInput } from '../../domain/errors.js';
-import { type GraphStore, MAX_EMBEDDING_DIMENSIONS } from '../port.js';
+import { MAX_EMBEDDING_DIMENSIONS, type VectorMethods } from '../port.js';
 import { guard } from './guard.js';
 import { MEMORY_COLUMNS, type MemoryRow, toMemory } from './rows.js';
 import type { StoreContext } from './store-context.js';
@@ -67,16 +67,6 @@ function ensureVectorTable(db: Database.Database, dims: number): string {
   `);
   return table;
 }
-
-type VectorMethods = Pick<
-  GraphStore,
-  | 'embeddingDimensions'
-  | 'setEmbeddings'
-  | 'hasEmbeddings'
-  | 'nearestMemories'
-  | 'memoriesNeedingEmbedding'
-  | 'workspacesNeedingEmbedding'
->;
 
 export function createVectors(context: StoreContext): VectorMethods {
   const { sql } = context;
