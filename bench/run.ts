@@ -241,13 +241,18 @@ async function main(): Promise<void> {
       neo4jResult = await runNeo4jBench({ seed });
       neo4jRecall = await runRecallNeo4j({ seed });
     } else log('Neo4j rows skipped: set NEO4J_URI, NEO4J_USER, NEO4J_PASSWORD to measure Neo4j against SQLite');
-    const rendered = workers ? `${render(results)}
+    const rendered = workers
+      ? `${render(results)}
 
-${renderWorkerScaling(workers)}` : render(results);
-    let table = neo4jResult ? `${rendered}
+${renderWorkerScaling(workers)}`
+      : render(results);
+    let table = neo4jResult
+      ? `${rendered}
 
-${renderNeo4jBench(neo4jResult)}` : rendered;
-    if (neo4jRecall) table += `
+${renderNeo4jBench(neo4jResult)}`
+      : rendered;
+    if (neo4jRecall)
+      table += `
 
 recall on Neo4j (10k / 50k graph)
 ${renderRecallBench(neo4jRecall)}`;
