@@ -23,21 +23,19 @@
  * --no-neo4j. With NEO4J_URI set, a Neo4j row set follows (bench/neo4j-bench.ts: 10k / 50k graph).
  * A summary table is printed at the end; the full results go to bench/results/<date>-<mode>.json.
  */
-import { createWriteStream, mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync, createReadStream } from 'node:fs';
-import { once } from 'node:events';
+import { mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { createApp } from '../src/app.js';
-import { type BulkMode, importNdjson } from '../src/cli/import-command.js';
 import { loadConfig } from '../src/config.js';
-import { memoryLine } from '../src/domain/graph-records.js';
 import { createLogger } from '../src/logger.js';
 import type { GraphStore } from '../src/store/port.js';
 import { createSqliteStore } from '../src/store/sqlite/sqlite-store.js';
 import { buildCsr } from './csr.js';
-import { RELATION_TYPES, edgeLine, generateGraph, randomPairs, type GeneratedGraph } from './generator.js';
+import { importGraph, writeNdjson } from './import-run.js';
+import { RELATION_TYPES, generateGraph, randomPairs, type GeneratedGraph } from './generator.js';
 import { load, probe, renderWorkerScaling, startServer, workerScaling, workerScalingTargets } from './http-bench.js';
 import { hubAttack, type HubAttackResult } from './hub-attack.js';
 import { now } from './lib/stats.js';
@@ -45,15 +43,7 @@ import { type RecallBenchResult, renderRecallBench, runRecallBench } from './rec
 import { runRecallNeo4j } from './recall-neo4j.js';
 import { renderNeo4jBench, runNeo4jBench, type Neo4jBenchResult } from './neo4j-bench.js';
 import { comparePaths, type PathComparison, readBenchmarks, writeBenchmarks } from './store-bench.js';
-import {
-  evaluate,
-  fmt,
-  type CallCount,
-  type HttpResults,
-  type ImportResult,
-  type ImportRun,
-  render,
-} from './report.js';
+import { evaluate, fmt, type CallCount, type HttpResults, type ImportResult, render } from './report.js';
 
 const MODES = {
   quick: { memories: 10_000, edges: 50_000, seconds: 2, warmup: 0.5, rounds: 3, recalls: 50 },
@@ -110,10 +100,10 @@ async function main(): Promise<void> {
     log(`importing ${(statSync(file).size / 1024 ** 2).toFixed(0)} MB of NDJSON`);
     // The same file batch by batch first (its own database), then as engram import loads it by default.
     const ordinaryPath = join(dir, 'ordinary.db');
-    const ordinary = await importGraph(file, ordinaryPath, config, 'never');
+    const ordinary = await importGraph(WORKSPACE, file, ordinaryPath, config, 'never');
     for (const suffix of ['', '-wal', '-shm']) rmSync(`${ordinaryPath}${suffix}`, { force: true });
     log(`batch by batch: ${Math.round(ordinary.edgesPerSecond).toLocaleString('en-US')} edges/s`);
-    const importResult: ImportResult = { ...(await importGraph(file, dbPath, config, 'auto')), ordinary };
+    const importResult: ImportResult = { ...(await importGraph(WORKSPACE, file, dbPath, config, 'auto')), ordinary };
     log(
       `imported in ${(importResult.ms / 1000).toFixed(1)} s: ${Math.round(importResult.edgesPerSecond).toLocaleString('en-US')} edges/s`,
     );
@@ -266,89 +256,6 @@ ${renderRecallBench(neo4jRecall)}`;
   } finally {
     if (values.keep) log(`database kept at ${dbPath}`);
     else rmSync(dir, { recursive: true, force: true });
-  }
-}
-
-/** The graph as engram import reads it: memories first, then edges (without ids). */
-async function writeNdjson(graph: GeneratedGraph, file: string): Promise<void> {
-  const out = createWriteStream(file);
-  const write = async (text: string) => {
-    if (!out.write(text)) await once(out, 'drain');
-  };
-  const chunk = 10_000;
-  for (let start = 0; start < graph.spec.memories; start += chunk) {
-    const lines: string[] = [];
-    for (let index = start; index < Math.min(graph.spec.memories, start + chunk); index++)
-      lines.push(memoryLine({ ...graph.memory(index), createdAt: '', updatedAt: '' }));
-    await write(`${lines.join('\n')}\n`);
-  }
-  for (let start = 0; start < graph.spec.edges; start += chunk) {
-    const lines: string[] = [];
-    for (let index = start; index < Math.min(graph.spec.edges, start + chunk); index++) {
-      lines.push(edgeLine(graph, index));
-    }
-    await write(`${lines.join('\n')}\n`);
-  }
-  out.end();
-  await once(out, 'finish');
-}
-
-/**
- * engram import's code path on the file (openBulkStore's settings), with the store's share timed:
- * `bulk` into an empty workspace (what engram import does by default), or batch by batch.
- */
-async function importGraph(
-  file: string,
-  dbPath: string,
-  config: ReturnType<typeof loadConfig>,
-  mode: BulkMode,
-): Promise<ImportRun> {
-  const store = createSqliteStore({ path: dbPath, cacheSizeMb: 256, adjacencyIndex: false });
-  let storeMs = 0;
-  const time = async <T>(work: () => Promise<T>): Promise<T> => {
-    const started = now();
-    try {
-      return await work();
-    } finally {
-      storeMs += now() - started;
-    }
-  };
-  const timed: GraphStore = Object.create(store) as GraphStore;
-  timed.importBatch = (workspace, batch, at) => time(() => store.importBatch(workspace, batch, at));
-  timed.beginBulkLoad = async (workspace, options) => {
-    const load = await time(() =>
-      (store.beginBulkLoad as NonNullable<GraphStore['beginBulkLoad']>)(workspace, options),
-    );
-    return (
-      load && {
-        add: (batch, at) => time(() => load.add(batch, at)),
-        finish: () => time(() => load.finish()),
-        abort: () => load.abort(),
-      }
-    );
-  };
-  try {
-    const summary = await importNdjson({
-      store: timed,
-      workspace: WORKSPACE,
-      policy: config.policy,
-      strictTypes: false,
-      input: createReadStream(file),
-      bulk: mode,
-      inputBytes: statSync(file).size,
-    });
-    const seconds = summary.ms / 1000;
-    return {
-      ms: summary.ms,
-      memories: summary.memories,
-      edges: summary.edges,
-      edgesPerSecond: summary.edges / seconds,
-      memoriesPerSecond: summary.memories / seconds,
-      storeMs,
-      bulk: summary.bulk,
-    };
-  } finally {
-    await store.close();
   }
 }
 

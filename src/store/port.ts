@@ -11,6 +11,16 @@ import type {
   AdjustmentSource,
 } from '../domain/types.js';
 import type { WeightChangeRequest } from '../domain/weights.js';
+import type {
+  BulkLoad,
+  BulkLoadOptions,
+  EmbeddingItem,
+  ImportBatch,
+  NearestMemory,
+  RecallRecord,
+} from './port-payloads.js';
+
+export * from './port-payloads.js';
 
 /**
  * The GraphStore port: the only boundary between Engram's domain and a database.
@@ -234,54 +244,6 @@ export interface GraphStore {
   workspacesNeedingEmbedding(limit: number): Promise<string[]>;
 }
 
-/** The longest vector a workspace may use (docs/vectors.md). */
-export const MAX_EMBEDDING_DIMENSIONS = 4096;
-
-export interface EmbeddingItem {
-  memoryId: string;
-  vector: readonly number[];
-  /** Store only while the memory still has this text (the back-fill embedded it; a writer may have changed it since). */
-  ifText?: { title: string; content: string | null };
-}
-
-export interface NearestMemory {
-  memoryId: string;
-  /** Cosine distance, 0 (same direction) .. 2 (opposite). */
-  distance: number;
-}
-
-export interface ImportEdge {
-  fromId: string;
-  toId: string;
-  type: string;
-  weight: number;
-  metadata: Json | null;
-  /** Used only when the edge is new. */
-  id: string;
-}
-
-export interface ImportBatch {
-  memories: NewMemory[];
-  edges: ImportEdge[];
-}
-
-export interface BulkLoadOptions {
-  /** About how many edges the load brings, when known (the store may defer more for a large load). */
-  expectedEdges: number | null;
-}
-
-/**
- * A load into an empty workspace that is all or nothing: add() takes batches with importBatch's
- * meaning (last record wins, CONFLICT for a taken key), but the store may defer what it can rebuild
- * (indexes, full-text search, foreign-key checks) until finish(), which rebuilds it, checks every
- * edge's ends (NOT_FOUND) and makes the load visible at once. abort(), or a crash, leaves nothing.
- */
-export interface BulkLoad {
-  add(batch: ImportBatch, now: string): Promise<{ memories: number; edges: number }>;
-  finish(): Promise<void>;
-  abort(): Promise<void>;
-}
-
 export interface AdjacencyQuery {
   direction: Direction;
   types: readonly string[] | null;
@@ -386,32 +348,6 @@ export interface AppliedWeightChange {
   event: WeightEventRecord;
   edge: EdgeRecord | null;
   memory: MemoryRecord | null;
-}
-
-/** Most results one recall record holds (recall's own `limit` is at most this). */
-export const MAX_RECALL_RESULTS = 100;
-
-/** One result of a recall as recorded: its scores and the edge ids of its activation path. */
-export interface RecalledResult {
-  memoryId: string;
-  score: number;
-  lexical: number | null;
-  vector: number | null;
-  graph: number | null;
-  seed: boolean;
-  /** Edge ids, seed end first; empty for a seed. */
-  path: string[];
-}
-
-/** A recall as persisted for feedback: what was asked, what came back, and until when it can be referred to. */
-export interface RecallRecord {
-  id: string;
-  query: string | null;
-  results: RecalledResult[];
-  /** The spreading stopped at the edge budget. */
-  truncated: boolean;
-  createdAt: string;
-  expiresAt: string;
 }
 
 /** The vector methods every store implements (sqlite/vectors.ts, neo4j/vectors.ts). */

@@ -1,0 +1,79 @@
+/**
+ * What the newer port methods take and give, for vectors, bulk loads and recall records; port.ts
+ * re-exports all of it, so callers import from the port alone.
+ */
+import type { Json, NewMemory } from '../domain/types.js';
+
+/** The longest vector a workspace may use (docs/vectors.md). */
+export const MAX_EMBEDDING_DIMENSIONS = 4096;
+
+export interface EmbeddingItem {
+  memoryId: string;
+  vector: readonly number[];
+  /** Store only while the memory still has this text (the back-fill embedded it; a writer may have changed it since). */
+  ifText?: { title: string; content: string | null };
+}
+
+export interface NearestMemory {
+  memoryId: string;
+  /** Cosine distance, 0 (same direction) .. 2 (opposite). */
+  distance: number;
+}
+
+export interface ImportEdge {
+  fromId: string;
+  toId: string;
+  type: string;
+  weight: number;
+  metadata: Json | null;
+  /** Used only when the edge is new. */
+  id: string;
+}
+
+export interface ImportBatch {
+  memories: NewMemory[];
+  edges: ImportEdge[];
+}
+
+export interface BulkLoadOptions {
+  /** About how many edges the load brings, when known (the store may defer more for a large load). */
+  expectedEdges: number | null;
+}
+
+/**
+ * A load into an empty workspace that is all or nothing: add() takes batches with importBatch's
+ * meaning (last record wins, CONFLICT for a taken key), but the store may defer what it can rebuild
+ * (indexes, full-text search, foreign-key checks) until finish(), which rebuilds it, checks every
+ * edge's ends (NOT_FOUND) and makes the load visible at once. abort(), or a crash, leaves nothing.
+ */
+export interface BulkLoad {
+  add(batch: ImportBatch, now: string): Promise<{ memories: number; edges: number }>;
+  finish(): Promise<void>;
+  abort(): Promise<void>;
+}
+
+/** Most results one recall record holds (recall's own `limit` is at most this). */
+export const MAX_RECALL_RESULTS = 100;
+
+/** One result of a recall as recorded: its scores and the edge ids of its activation path. */
+export interface RecalledResult {
+  memoryId: string;
+  score: number;
+  lexical: number | null;
+  vector: number | null;
+  graph: number | null;
+  seed: boolean;
+  /** Edge ids, seed end first; empty for a seed. */
+  path: string[];
+}
+
+/** A recall as persisted for feedback: what was asked, what came back, and until when it can be referred to. */
+export interface RecallRecord {
+  id: string;
+  query: string | null;
+  results: RecalledResult[];
+  /** The spreading stopped at the edge budget. */
+  truncated: boolean;
+  createdAt: string;
+  expiresAt: string;
+}
