@@ -54,9 +54,10 @@ export async function recall(ctx: EngramContext, input: RecallInput, log: Recall
   const excludeSuperseded = input.currentOnly
     ? (ids: string[]) => supersededAmong(ctx, ids)
     : async () => new Set<string>();
-  for (const id of await excludeSuperseded([...seeds.keys()].filter((id) => !seeds.get(id)?.named))) {
-    seeds.delete(id);
-  }
+  // Lexical seeds come from a search that already left superseded memories out, and named seeds
+  // always stay: only the vector matcher's own finds are asked about.
+  const vectorOnly = [...seeds].filter(([, signals]) => !signals.named && signals.lexical === null).map(([id]) => id);
+  for (const id of vectorOnly.length > 0 ? await excludeSuperseded(vectorOnly) : []) seeds.delete(id);
   const state = startActivation(new Map([...seeds].map(([id, signals]) => [id, seedActivation(signals, vectorsRan)])));
   let spent = 0;
   let truncated = false;
@@ -84,9 +85,7 @@ export async function recall(ctx: EngramContext, input: RecallInput, log: Recall
     id: newId(),
     query: input.query,
     // A row whose memory is not in the workspace (only possible by writing the database directly) leads nowhere.
-    results: ranked
-      .filter((_, index) => isMemory(present[index]))
-      .map((result) => ({ ...result, path: [...result.path] })),
+    results: ranked.filter((_, index) => isMemory(present[index])),
     truncated,
     createdAt,
     expiresAt: new Date(Date.parse(createdAt) + settings.ttlSeconds * 1000).toISOString(),
