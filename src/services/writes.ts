@@ -211,7 +211,7 @@ export function tooManyEdges(scope: WriteScope, what: string, advice: string): E
   );
 }
 
-export const memoryChange = (
+const memoryChange = (
   id: string,
   delta: number,
   source: AdjustmentSource,
@@ -296,7 +296,6 @@ export interface FeedbackInput {
  */
 export async function feedback(scope: WriteScope, input: FeedbackInput): Promise<WeightChangeResult[]> {
   const memory = await requireMemory(scope, input.memoryId, 'memoryId');
-  const step = scope.policy.tierDelta[input.source];
   const reason = input.reason ?? null;
   const edgeIds = async (): Promise<string[]> => {
     if (input.via != null) {
@@ -330,19 +329,33 @@ export async function feedback(scope: WriteScope, input: FeedbackInput): Promise
     return (adjacent ?? []).map((entry) => entry.edge.id);
   };
   const found = input.via == null;
-  switch (input.signal) {
+  return apply(scope, await feedbackChanges(scope, { ...input, memoryId: memory.id, reason }, edgeIds, found));
+}
+
+/**
+ * The changes one feedback signal makes, whatever says which edges led to the memory (via, its
+ * adjacency, a recall's recorded path): USED strengthens the memory and those edges, NOT_RELEVANT
+ * weakens the edges, NOT_USEFUL weakens only the memory, each by the source tier's step. The
+ * edges are asked for only when the signal changes them; `found` marks edges the caller did not
+ * name, which are skipped if another writer removed them since.
+ */
+export async function feedbackChanges(
+  scope: WriteScope,
+  input: { memoryId: string; signal: FeedbackSignal; source: AdjustmentSource; reason: string | null },
+  edgeIds: () => Promise<readonly string[]>,
+  found: boolean,
+): Promise<WeightChangeRequest[]> {
+  const { memoryId, signal, source, reason } = input;
+  const step = scope.policy.tierDelta[source];
+  const edgeChanges = async (delta: number) =>
+    (await edgeIds()).map((id) => edgeChange(id, delta, source, reason, found));
+  switch (signal) {
     case 'USED':
-      return apply(scope, [
-        memoryChange(memory.id, step, input.source, reason),
-        ...(await edgeIds()).map((id) => edgeChange(id, step, input.source, reason, found)),
-      ]);
+      return [memoryChange(memoryId, step, source, reason), ...(await edgeChanges(step))];
     case 'NOT_RELEVANT':
-      return apply(
-        scope,
-        (await edgeIds()).map((id) => edgeChange(id, -step, input.source, reason, found)),
-      );
+      return edgeChanges(-step);
     case 'NOT_USEFUL':
-      return apply(scope, [memoryChange(memory.id, -step, input.source, reason)]);
+      return [memoryChange(memoryId, -step, source, reason)];
   }
 }
 

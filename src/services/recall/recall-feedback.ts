@@ -2,7 +2,7 @@ import { badInput, notFound } from '../../domain/errors.js';
 import { nowIso } from '../../domain/ids.js';
 import type { AdjustmentSource, FeedbackSignal } from '../../domain/types.js';
 import type { RecallRecord } from '../../store/port.js';
-import { apply, edgeChange, memoryChange, requireMemory, type WeightChangeResult, type WriteScope } from '../writes.js';
+import { apply, feedbackChanges, requireMemory, type WeightChangeResult, type WriteScope } from '../writes.js';
 
 /** The record behind a recallId; NOT_FOUND when it is unknown here or has expired. */
 export async function requireRecall(scope: WriteScope, recallId: string): Promise<RecallRecord> {
@@ -40,21 +40,22 @@ export async function recallFeedback(scope: WriteScope, input: RecallFeedbackInp
   if (!result) {
     throw badInput('memoryId', `"${input.memoryId}" is not among the results of recall "${input.recallId}"`);
   }
-  const step = scope.policy.tierDelta[input.source];
-  const reason = recallReason(input.recallId, input.reason);
-  const pathChanges = (delta: number) => result.path.map((id) => edgeChange(id, delta, input.source, reason, true));
-  switch (input.signal) {
-    case 'USED':
-      return apply(scope, [memoryChange(memory.id, step, input.source, reason), ...pathChanges(step)]);
-    case 'NOT_RELEVANT':
-      if (result.path.length === 0) {
-        throw badInput(
-          'signal',
-          `"${input.memoryId}" was a seed of recall "${input.recallId}" (it matched by itself, no edge led to it); use NOT_USEFUL to weaken the memory`,
-        );
-      }
-      return apply(scope, pathChanges(-step));
-    case 'NOT_USEFUL':
-      return apply(scope, [memoryChange(memory.id, -step, input.source, reason)]);
+  if (input.signal === 'NOT_RELEVANT' && result.path.length === 0) {
+    throw badInput(
+      'signal',
+      `"${input.memoryId}" was a seed of recall "${input.recallId}" (it matched by itself, no edge led to it); use NOT_USEFUL to weaken the memory`,
+    );
   }
+  const changes = await feedbackChanges(
+    scope,
+    {
+      memoryId: memory.id,
+      signal: input.signal,
+      source: input.source,
+      reason: recallReason(input.recallId, input.reason),
+    },
+    async () => result.path,
+    true,
+  );
+  return apply(scope, changes);
 }
