@@ -1,3 +1,4 @@
+import { isLoaded } from '../loaders/index.js';
 import { badInput } from '../domain/errors.js';
 import * as rules from '../domain/inputs.js';
 import { reinforceCoRetrieval } from '../services/co-retrieval.js';
@@ -11,9 +12,7 @@ import { WeightChangeRef } from './refs.js';
 async function recalledMemories(ctx: EngramContext, recallId: string): Promise<string[]> {
   const record = await requireRecall(writeScope(ctx), recallId);
   const memories = await ctx.loaders.memory.loadMany(record.results.map((result) => result.memoryId));
-  return record.results
-    .filter((_, index) => memories[index] !== null && !(memories[index] instanceof Error))
-    .map((result) => result.memoryId);
+  return record.results.filter((_, index) => isLoaded(memories[index])).map((result) => result.memoryId);
 }
 
 builder.mutationField('reinforceCoRetrieval', (t) =>

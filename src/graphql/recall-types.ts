@@ -1,18 +1,13 @@
-import type { EdgeRecord } from '../domain/types.js';
-import type { RecallRecord, RecalledResult } from '../store/port.js';
+import { isLoaded } from '../loaders/index.js';
+import type { RecallOutcome } from '../services/recall/recall.js';
+import type { RecalledResult } from '../store/port.js';
 import { builder } from './builder.js';
 import { loadMemory } from './load.js';
 import { EdgeRef, MemoryRef } from './refs.js';
 import { DateTime } from './scalars.js';
 
-/** A recall as the API shows it: the record, and whether it was stored (its id can be referred to). */
-export interface RecallView {
-  record: RecallRecord;
-  stored: boolean;
-}
-
 export const RecalledMemoryRef = builder.objectRef<RecalledResult>('RecalledMemory');
-export const RecallRef = builder.objectRef<RecallView>('Recall');
+export const RecallRef = builder.objectRef<RecallOutcome>('Recall');
 
 RecalledMemoryRef.implement({
   description: 'One recalled memory, and why it ranks where it does (docs/recall.md explains the scores).',
@@ -49,7 +44,7 @@ RecalledMemoryRef.implement({
         'Its activation path: the edges that carried most of its activation, seed end first; empty for a seed. An edge deleted since the recall is left out.',
       resolve: async (result, _args, ctx) => {
         const edges = await ctx.loaders.edge.loadMany(result.path);
-        return edges.filter((edge): edge is EdgeRecord => edge !== null && !(edge instanceof Error));
+        return edges.filter(isLoaded);
       },
     }),
   }),
@@ -73,10 +68,7 @@ RecallRef.implement({
       description: 'Best first (score, then memory id). A memory deleted since the recall is left out.',
       resolve: async (view, _args, ctx) => {
         const memories = await ctx.loaders.memory.loadMany(view.record.results.map((result) => result.memoryId));
-        return view.record.results.filter((_, index) => {
-          const memory = memories[index];
-          return memory !== null && memory !== undefined && !(memory instanceof Error);
-        });
+        return view.record.results.filter((_, index) => isLoaded(memories[index]));
       },
     }),
     truncated: t.boolean({

@@ -71,7 +71,7 @@ builder.queryFields((t) => ({
       }),
     },
     resolve: async (_root, args, ctx) => {
-      const outcome = await recall(
+      return recall(
         ctx,
         {
           query: args.query ?? null,
@@ -85,7 +85,6 @@ builder.queryFields((t) => ({
         },
         logNotStored(ctx),
       );
-      return { record: outcome.record, stored: outcome.stored };
     },
   }),
   recallRecord: t.field({

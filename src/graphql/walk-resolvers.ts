@@ -1,3 +1,4 @@
+import { isLoaded } from '../loaders/index.js';
 import type { Direction, MemoryRecord } from '../domain/types.js';
 import { supersededAmong } from '../services/supersession.js';
 import { findShortestPath, traverse } from '../services/walks.js';
@@ -108,7 +109,7 @@ export async function resolveTraverse(
  */
 async function allInWorkspace(ctx: EngramContext, memoryIds: readonly string[]): Promise<boolean> {
   const found = await ctx.loaders.memory.loadMany(memoryIds);
-  return found.every((memory) => memory !== null && !(memory instanceof Error));
+  return found.every(isLoaded);
 }
 
 /** Drops hits on such memories, and every hit reached through one (hits come in depth order). */
@@ -117,7 +118,7 @@ async function withinWorkspace(ctx: EngramContext, hits: TraversalHitView[]): Pr
   const blocked = new Set<string>();
   return hits.filter((hit, index) => {
     const reachedThroughBlocked = blocked.has(hit.via.slice(0, -1).join(' '));
-    const missing = found[index] === null || found[index] instanceof Error;
+    const missing = !isLoaded(found[index]);
     if (missing || reachedThroughBlocked) blocked.add(hit.via.join(' '));
     return !missing && !reachedThroughBlocked;
   });

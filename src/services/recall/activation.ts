@@ -99,9 +99,6 @@ export function seedActivation(signals: SeedSignals, vectorsRan: boolean): numbe
   return ((signals.lexical ?? 0) + (signals.vector ?? 0)) / 2;
 }
 
-/** A ranked result has exactly the shape a recall record keeps of it. */
-export type RankedRecall = RecalledResult;
-
 /**
  * The blended score: a seed's own activation (seedActivation) plus its graph component, where
  * the graph component is the activation a memory received through edges, capped at 1 (null for
@@ -112,8 +109,8 @@ export function rankRecall(
   seeds: ReadonlyMap<string, SeedSignals>,
   vectorsRan: boolean,
   limit: number,
-): RankedRecall[] {
-  const ranked: RankedRecall[] = [];
+): RecalledResult[] {
+  const ranked: RecalledResult[] = [];
   for (const [memoryId, activation] of state.activation) {
     const signals = seeds.get(memoryId);
     const graph = signals ? null : Math.min(1, activation);

@@ -1,7 +1,8 @@
+import { isLoaded } from '../../loaders/index.js';
 import { DEFAULT_RECALL_SETTINGS } from '../../config.js';
 import { badInput } from '../../domain/errors.js';
 import { newId, nowIso } from '../../domain/ids.js';
-import type { FrontierStep, MemoryRecord } from '../../domain/types.js';
+import type { FrontierStep } from '../../domain/types.js';
 import type { EngramContext } from '../../graphql/context.js';
 import type { RecallRecord } from '../../store/port.js';
 import { supersededAmong } from '../supersession.js';
@@ -85,7 +86,7 @@ export async function recall(ctx: EngramContext, input: RecallInput, log: Recall
     id: newId(),
     query: input.query,
     // A row whose memory is not in the workspace (only possible by writing the database directly) leads nowhere.
-    results: ranked.filter((_, index) => isMemory(present[index])),
+    results: ranked.filter((_, index) => isLoaded(present[index])),
     truncated,
     createdAt,
     expiresAt: new Date(Date.parse(createdAt) + settings.ttlSeconds * 1000).toISOString(),
@@ -99,11 +100,8 @@ export async function recall(ctx: EngramContext, input: RecallInput, log: Recall
   }
 }
 
-const isMemory = (value: MemoryRecord | Error | null | undefined): value is MemoryRecord =>
-  value !== null && value !== undefined && !(value instanceof Error);
-
-const heavyEnough = (steps: readonly FrontierStep[], minWeight: number | null): FrontierStep[] =>
-  minWeight === null ? [...steps] : steps.filter((step) => step.weight >= minWeight);
+const heavyEnough = (steps: readonly FrontierStep[], minWeight: number | null): readonly FrontierStep[] =>
+  minWeight === null ? steps : steps.filter((step) => step.weight >= minWeight);
 
 /** Seeds from the three sources, keyed by memory id; a memory found by several keeps every signal. */
 async function collectSeeds(ctx: EngramContext, input: RecallInput): Promise<Map<string, SeedSignals>> {
