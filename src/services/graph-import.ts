@@ -1,3 +1,4 @@
+import { compareIds } from '../store/key-order.js';
 import { EngramError, badInput, conflict } from '../domain/errors.js';
 import type { EdgeLineValue, MemoryLineValue } from '../domain/graph-records.js';
 import { newId } from '../domain/ids.js';
@@ -102,8 +103,6 @@ export async function importPending(
   }
 }
 
-const compare = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
-
 /**
  * The edges in (from, to, type) order, the order the stores write them in, so their new
  * time-ordered ids rise with it and the id index is appended to rather than split at random.
@@ -111,7 +110,7 @@ const compare = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
  */
 const inTripleOrder = (edges: readonly Placed<EdgeLineValue>[]): Placed<EdgeLineValue>[] =>
   [...edges].sort(
-    ({ value: a }, { value: b }) => compare(a.from, b.from) || compare(a.to, b.to) || compare(a.type, b.type),
+    ({ value: a }, { value: b }) => compareIds(a.from, b.from) || compareIds(a.to, b.to) || compareIds(a.type, b.type),
   );
 
 /** Finds the first edge naming a memory that is neither in the batch nor in the workspace. */

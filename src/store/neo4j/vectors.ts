@@ -1,3 +1,4 @@
+import { compareIds } from '../key-order.js';
 import { int } from 'neo4j-driver';
 import { badInput } from '../../domain/errors.js';
 import type { EmbeddingItem, VectorMethods } from '../port.js';
@@ -126,7 +127,7 @@ export function createNeo4jVectors({ transaction, read }: Neo4jRunner): VectorMe
         // Neo4j's cosine score is (1 + cos) / 2; the port speaks cosine distance 1 - cos, as sqlite-vec does.
         return found
           .map((match) => ({ memoryId: match.memoryId, distance: Math.min(2, Math.max(0, 2 - 2 * match.score)) }))
-          .sort((a, b) => a.distance - b.distance || (a.memoryId < b.memoryId ? -1 : a.memoryId > b.memoryId ? 1 : 0))
+          .sort((a, b) => a.distance - b.distance || compareIds(a.memoryId, b.memoryId))
           .slice(0, k);
       });
     },

@@ -1,3 +1,4 @@
+import { compareIds } from '../key-order.js';
 import type Database from 'better-sqlite3';
 import { conflict, EngramError } from '../../domain/errors.js';
 import type { BulkLoad, BulkLoadOptions, GraphStore, ImportBatch, ImportEdge } from '../port.js';
@@ -173,10 +174,9 @@ function applyLoadPragmas(db: Database.Database): () => void {
  * Index order, so each statement's rows land on neighbouring pages of the unique indexes. The sort
  * is stable: of two records for one memory or one edge, the later still comes later and wins.
  */
-const compare = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
-const byId = (a: NewMemory, b: NewMemory): number => compare(a.id, b.id);
+const byId = (a: NewMemory, b: NewMemory): number => compareIds(a.id, b.id);
 const byTriple = (a: ImportEdge, b: ImportEdge): number =>
-  compare(a.fromId, b.fromId) || compare(a.toId, b.toId) || compare(a.type, b.type);
+  compareIds(a.fromId, b.fromId) || compareIds(a.toId, b.toId) || compareIds(a.type, b.type);
 
 const maxRid = (db: Database.Database, table: 'memories' | 'edges'): number =>
   (db.prepare(`SELECT coalesce(max(rid), 0) AS rid FROM ${table}`).get() as { rid: number }).rid;

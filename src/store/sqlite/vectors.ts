@@ -1,3 +1,4 @@
+import { prefixed } from './sql-text.js';
 import type Database from 'better-sqlite3';
 import { badInput } from '../../domain/errors.js';
 import { MAX_EMBEDDING_DIMENSIONS, type VectorMethods } from '../port.js';
@@ -152,9 +153,7 @@ export function createVectors(context: StoreContext): VectorMethods {
     async memoriesNeedingEmbedding(ws, limit) {
       return guard(() => {
         const rows = sql(
-          `SELECT ${MEMORY_COLUMNS.split(',')
-            .map((column) => `m.${column.trim()}`)
-            .join(', ')}
+          `SELECT ${prefixed('m', MEMORY_COLUMNS)}
            FROM embedding_queue q JOIN memories m ON m.workspace = q.workspace AND m.id = q.memory_id
            WHERE q.workspace = ? ORDER BY q.rid LIMIT ?`,
         ).all(ws, limit) as MemoryRow[];
