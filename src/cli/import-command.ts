@@ -9,8 +9,8 @@ import { importPending, missingEndError, PendingBatch, type ImportScope } from '
 import { createStore } from '../store/create-store.js';
 import type { BulkLoad, GraphStore } from '../store/port.js';
 import { importBatchSizeFor } from '../store/registry.js';
-import type { GraphRecord } from './import-lines.js';
-import { ParseRefusal, parsedBatches } from './parsed-batches.js';
+import { type GraphRecord, LineRefused } from './import-lines.js';
+import { parsedBatches } from './parsed-batches.js';
 import { createProgress, formatCount } from './progress.js';
 
 const USAGE = `Usage: engram import FILE.ndjson [--workspace NAME] [--batch-size N] [--bulk | --no-bulk]
@@ -155,7 +155,7 @@ async function readBatches(options: ImportOptions, batchSize: number, bulk: Bulk
       options.onProgress?.(done);
     }
   } catch (error) {
-    if (!(error instanceof ParseRefusal)) throw error;
+    if (!(error instanceof LineRefused)) throw error;
     const { problem } = error;
     if (problem.kind === 'line') throw new ImportLineError(problem.line, problem.message);
     throw missingEndError(`line ${problem.line}`, problem.end, problem.id);

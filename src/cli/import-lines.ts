@@ -91,8 +91,5 @@ export function createLineParser(options: { batchSize: number; knownIdsOnly: boo
     completed(): ParsedBatch[] {
       return ready.splice(0);
     },
-    get lines() {
-      return lineNumber;
-    },
   };
 }

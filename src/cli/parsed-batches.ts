@@ -1,6 +1,6 @@
 import type { Readable } from 'node:stream';
 import { Worker } from 'node:worker_threads';
-import type { LineProblem, ParsedBatch } from './import-lines.js';
+import { type LineProblem, LineRefused, type ParsedBatch } from './import-lines.js';
 
 export interface ParserSettings {
   batchSize: number;
@@ -21,13 +21,6 @@ export type ParseResult =
  */
 const MAX_UNPARSED_BYTES = 8 * 1024 * 1024;
 const MAX_WAITING_BATCHES = 2;
-
-/** Thrown for a refused line; the caller words it (ImportLineError, NOT_FOUND). */
-export class ParseRefusal extends Error {
-  constructor(readonly problem: LineProblem) {
-    super(`line ${problem.line}`);
-  }
-}
 
 /**
  * The input's records in validated batches, parsed in a worker thread while the caller writes the
@@ -78,7 +71,7 @@ export async function* parsedBatches(input: Readable, settings: ParserSettings):
     if (room()) releaseReader();
   };
   const pending: ParsedBatch[] = [];
-  let refusal: ParseRefusal | null = null;
+  let refusal: LineRefused | null = null;
   try {
     for (;;) {
       while (results.length === 0 && pending.length === 0 && !crash && !refusal)
@@ -97,7 +90,7 @@ export async function* parsedBatches(input: Readable, settings: ParserSettings):
         // The batches before the refused line go first, then the refusal.
         pending.push(...result.batches);
         queuedBatches += result.batches.length;
-        refusal = new ParseRefusal(result.problem);
+        refusal = new LineRefused(result.problem);
         continue;
       }
       if (result.kind === 'failed') throw new Error(`the import's parser failed: ${result.message}`);

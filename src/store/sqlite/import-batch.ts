@@ -9,7 +9,7 @@ import type { StoreContext } from './store-context.js';
 const BULK_EDGES = 2_000;
 
 /** A stable sort by a string key, computing each key once. */
-export function sortedBy<T>(items: readonly T[], key: (item: T) => string): T[] {
+function sortedBy<T>(items: readonly T[], key: (item: T) => string): T[] {
   const keyed = items.map((item, at) => ({ item, at, key: key(item) }));
   keyed.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : a.at - b.at));
   return keyed.map((entry) => entry.item);
