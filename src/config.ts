@@ -13,11 +13,10 @@ import {
   storeConfigFromEnv,
   storeEnvShape,
 } from './store/registry.js';
-import { count, flag, fraction, optionalFlag } from './domain/env-rules.js';
+import { count, flag, fraction, optionalFlag, wholeNumber } from './domain/env-rules.js';
 import type { EmbeddingsSettings } from './embeddings/client.js';
 
 const MAX_WORKERS = 256;
-const WORKERS_RULE = `must be a whole number from 1 to ${MAX_WORKERS}`;
 /** How recall spreads activation and how long its records last (src/services/recall/). */
 export interface RecallSettings {
   /** Each hop multiplies activation by the edge weight and by this. */
@@ -94,12 +93,7 @@ export const EnvSchema = z.object({
   ENGRAM_AGENT_DELTA: fraction(DEFAULT_WEIGHT_POLICY.tierDelta.AGENT),
   ENGRAM_CONSCIOUS_DELTA: fraction(DEFAULT_WEIGHT_POLICY.tierDelta.CONSCIOUS),
   ENGRAM_MANUAL_DELTA: fraction(DEFAULT_WEIGHT_POLICY.tierDelta.MANUAL),
-  ENGRAM_WORKERS: z.coerce
-    .number({ error: WORKERS_RULE })
-    .int({ error: WORKERS_RULE })
-    .min(1, { error: WORKERS_RULE })
-    .max(MAX_WORKERS, { error: WORKERS_RULE })
-    .optional(),
+  ENGRAM_WORKERS: wholeNumber(1, MAX_WORKERS).optional(),
   ENGRAM_RECALL_DECAY: fraction(DEFAULT_RECALL_SETTINGS.decay),
   ENGRAM_RECALL_BUDGET: count(DEFAULT_RECALL_SETTINGS.budget),
   ENGRAM_RECALL_TTL_SECONDS: count(DEFAULT_RECALL_SETTINGS.ttlSeconds),

@@ -22,12 +22,15 @@ export const flag = (fallback: boolean) => bool().optional().default(fallback);
 export const optionalFlag = () => bool().optional();
 
 /** A whole number in [min, max]; the message states the rule, as every numeric variable's does. */
-export const count = (fallback: number, min = 1, max?: number) => {
+/** A whole number in range, each refusal naming the range; optional() it for a variable whose absence means something. */
+export const wholeNumber = (min = 1, max?: number) => {
   const rule =
     max === undefined ? `must be a whole number, ${min} or more` : `must be a whole number from ${min} to ${max}`;
   const number = z.coerce.number({ error: rule }).int({ error: rule }).min(min, { error: rule });
-  return (max === undefined ? number : number.max(max, { error: rule })).optional().default(fallback);
+  return max === undefined ? number : number.max(max, { error: rule });
 };
+
+export const count = (fallback: number, min = 1, max?: number) => wholeNumber(min, max).optional().default(fallback);
 
 export const fraction = (fallback: number) => {
   const rule = 'must be a number from 0 to 1';
