@@ -63,9 +63,8 @@ async function serve(config: Config, logger: Logger, member: ClusterMember | nul
     if (workerId) response.setHeader(WORKER_HEADER, workerId);
     drain.handle(response, () => void app(request, response));
   });
-  // Every worker back-fills: a vector is stored only while its memory's text is unchanged, so two workers
-  // embedding one memory at once store the same thing.
-  const backfill = backfillFor(config, store, logger);
+  // With workers, one of them back-fills (the primary says which): each would send the same queue to the endpoint.
+  const backfill = member && !member.runsBackgroundWork ? null : backfillFor(config, store, logger);
   const drain = installShutdown({ server, store, logger, config, stopBackground: async () => backfill?.stop() });
   member?.onPrimaryLost(() => drain.stop('SIGTERM'));
 

@@ -33,3 +33,6 @@ export function isWorkerMessage(message: unknown): message is WorkerMessage {
 export function isPrimaryMessage(message: unknown): message is PrimaryMessage {
   return typeof message === 'object' && message !== null && 'engram' in message;
 }
+
+/** Set by the primary on the one worker slot that runs the background work (the embeddings back-fill). */
+export const BACKGROUND_WORKER_ENV = 'ENGRAM_BACKGROUND_WORKER';

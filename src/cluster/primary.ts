@@ -4,7 +4,7 @@ import type { Config } from '../config.js';
 import { closeLogs, type Logger } from '../logger.js';
 import { createBudgetLender } from './budget-lender.js';
 import { createMetricsCollector } from './cluster-metrics.js';
-import { isWorkerMessage, type PrimaryMessage, type WorkerMessage } from './messages.js';
+import { BACKGROUND_WORKER_ENV, isWorkerMessage, type PrimaryMessage, type WorkerMessage } from './messages.js';
 
 /** Workers that die before listening this many times in a row mean start-up itself fails: stop. */
 const MAX_FAILED_STARTS = 5;
@@ -64,8 +64,12 @@ export function startPrimary(deps: { config: Config; logger: Logger; announce: (
     }
   };
 
-  const fork = () => {
-    const worker = cluster.fork();
+  // One worker slot runs the background work (the embeddings back-fill): in every worker, each
+  // queued memory would go to the endpoint once per worker. A replacement keeps its slot's part.
+  const background = new WeakSet<Worker>();
+  const fork = (runsBackground: boolean) => {
+    const worker = cluster.fork(runsBackground ? { [BACKGROUND_WORKER_ENV]: '1' } : {});
+    if (runsBackground) background.add(worker);
     workers.add(worker);
     worker.on('message', (message: unknown) => {
       if (isWorkerMessage(message)) receive(worker, message);
@@ -100,7 +104,7 @@ export function startPrimary(deps: { config: Config; logger: Logger; announce: (
     }
     logger.warn({ worker: worker.id, code, signal }, 'worker exited; starting another');
     restarts.inc();
-    setTimeout(fork, Math.min(5000, 100 * 2 ** failedStarts));
+    setTimeout(() => fork(background.has(worker)), Math.min(5000, 100 * 2 ** failedStarts));
   });
 
   const stop = (signal: NodeJS.Signals) => {
@@ -118,5 +122,5 @@ export function startPrimary(deps: { config: Config; logger: Logger; announce: (
   process.on('SIGTERM', () => stop('SIGTERM'));
   process.on('SIGINT', () => stop('SIGINT'));
 
-  for (let i = 0; i < config.workers; i++) fork();
+  for (let i = 0; i < config.workers; i++) fork(i === 0);
 }

@@ -6,6 +6,7 @@ import type { MetricsSource } from '../plugins/use-metrics.js';
 import { shareWorkerMetrics } from './cluster-metrics.js';
 import { createLeasedBuckets } from './leased-buckets.js';
 import { createPrimaryChannel } from './primary-channel.js';
+import { BACKGROUND_WORKER_ENV } from './messages.js';
 
 /** The response header naming the worker that answered (operators and tests see the spread). */
 export const WORKER_HEADER = 'x-engram-worker';
@@ -20,6 +21,8 @@ export interface ClusterMember {
   shareMetrics(registry: Registry): void;
   /** Runs `stop` when the primary is gone without telling (killed): a worker without it drains and exits. */
   onPrimaryLost(stop: () => void): void;
+  /** True in the one worker that runs the background work (the embeddings back-fill). */
+  runsBackgroundWork: boolean;
 }
 
 /** Null in a single process (ENGRAM_WORKERS=1, or the primary itself). */
@@ -33,5 +36,6 @@ export function joinCluster(config: Config): ClusterMember | null {
     metricsSource: async () => (await channel.ask({ engram: 'metrics' })) as Awaited<ReturnType<MetricsSource>>,
     shareMetrics: (registry) => shareWorkerMetrics({ registry, channel, workerId: worker.id }),
     onPrimaryLost: (stop) => process.once('disconnect', stop),
+    runsBackgroundWork: process.env[BACKGROUND_WORKER_ENV] === '1',
   };
 }
