@@ -7,6 +7,12 @@ import type { Json, NewMemory } from '../domain/types.js';
 /** The longest vector a workspace may use (docs/vectors.md). */
 export const MAX_EMBEDDING_DIMENSIONS = 4096;
 
+/** The one check before a vector length becomes text in a table or index name (both stores). */
+export function checkedDimensions(dims: number): number {
+  if (!Number.isInteger(dims) || dims < 1 || dims > MAX_EMBEDDING_DIMENSIONS) throw new Error(`bad dimension ${dims}`);
+  return dims;
+}
+
 export interface EmbeddingItem {
   memoryId: string;
   vector: readonly number[];

@@ -1,6 +1,6 @@
 import { compareIds } from '../key-order.js';
 import { int } from 'neo4j-driver';
-import { badInput } from '../../domain/errors.js';
+import { vectorLengthRefused } from '../shared/store-errors.js';
 import type { EmbeddingItem, VectorMethods } from '../port.js';
 import {
   AWAIT_VECTOR_INDEX,
@@ -37,9 +37,6 @@ const dimensionsIn = async (tx: TransactionLike, ws: string): Promise<number | n
   return record ? toNumber(record.get('dims'), 'dims') : null;
 };
 
-const lengthRefused = (dims: number, got: number) =>
-  badInput('embedding', `this workspace's vectors have ${dims} dimensions; got ${got}`);
-
 export function createNeo4jVectors({ transaction, read }: Neo4jRunner): VectorMethods {
   /** Lengths whose index this store has seen ONLINE; the index outlives the process, this set does not. */
   const onlineIndexes = new Set<number>();
@@ -61,7 +58,7 @@ export function createNeo4jVectors({ transaction, read }: Neo4jRunner): VectorMe
     );
     const kept = [...new Set(indexes)].sort((a, b) => a - b).map((index) => items[index] as EmbeddingItem);
     const wrong = kept.find((item) => item.vector.length !== dims);
-    if (wrong) throw lengthRefused(dims, wrong.vector.length);
+    if (wrong) throw vectorLengthRefused(dims, wrong.vector.length);
     return kept;
   }
 
@@ -83,7 +80,7 @@ export function createNeo4jVectors({ transaction, read }: Neo4jRunner): VectorMe
         const claimed = await first(tx, CLAIM_VECTOR_DIMENSIONS, { ws, dims: int(dims) });
         const fixed = claimed ? toNumber(claimed.get('dims'), 'dims') : dims;
         // Another writer fixed another length between the read above and this transaction.
-        if (fixed !== dims) throw lengthRefused(fixed, dims);
+        if (fixed !== dims) throw vectorLengthRefused(fixed, dims);
         const stored = await first(tx, storeVectors(dims), {
           ws,
           items: kept.map((item) => ({ memoryId: item.memoryId, vector: [...item.vector] })),

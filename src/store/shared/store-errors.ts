@@ -1,4 +1,4 @@
-import { type EngramError, conflict, notFound } from '../../domain/errors.js';
+import { type EngramError, badInput, conflict, notFound } from '../../domain/errors.js';
 import type { WeightChangeRequest } from '../../domain/weights.js';
 
 /**
@@ -31,3 +31,7 @@ export const missingImportEndpoint = (): EngramError =>
 /** A revert whose event is missing or was reverted by someone else first. */
 export const revertRefused = (eventId: string | null | undefined): EngramError =>
   conflict(`Weight event "${eventId}" is missing or was already reverted`);
+
+/** A vector whose length is not the one the workspace's first vector fixed. */
+export const vectorLengthRefused = (dims: number, got: number): EngramError =>
+  badInput('embedding', `this workspace's vectors have ${dims} dimensions; got ${got}`);

@@ -1,7 +1,7 @@
 import { prefixed } from './sql-text.js';
 import type Database from 'better-sqlite3';
-import { badInput } from '../../domain/errors.js';
-import { MAX_EMBEDDING_DIMENSIONS, type VectorMethods } from '../port.js';
+import { vectorLengthRefused } from '../shared/store-errors.js';
+import { checkedDimensions, type VectorMethods } from '../port.js';
 import { guard } from './guard.js';
 import { MEMORY_COLUMNS, type MemoryRow, toMemory } from './rows.js';
 import type { StoreContext } from './store-context.js';
@@ -51,8 +51,7 @@ export function prepareVectorTables(db: Database.Database): void {
 
 /** A validated length is the only text that reaches a table name. */
 function vectorTable(dims: number): string {
-  if (!Number.isInteger(dims) || dims < 1 || dims > MAX_EMBEDDING_DIMENSIONS) throw new Error(`bad dimension ${dims}`);
-  return `vec_memories_d${dims}`;
+  return `vec_memories_d${checkedDimensions(dims)}`;
 }
 
 /** Makes the vec0 table of one length, with the trigger that drops its vector with its memory_vectors row. */
@@ -102,10 +101,7 @@ export function createVectors(context: StoreContext): VectorMethods {
                 }
                 const dims = dimensionsOf(ws) ?? item.vector.length;
                 if (item.vector.length !== dims) {
-                  throw badInput(
-                    'embedding',
-                    `this workspace's vectors have ${dims} dimensions; got ${item.vector.length}`,
-                  );
+                  throw vectorLengthRefused(dims, item.vector.length);
                 }
                 const table = tableFor(dims);
                 sql('INSERT OR IGNORE INTO workspace_vector_dims (workspace, dims) VALUES (?, ?)').run(ws, dims);

@@ -1,4 +1,4 @@
-import { MAX_EMBEDDING_DIMENSIONS } from '../../port.js';
+import { checkedDimensions } from '../../port.js';
 import { statement } from './statement.js';
 
 /**
@@ -11,13 +11,7 @@ import { statement } from './statement.js';
  * memory write statements and removed when a vector is stored; see memories.ts.
  */
 
-/** A validated length is the only variable text of a vector statement. */
-export function vectorDimensions(dims: number): number {
-  if (!Number.isInteger(dims) || dims < 1 || dims > MAX_EMBEDDING_DIMENSIONS) throw new Error(`bad dimension ${dims}`);
-  return dims;
-}
-
-export const vectorIndexName = (dims: number): string => `memory_embedding_d${vectorDimensions(dims)}`;
+export const vectorIndexName = (dims: number): string => `memory_embedding_d${checkedDimensions(dims)}`;
 
 /**
  * Schema, so in a transaction of its own; IF NOT EXISTS makes concurrent first writers safe.
@@ -25,7 +19,8 @@ export const vectorIndexName = (dims: number): string => `memory_embedding_d${ve
  * cosine, enough to reorder close neighbours against what SQLite answers.
  */
 export function createVectorIndex(dims: number): string {
-  const n = vectorDimensions(dims);
+  // A validated length is the only variable text of a vector statement.
+  const n = checkedDimensions(dims);
   return statement(
     'createVectorIndex',
     `
@@ -78,7 +73,8 @@ export const EMBEDDABLE_MEMORIES = statement(
 
 /** Stores the vectors of items already checked, and takes their memories off the queue. */
 export function storeVectors(dims: number): string {
-  const n = vectorDimensions(dims);
+  // A validated length is the only variable text of a vector statement.
+  const n = checkedDimensions(dims);
   return statement(
     'storeVectors',
     `
