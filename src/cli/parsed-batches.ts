@@ -18,8 +18,10 @@ export type ParseResult =
 /**
  * Back pressure: input bytes sent to the parser and not yet parsed, and parsed batches not yet
  * taken by the store. The reader pauses past either, so memory stays bounded whatever the file.
+ * The reader runs on the store's thread, which a batch's synchronous write blocks for a while: the
+ * parser must hold more than a batch of input (50,000 lines, 10-12 MB) to keep busy meanwhile.
  */
-const MAX_UNPARSED_BYTES = 8 * 1024 * 1024;
+const MAX_UNPARSED_BYTES = 32 * 1024 * 1024;
 const MAX_WAITING_BATCHES = 2;
 
 /**

@@ -125,11 +125,11 @@ function begin(ctx: StoreContext, ws: string, options: BulkLoadOptions): BulkLoa
   return {
     async add(batch: ImportBatch, now: string) {
       return whileOpen(() => {
-        writeMemories([...batch.memories].sort(byId), now);
+        writeMemories(inOrder(batch.memories, byId), now);
         for (const memory of batch.memories) loadedIds.add(memory.id);
         for (const edge of batch.edges)
           if (!loadedIds.has(edge.fromId) || !loadedIds.has(edge.toId)) edgesAheadOfTheirEnds++;
-        writeEdges([...batch.edges].sort(byTriple), now);
+        writeEdges(inOrder(batch.edges, byTriple), now);
         return { memories: batch.memories.length, edges: batch.edges.length };
       });
     },
@@ -159,8 +159,12 @@ function begin(ctx: StoreContext, ws: string, options: BulkLoadOptions): BulkLoa
 /**
  * Connection settings for the load's duration, restored at its end: sorts (index rebuilds, the
  * unique indexes' page splits) in memory rather than in temporary files, and with a helper thread.
+ * synchronous NORMAL: the load's COMMIT does not wait for its write-ahead log to reach the disk
+ * (a second of a 500,000-edge load); the checkpoint that follows it, and the store's close, still
+ * sync. In WAL mode that cannot corrupt the database: a power cut in between loses the load as a
+ * whole, as a crash during it would, and a killed process loses nothing the commit wrote.
  */
-const LOAD_PRAGMAS = { temp_store: 'MEMORY', threads: '2' } as const;
+const LOAD_PRAGMAS = { synchronous: 'NORMAL', temp_store: 'MEMORY', threads: '2' } as const;
 
 function applyLoadPragmas(db: Database.Database): () => void {
   const before = Object.entries(LOAD_PRAGMAS).map(([name]) => [name, db.pragma(name, { simple: true })] as const);
@@ -178,6 +182,13 @@ const byId = (a: NewMemory, b: NewMemory): number => compareIds(a.id, b.id);
 const byTriple = (a: ImportEdge, b: ImportEdge): number =>
   compareIds(a.fromId, b.fromId) || compareIds(a.toId, b.toId) || compareIds(a.type, b.type);
 
+/** The list in `order`: itself when it already is (engram import hands edges over sorted), else a sorted copy. */
+function inOrder<T>(list: readonly T[], order: (a: T, b: T) => number): readonly T[] {
+  for (let at = 1; at < list.length; at++)
+    if (order(list[at - 1] as T, list[at] as T) > 0) return [...list].sort(order);
+  return list;
+}
+
 const maxRid = (db: Database.Database, table: 'memories' | 'edges'): number =>
   (db.prepare(`SELECT coalesce(max(rid), 0) AS rid FROM ${table}`).get() as { rid: number }).rid;
 
@@ -187,106 +198,100 @@ function schemaEntries(db: Database.Database, names: readonly string[]) {
     .all(JSON.stringify(names)) as { type: string; name: string; sql: string }[];
 }
 
-/** Inserts in statements of ROWS_PER_INSERT rows; a statement that inserted fewer replays its rows as updates. */
-function createMemoryWriter(ctx: StoreContext, ws: string) {
-  const { sql } = ctx;
-  const many = sql(
-    `INSERT OR IGNORE INTO memories (${MEMORY_INSERT_COLUMNS}) VALUES ${placeholders(MEMORY_INSERT_COLUMNS, ROWS_PER_INSERT)}`,
-  );
-  const one = sql(
-    `INSERT OR IGNORE INTO memories (${MEMORY_INSERT_COLUMNS}) VALUES ${placeholders(MEMORY_INSERT_COLUMNS, 1)}`,
-  );
-  const update = sql(
-    `UPDATE memories SET key = ?, title = ?, content = ?, kind = ?, tags = ?, weight = ?, metadata = ?, updated_at = ?
-     WHERE workspace = ? AND id = ?`,
-  );
+/**
+ * Inserts rows in statements of ROWS_PER_INSERT rows (a shorter tail row by row) with INSERT OR
+ * IGNORE; when a statement inserted fewer rows than it carried, `replay` runs each of its rows again
+ * as an update (a record repeated within the load: the later one wins).
+ */
+function createChunkedInsert<R>(
+  ctx: StoreContext,
+  table: 'memories' | 'edges',
+  columns: string,
+  fill: (params: unknown[], at: number, row: R, now: string) => void,
+  replay: (row: R, now: string) => void,
+) {
+  const width = columns.split(',').length;
+  const statement = (rows: number) =>
+    ctx.sql(`INSERT OR IGNORE INTO ${table} (${columns}) VALUES ${placeholders(columns, rows)}`);
+  const [many, one] = [statement(ROWS_PER_INSERT), statement(1)];
   // One parameter array per statement size, refilled for each chunk: no array per row to collect.
-  const manyParams: unknown[] = new Array(ROWS_PER_INSERT * 11);
-  const oneParams: unknown[] = new Array(11);
-  const fill = (params: unknown[], at: number, m: NewMemory, now: string) => {
-    params[at] = ws;
-    params[at + 1] = m.id;
-    params[at + 2] = m.key;
-    params[at + 3] = m.title;
-    params[at + 4] = m.content;
-    params[at + 5] = m.kind;
-    params[at + 6] = JSON.stringify(m.tags);
-    params[at + 7] = m.weight;
-    params[at + 8] = encodeJson(m.metadata);
-    params[at + 9] = now;
-    params[at + 10] = now;
-  };
-  return (memories: readonly NewMemory[], now: string) => {
-    for (let start = 0; start < memories.length; start += ROWS_PER_INSERT) {
-      const end = Math.min(memories.length, start + ROWS_PER_INSERT);
+  const manyParams: unknown[] = new Array(ROWS_PER_INSERT * width);
+  const oneParams: unknown[] = new Array(width);
+  return (rows: readonly R[], now: string) => {
+    for (let start = 0; start < rows.length; start += ROWS_PER_INSERT) {
+      const end = Math.min(rows.length, start + ROWS_PER_INSERT);
       let inserted = 0;
       if (end - start === ROWS_PER_INSERT) {
-        for (let at = start; at < end; at++) fill(manyParams, (at - start) * 11, memories[at] as NewMemory, now);
+        for (let at = start; at < end; at++) fill(manyParams, (at - start) * width, rows[at] as R, now);
         inserted = many.run(manyParams).changes;
       } else {
         for (let at = start; at < end; at++) {
-          fill(oneParams, 0, memories[at] as NewMemory, now);
+          fill(oneParams, 0, rows[at] as R, now);
           inserted += one.run(oneParams).changes;
         }
       }
-      if (inserted === end - start) continue;
-      // A repeated id (the last one wins, as in importBatch) or a key held by another memory.
-      for (let at = start; at < end; at++) {
-        const m = memories[at] as NewMemory;
-        const [tags, metadata] = [JSON.stringify(m.tags), encodeJson(m.metadata)];
-        if (update.run(m.key, m.title, m.content, m.kind, tags, m.weight, metadata, now, ws, m.id).changes === 0)
-          throw conflict(KEY_TAKEN);
-      }
+      if (inserted < end - start) for (let at = start; at < end; at++) replay(rows[at] as R, now);
     }
   };
 }
 
+function createMemoryWriter(ctx: StoreContext, ws: string) {
+  const update = ctx.sql(
+    `UPDATE memories SET key = ?, title = ?, content = ?, kind = ?, tags = ?, weight = ?, metadata = ?, updated_at = ?
+     WHERE workspace = ? AND id = ?`,
+  );
+  return createChunkedInsert<NewMemory>(
+    ctx,
+    'memories',
+    MEMORY_INSERT_COLUMNS,
+    (params, at, m, now) => {
+      params[at] = ws;
+      params[at + 1] = m.id;
+      params[at + 2] = m.key;
+      params[at + 3] = m.title;
+      params[at + 4] = m.content;
+      params[at + 5] = m.kind;
+      params[at + 6] = JSON.stringify(m.tags);
+      params[at + 7] = m.weight;
+      params[at + 8] = encodeJson(m.metadata);
+      params[at + 9] = now;
+      params[at + 10] = now;
+    },
+    (m, now) => {
+      // No row to update: the memory's key is held by another memory.
+      const [tags, metadata] = [JSON.stringify(m.tags), encodeJson(m.metadata)];
+      if (update.run(m.key, m.title, m.content, m.kind, tags, m.weight, metadata, now, ws, m.id).changes === 0)
+        throw conflict(KEY_TAKEN);
+    },
+  );
+}
+
 function createEdgeWriter(ctx: StoreContext, ws: string) {
-  const { sql } = ctx;
-  const many = sql(
-    `INSERT OR IGNORE INTO edges (${EDGE_INSERT_COLUMNS}) VALUES ${placeholders(EDGE_INSERT_COLUMNS, ROWS_PER_INSERT)}`,
-  );
-  const one = sql(
-    `INSERT OR IGNORE INTO edges (${EDGE_INSERT_COLUMNS}) VALUES ${placeholders(EDGE_INSERT_COLUMNS, 1)}`,
-  );
-  const update = sql(
+  const update = ctx.sql(
     'UPDATE edges SET weight = ?, metadata = ?, updated_at = ? WHERE workspace = ? AND from_id = ? AND to_id = ? AND type = ?',
   );
-  const manyParams: unknown[] = new Array(ROWS_PER_INSERT * 9);
-  const oneParams: unknown[] = new Array(9);
-  const fill = (params: unknown[], at: number, e: ImportEdge, now: string) => {
-    params[at] = ws;
-    params[at + 1] = e.id;
-    params[at + 2] = e.fromId;
-    params[at + 3] = e.toId;
-    params[at + 4] = e.type;
-    params[at + 5] = e.weight;
-    params[at + 6] = encodeJson(e.metadata);
-    params[at + 7] = now;
-    params[at + 8] = now;
-  };
-  return (edges: readonly ImportEdge[], now: string) => {
-    for (let start = 0; start < edges.length; start += ROWS_PER_INSERT) {
-      const end = Math.min(edges.length, start + ROWS_PER_INSERT);
-      let inserted = 0;
-      if (end - start === ROWS_PER_INSERT) {
-        for (let at = start; at < end; at++) fill(manyParams, (at - start) * 9, edges[at] as ImportEdge, now);
-        inserted = many.run(manyParams).changes;
-      } else {
-        for (let at = start; at < end; at++) {
-          fill(oneParams, 0, edges[at] as ImportEdge, now);
-          inserted += one.run(oneParams).changes;
-        }
-      }
-      if (inserted === end - start) continue;
-      // A repeated (from, to, type): its weight and metadata are the last record's, its id the first's.
-      for (let at = start; at < end; at++) {
-        const e = edges[at] as ImportEdge;
-        if (update.run(e.weight, encodeJson(e.metadata), now, ws, e.fromId, e.toId, e.type).changes === 0)
-          throw conflict(ID_TAKEN);
-      }
-    }
-  };
+  return createChunkedInsert<ImportEdge>(
+    ctx,
+    'edges',
+    EDGE_INSERT_COLUMNS,
+    (params, at, e, now) => {
+      params[at] = ws;
+      params[at + 1] = e.id;
+      params[at + 2] = e.fromId;
+      params[at + 3] = e.toId;
+      params[at + 4] = e.type;
+      params[at + 5] = e.weight;
+      params[at + 6] = encodeJson(e.metadata);
+      params[at + 7] = now;
+      params[at + 8] = now;
+    },
+    (e, now) => {
+      // A repeated (from, to, type) keeps the first record's id and takes the last one's weight and
+      // metadata; no row to update means the id itself is taken by another edge.
+      if (update.run(e.weight, encodeJson(e.metadata), now, ws, e.fromId, e.toId, e.type).changes === 0)
+        throw conflict(ID_TAKEN);
+    },
+  );
 }
 
 /** The first loaded edge with an end that is not a memory of the workspace: what the foreign keys would have refused. */
