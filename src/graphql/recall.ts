@@ -1,18 +1,10 @@
-import { z } from 'zod';
 import { nowIso } from '../domain/ids.js';
 import * as rules from '../domain/inputs.js';
+import { embeddingRule } from '../embeddings/write-embeddings.js';
 import { recall } from '../services/recall/recall.js';
 import { builder } from './builder.js';
 import type { EngramContext } from './context.js';
 import { RecallRef } from './recall-types.js';
-
-/** Longest embedding accepted; the vector matcher checks the workspace's own dimension. */
-const MAX_EMBEDDING_DIMENSIONS = 4096;
-
-const embedding = z
-  .array(z.number().refine(Number.isFinite, 'must hold finite numbers'))
-  .min(1, 'must not be empty')
-  .max(MAX_EMBEDDING_DIMENSIONS, `must hold at most ${MAX_EMBEDDING_DIMENSIONS} numbers`);
 
 const logNotStored = (ctx: EngramContext) => (error: unknown, recallId: string) =>
   ctx.logger?.warn(
@@ -38,7 +30,7 @@ builder.queryFields((t) => ({
       }),
       embedding: t.arg.floatList({
         required: false,
-        validate: embedding,
+        validate: embeddingRule,
         description:
           'A query vector for the vector match, instead of embedding the query text; only when vectors are configured.',
       }),

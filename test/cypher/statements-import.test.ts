@@ -38,11 +38,12 @@ describe('writes: import', () => {
       UNWIND $memories AS row
       MERGE (m:Memory {workspace: $ws, id: row.id})
       ON CREATE SET m.createdAt = $now
-      WITH m, row, coalesce(m.title = row.title AND (m.content = row.content OR (m.content IS NULL AND row.content IS NULL)), false) AS sameText
+      WITH m, row, m.title AS oldTitle, m.content AS oldContent
       SET m.key = row.key, m.title = row.title, m.content = row.content, m.kind = row.kind,
         m.tags = row.tags, m.tagsText = row.tagsText, m.weight = row.weight, m.metadata = row.metadata,
-        m.updatedAt = $now,
-        m.embeddingQueue = CASE WHEN sameText THEN m.embeddingQueue ELSE $now + ' ' + row.id END
+        m.updatedAt = $now
+      WITH m, coalesce(m.title = oldTitle AND (m.content = oldContent OR (m.content IS NULL AND oldContent IS NULL)), false) AS sameText
+      SET m.embeddingQueue = CASE WHEN sameText THEN m.embeddingQueue ELSE $now + ' ' + m.id END
       WITH m, sameText
       OPTIONAL MATCH (v:MemoryVector {workspace: $ws, memoryId: m.id})
       WHERE NOT sameText

@@ -1,11 +1,10 @@
+import { searchTerms, tagPhrases } from '../shared/search-words.js';
+
 /** Characters with a meaning in Lucene's classic query syntax (as used by Neo4j full-text indexes). */
 const LUCENE_SPECIAL = /[+\-&|!(){}[\]^"~*?:\\/]/g;
 
 /** Words the query parser reads as operators when written in capitals. */
 const LUCENE_OPERATORS: ReadonlySet<string> = new Set(['AND', 'OR', 'NOT']);
-
-/** At most this many words of a query are searched, as on the SQLite store. */
-const MAX_WORDS = 32;
 
 /**
  * Makes one term literal for Lucene's query parser: every special character is backslash-escaped,
@@ -23,23 +22,18 @@ const FIELDS: readonly [field: string, boost: string][] = [
   ['tagsText', '^2'],
 ];
 
-/** Runs of letters and digits, lower-cased: prefix terms are not analysed, and the index lower-cases what it stores. */
-function wordsOf(text: string): string[] {
-  return (text.match(/[\p{L}\p{N}]+/gu)?.slice(0, MAX_WORDS) ?? []).map((word) => word.toLowerCase());
-}
-
 /** One word in any field, with the field boosts. */
 const anyField = (term: string): string => FIELDS.map(([field, boost]) => `${field}:(${term})${boost}`).join(' ');
 
 /**
  * The Neo4j twin of the SQLite store's toFtsTiers, the same tiers best first: every word in the
- * title, every word in some field, then (for more than one word) any word. Each word is escaped,
- * the last one is a prefix for search-as-you-type. Empty when nothing searchable is left.
+ * title, every word in some field, then (for more than one word) any word. The words are the ones
+ * search-words.ts keeps, lower-cased (prefix terms are not analysed, and the index lower-cases what
+ * it stores) and escaped, the last one a prefix. Empty when nothing searchable is left.
  */
 export function toLuceneTiers(text: string): string[] {
-  const words = wordsOf(text);
-  if (words.length === 0) return [];
-  const terms = words.map((word, index) => `${escapeLucene(word)}${index === words.length - 1 ? '*' : ''}`);
+  const terms = searchTerms(text, (word, isPrefix) => `${escapeLucene(word.toLowerCase())}${isPrefix ? '*' : ''}`);
+  if (terms.length === 0) return [];
   const tiers = [
     `title:(${terms.map((term) => `+${term}`).join(' ')})`,
     terms.map((term) => `+(${anyField(term)})`).join(' '),
@@ -56,9 +50,6 @@ export function toLuceneTiers(text: string): string[] {
  * (callers check the tags exactly). Null when no tag has a letter or digit.
  */
 export function toLuceneTagQuery(tags: readonly string[]): string | null {
-  const phrases = tags
-    .map(wordsOf)
-    .filter((words) => words.length > 0)
-    .map((words) => `"${words.join(' ')}"`);
+  const phrases = tagPhrases(tags).map((words) => `"${words.join(' ').toLowerCase()}"`);
   return phrases.length === 0 ? null : `tagsText:(${phrases.join(' OR ')})`;
 }

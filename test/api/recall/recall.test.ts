@@ -119,6 +119,23 @@ describe('recall: arguments', () => {
     expectError(await api().gql('{ recall(seeds: ["nope"]) { id } }'), 'NOT_FOUND', /nope/);
   });
 
+  it.each([
+    ['an empty embedding', []],
+    ['an embedding of more than 4096 numbers', new Array(4097).fill(0.1)],
+  ])('refuses %s with the rule and message of createMemory(input.embedding:)', async (_label, embedding) => {
+    const recall = await api().gql(
+      'query ($embedding: [Float!]) { recall(query: "x", embedding: $embedding) { id } }',
+      {
+        embedding,
+      },
+    );
+    const create = await api().gql('mutation ($input: CreateMemoryInput!) { createMemory(input: $input) { id } }', {
+      input: { title: 'x', embedding },
+    });
+    const createMessage = expectError(create, 'BAD_USER_INPUT', /^input\.embedding: /).message;
+    expectError(recall, 'BAD_USER_INPUT', createMessage.replace(/^input\./, ''));
+  });
+
   it('an embedding without vectors configured is BAD_USER_INPUT', async () => {
     expectError(await api().gql('{ recall(query: "x", embedding: [0.1, 0.2]) { id } }'), 'BAD_USER_INPUT', /embedding/);
   });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { OTHER, T1, WS } from '../contract-kit.js';
+import type { NewMemory } from '../../../src/domain/types.js';
+import { OTHER, T0, T1, WS, newMemory } from '../contract-kit.js';
 import type { ContractContext } from '../contract-kit.js';
 
 /** Unit vectors in 4 dimensions, at known angles from QUERY = [1, 0, 0, 0]. */
@@ -75,6 +76,30 @@ export function vectorCases(t: ContractContext): void {
       expect(await t.store.hasEmbeddings(WS, [memory.id])).toEqual([false]);
       expect(await t.store.nearestMemories(WS, QUERY, 5)).toEqual([]);
       expect((await t.store.memoriesNeedingEmbedding(WS, 10)).map((queued) => queued.content)).toEqual(['new text']);
+    });
+
+    it('queues an imported memory again only when the import changes its text, dropping the old vector', async () => {
+      const [kept, retitled, rewritten] = ['kept', 'retitled', 'rewritten'].map((title) =>
+        newMemory({ id: `import-${title}`, title, content: 'text' }),
+      ) as [NewMemory, NewMemory, NewMemory];
+      const ids = [kept.id, retitled.id, rewritten.id];
+      const queuedIds = async () => (await t.store.memoriesNeedingEmbedding(WS, 10)).map((queued) => queued.id).sort();
+      await t.store.importBatch(WS, { memories: [kept, retitled, rewritten], edges: [] }, T0);
+      expect(await queuedIds()).toEqual(ids);
+      await t.store.setEmbeddings(
+        WS,
+        ids.map((memoryId) => ({ memoryId, vector: QUERY })),
+      );
+      expect(await queuedIds()).toEqual([]);
+
+      const changed = [
+        { ...kept, tags: ['new tag'] },
+        { ...retitled, title: 'new title' },
+        { ...rewritten, content: null },
+      ];
+      await t.store.importBatch(WS, { memories: changed, edges: [] }, T1);
+      expect(await t.store.hasEmbeddings(WS, ids)).toEqual([true, false, false]);
+      expect(await queuedIds()).toEqual([retitled.id, rewritten.id]);
     });
 
     it('skips an item whose text changed since it was embedded, and one whose memory is gone', async () => {

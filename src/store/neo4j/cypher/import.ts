@@ -1,4 +1,4 @@
-import { LOCK_ENDPOINTS, relationshipType, statement } from './statement.js';
+import { LOCK_ENDPOINTS, REQUEUE_IF_TEXT_CHANGED, relationshipType, statement } from './statement.js';
 
 /**
  * Upsert by (workspace, id): fields replaced, createdAt kept. A new memory, or one whose title or
@@ -10,15 +10,11 @@ export const IMPORT_MEMORIES = statement(
   UNWIND $memories AS row
   MERGE (m:Memory {workspace: $ws, id: row.id})
   ON CREATE SET m.createdAt = $now
-  WITH m, row, coalesce(m.title = row.title AND (m.content = row.content OR (m.content IS NULL AND row.content IS NULL)), false) AS sameText
+  WITH m, row, m.title AS oldTitle, m.content AS oldContent
   SET m.key = row.key, m.title = row.title, m.content = row.content, m.kind = row.kind,
     m.tags = row.tags, m.tagsText = row.tagsText, m.weight = row.weight, m.metadata = row.metadata,
-    m.updatedAt = $now,
-    m.embeddingQueue = CASE WHEN sameText THEN m.embeddingQueue ELSE $now + ' ' + row.id END
-  WITH m, sameText
-  OPTIONAL MATCH (v:MemoryVector {workspace: $ws, memoryId: m.id})
-  WHERE NOT sameText
-  DELETE v
+    m.updatedAt = $now
+  ${REQUEUE_IF_TEXT_CHANGED}
   RETURN count(m) AS upserted
   `,
 );

@@ -1,4 +1,4 @@
-import { FULLTEXT_INDEX, statement } from './statement.js';
+import { FULLTEXT_INDEX, REQUEUE_IF_TEXT_CHANGED, statement } from './statement.js';
 
 /**
  * One row per reference that matches; an id match wins over a key match, so the key index is only
@@ -134,12 +134,7 @@ export const UPDATE_MEMORY = statement(
   MATCH (m:Memory {workspace: $ws, id: $id})
   WITH m, m.title AS oldTitle, m.content AS oldContent
   SET m += $changes, m.updatedAt = $now
-  WITH m, coalesce(m.title = oldTitle AND (m.content = oldContent OR (m.content IS NULL AND oldContent IS NULL)), false) AS sameText
-  SET m.embeddingQueue = CASE WHEN sameText THEN m.embeddingQueue ELSE $now + ' ' + m.id END
-  WITH m, sameText
-  OPTIONAL MATCH (v:MemoryVector {workspace: $ws, memoryId: m.id})
-  WHERE NOT sameText
-  DELETE v
+  ${REQUEUE_IF_TEXT_CHANGED}
   RETURN m AS memory
   `,
 );

@@ -41,3 +41,16 @@ export function hop(direction: Direction, from: string, rel: string, to: string)
 /** Locks two memories in id order (fewer deadlocks between link(a, b) and link(b, a)); see linkPrepare. */
 export const LOCK_ENDPOINTS =
   'FOREACH (n IN CASE WHEN a.id < b.id THEN [a, b] ELSE [b, a] END | SET n._engramLock = true REMOVE n._engramLock)';
+
+/**
+ * Follows a SET that may have changed `m`'s title or content, with the values from before it bound
+ * as `oldTitle` and `oldContent`: a memory whose text changed (or that is new) loses its vector and
+ * joins the embedding queue (vectors.ts), in the same statement. Carries `m` on. Its lines are
+ * indented for a statement body at two spaces, as updateMemory's and importMemories' are.
+ */
+export const REQUEUE_IF_TEXT_CHANGED = `WITH m, coalesce(m.title = oldTitle AND (m.content = oldContent OR (m.content IS NULL AND oldContent IS NULL)), false) AS sameText
+  SET m.embeddingQueue = CASE WHEN sameText THEN m.embeddingQueue ELSE $now + ' ' + m.id END
+  WITH m, sameText
+  OPTIONAL MATCH (v:MemoryVector {workspace: $ws, memoryId: m.id})
+  WHERE NOT sameText
+  DELETE v`;
