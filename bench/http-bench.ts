@@ -1,8 +1,7 @@
-import { fork, spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, fork, spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import autocannon from 'autocannon';
-import { quantile } from './lib/stats.js';
+import type { LoadClientMessage, LoadClientTask } from './load-client.js';
 import type { TargetRow } from './report.js';
 
 /** A server in its own process (own event loop and core), so the load generator never competes with it in one loop. */
@@ -58,62 +57,82 @@ export interface LoadResult {
   p99: number;
   non2xx: number;
   errors: number;
+  /** CPU the load generator spent in the measured run, ms (its own process: load-client.ts). */
+  clientCpuMs: number;
+  /** CPU the server's processes spent in the measured run, ms, when their pids were given. */
+  serverCpuMs?: number;
 }
 
 export interface LoadSpec {
   url: string;
   headers: Record<string, string>;
-  /** A fresh JSON body for each request (e.g. a random pair of memories). */
+  /** The request bodies (e.g. a random pair of memories each): called BODY_POOL times before the load. */
   body: () => string;
   connections: number;
   seconds: number;
   warmupSeconds: number;
+  /** The processes serving the load, to measure the server's CPU in the measured run. */
+  serverPids?: () => number[];
 }
 
-/** One autocannon run; the warm-up run's numbers are dropped. */
-export async function load(spec: LoadSpec): Promise<LoadResult> {
-  if (spec.warmupSeconds > 0) await run({ ...spec, seconds: spec.warmupSeconds });
-  return run(spec);
-}
+/** Bodies in the client's pool: requests cycle through it, so each costs the client no serializing. */
+const BODY_POOL = 256;
 
-function run(spec: LoadSpec): Promise<LoadResult> {
-  const latencies: number[] = [];
-  const request: autocannon.Request = {
-    method: 'POST',
-    path: '/graphql',
-    headers: { 'content-type': 'application/json', ...spec.headers },
-    setupRequest: (next) => ({ ...next, body: spec.body() }),
+/**
+ * One autocannon run in a child process (load-client.ts), after a warm-up run whose numbers are
+ * dropped. The client gets its own process so that the bench's heap (the generated graph) and its
+ * collections stay out of the client's way, and its CPU is measured apart from the server's.
+ */
+export function load(spec: LoadSpec): Promise<LoadResult> {
+  const task: LoadClientTask = {
+    url: spec.url,
+    headers: spec.headers,
+    bodies: Array.from({ length: BODY_POOL }, spec.body),
+    connections: spec.connections,
+    seconds: spec.seconds,
+    warmupSeconds: spec.warmupSeconds,
   };
-  return new Promise((resolve, reject) => {
-    const instance = autocannon(
-      {
-        url: `${spec.url}/graphql`,
-        connections: spec.connections,
-        duration: spec.seconds,
-        requests: [request],
-        timeout: 30,
-      },
-      (error, result) => {
-        if (error) return reject(error);
-        latencies.sort((a, b) => a - b);
-        const completed = result.requests.total - result.non2xx;
-        resolve({
-          connections: spec.connections,
-          seconds: spec.seconds,
-          requests: result.requests.total,
-          rps: completed / (result.duration || spec.seconds),
-          p50: quantile(latencies, 0.5),
-          p95: quantile(latencies, 0.95),
-          p99: quantile(latencies, 0.99),
-          non2xx: result.non2xx,
-          errors: result.errors + result.timeouts,
-        });
-      },
-    );
-    instance.on('response', (_client: unknown, statusCode: number, _bytes: number, responseTime: number) => {
-      if (statusCode >= 200 && statusCode < 300) latencies.push(responseTime);
-    });
+  const client = fork(fileURLToPath(new URL('./load-client.ts', import.meta.url)), [], {
+    execArgv: ['--import', 'tsx'],
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
+  let serverCpuAtStart: number | null = null;
+  return new Promise((resolve, reject) => {
+    client.on('message', (message: LoadClientMessage) => {
+      if (message.kind === 'measuring') {
+        if (spec.serverPids) serverCpuAtStart = cpuMsOf(spec.serverPids());
+        return;
+      }
+      if (message.kind === 'failed') return reject(new Error(`load client: ${message.message}`));
+      const { cpuMs, ...result } = message.result;
+      resolve({
+        connections: spec.connections,
+        seconds: spec.seconds,
+        ...result,
+        clientCpuMs: cpuMs,
+        ...(spec.serverPids && serverCpuAtStart !== null
+          ? { serverCpuMs: cpuMsOf(spec.serverPids()) - serverCpuAtStart }
+          : {}),
+      });
+    });
+    client.once('exit', (code) => reject(new Error(`the load client exited with code ${code} before its result`)));
+    client.send(task);
+  });
+}
+
+/** Linux's clock ticks per second for /proc/<pid>/stat's CPU times (USER_HZ, 100 on every usual build). */
+const CLOCK_TICKS_PER_SECOND = 100;
+
+/** User + system CPU of the processes so far (all their threads), ms, from /proc/<pid>/stat. */
+function cpuMsOf(pids: number[]): number {
+  let ticks = 0;
+  for (const pid of pids) {
+    // The command name (field 2) may hold spaces: count fields after its closing parenthesis.
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    ticks += Number(fields[11]) + Number(fields[12]);
+  }
+  return (ticks * 1000) / CLOCK_TICKS_PER_SECOND;
 }
 
 /** One request outside the load run, to check the server answers the query without errors. */
@@ -129,20 +148,28 @@ export async function probe(url: string, headers: Record<string, string>, body: 
   return json.data;
 }
 
-/** The real server (src/server.ts, ENGRAM_WORKERS=workers): the port from its start-up line, the pids of its serving processes. */
+/** The real server as `npm start` runs it (the compiled build, ENGRAM_WORKERS=workers): the port from its start-up line, the pids of its processes. */
 export interface ClusterServer {
   url: string;
+  /** Every process of the server: the single process, or the primary and its workers. */
+  pids(): number[];
   /** Resident set size of each process that serves requests (the workers, or the single process), in bytes. */
   rss(): number[];
   stop(): Promise<void>;
 }
 
 const LISTENING = /Engram listening on http:\/\/localhost:(\d+)\/graphql/;
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+const SERVER_ENTRY = 'dist/server.js';
+
+/** What `npm start`'s prestart does: compiles src/ into dist/ unless dist/ is up to date. */
+export function buildServer(): void {
+  execFileSync(process.execPath, ['scripts/build.mjs', '--if-stale'], { cwd: ROOT, stdio: 'ignore' });
+}
 
 export async function startWorkers(workers: number, env: Record<string, string>): Promise<ClusterServer> {
-  const root = fileURLToPath(new URL('..', import.meta.url));
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
-    cwd: root,
+  const child = spawn(process.execPath, ['--enable-source-maps', SERVER_ENTRY], {
+    cwd: ROOT,
     env: {
       ...process.env,
       ...env,
@@ -160,12 +187,14 @@ export async function startWorkers(workers: number, env: Record<string, string>)
       const match = LISTENING.exec(out);
       if (match) resolve(Number(match[1]));
     });
-    child.once('exit', (code) => reject(new Error(`src/server.ts exited with code ${code} before listening`)));
+    child.once('exit', (code) => reject(new Error(`${SERVER_ENTRY} exited with code ${code} before listening`)));
   });
   const pid = child.pid as number;
+  const serving = () => (workers === 1 ? [pid] : childrenOf(pid));
   return {
     url: `http://127.0.0.1:${port}`,
-    rss: () => (workers === 1 ? [pid] : childrenOf(pid)).map(residentBytes),
+    pids: () => (workers === 1 ? [pid] : [pid, ...childrenOf(pid)]),
+    rss: () => serving().map(residentBytes),
     async stop() {
       if (child.exitCode !== null) return;
       const exited = new Promise((resolve) => child.once('exit', resolve));
@@ -177,14 +206,14 @@ export async function startWorkers(workers: number, env: Record<string, string>)
   };
 }
 
-/** The cluster's workers: the primary's children that run the server (tsx also runs an esbuild child). */
+/** The cluster's workers: the primary's children that run the server. */
 function childrenOf(pid: number): number[] {
   return readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8')
     .trim()
     .split(/\s+/)
     .filter(Boolean)
     .map(Number)
-    .filter((child) => readFileSync(`/proc/${child}/cmdline`, 'utf8').includes('src/server.ts'));
+    .filter((child) => readFileSync(`/proc/${child}/cmdline`, 'utf8').includes(SERVER_ENTRY));
 }
 
 function residentBytes(pid: number): number {
@@ -200,9 +229,10 @@ export interface WorkerScaling {
 }
 
 /**
- * The same load (neighbors(limit 20), `connections` connections) on src/server.ts with 1, then 2
- * (then more) workers, one after the other in this run, so the ratio is what the workers add on
- * this machine. The load generator shares the machine's cores with the server.
+ * The same load (neighbors(limit 20), `connections` connections) on the compiled server with 1,
+ * then 2 (then more) workers, one after the other in this run, so the ratio is what the workers
+ * add on this machine. The load generator shares the machine's cores with the server: the CPU
+ * both spend per request (in the table) says how much of the cores the client leaves.
  */
 export async function workerScaling(spec: {
   env: Record<string, string>;
@@ -216,12 +246,13 @@ export async function workerScaling(spec: {
   warmupSeconds: number;
 }): Promise<WorkerScaling> {
   const rows: WorkerScaling['rows'] = [];
+  buildServer();
   for (const workers of spec.counts) {
     const server = await startWorkers(workers, spec.env);
     try {
       await probe(server.url, spec.headers, spec.body());
       await settle({ ...spec, url: server.url }, spec.indexBuildMs * workers);
-      const result = await load({ ...spec, url: server.url });
+      const result = await load({ ...spec, url: server.url, serverPids: server.pids });
       rows.push({ workers, result, rssBytes: server.rss() });
     } finally {
       await server.stop();
@@ -252,13 +283,40 @@ async function settle(spec: LoadSpec, minMs: number): Promise<void> {
 
 export function renderWorkerScaling(scaling: WorkerScaling): string {
   const header =
-    '| workers (src/server.ts) | conn | p50 ms | req/s | x single | per worker vs single | RSS per worker MB | failed |';
+    '| workers (dist/server.js) | conn | p50 ms | req/s | x single | per worker vs single | server CPU µs/req | client CPU µs/req | k = client / server | cores busy | RSS per worker MB | failed |';
+  const single = scaling.rows[0]?.result.rps ?? Number.NaN;
   const rows = scaling.rows.map((row, i) => {
-    const single = scaling.rows[0]?.result.rps ?? Number.NaN;
+    const { result } = row;
+    const cpu = cpuPerRequest(result);
     const rss = row.rssBytes.map((bytes) => Math.round(bytes / 1024 ** 2)).join(' / ');
-    return `| ${row.workers} | ${row.result.connections} | ${row.result.p50.toFixed(2)} | ${Math.round(row.result.rps)} | ${(row.result.rps / single).toFixed(2)} | ${(scaling.efficiency[i] ?? Number.NaN).toFixed(2)} | ${rss} | ${row.result.non2xx + row.result.errors} |`;
+    const busy = (result.rps * (cpu.serverUs + cpu.clientUs)) / 1e6;
+    return `| ${row.workers} | ${result.connections} | ${result.p50.toFixed(2)} | ${Math.round(result.rps)} | ${(result.rps / single).toFixed(2)} | ${(scaling.efficiency[i] ?? Number.NaN).toFixed(2)} | ${Math.round(cpu.serverUs)} | ${Math.round(cpu.clientUs)} | ${cpu.k.toFixed(2)} | ${busy.toFixed(2)} | ${rss} | ${result.non2xx + result.errors} |`;
   });
-  return [header, '|---|---|---|---|---|---|---|---|', ...rows].join('\n');
+  return [header, '|---|---|---|---|---|---|---|---|---|---|---|---|', ...rows, '', cpuModel(scaling)].join('\n');
+}
+
+/** CPU per request of a run, µs, and k: what the client spends per request over what the server spends. */
+export function cpuPerRequest(result: LoadResult): { serverUs: number; clientUs: number; k: number } {
+  const serverUs = ((result.serverCpuMs ?? Number.NaN) * 1000) / result.requests;
+  const clientUs = (result.clientCpuMs * 1000) / result.requests;
+  return { serverUs, clientUs, k: clientUs / serverUs };
+}
+
+/**
+ * The ratio the CPU figures allow, on paper: one process saturates its core (1/s requests per
+ * second, the client on a spare core); N workers on N cores shared with the client reach N/(s + c).
+ * So N workers give N x s1 / (sN + cN) of one, whatever N: N / (1 + k) when a worker costs what
+ * the single process does. 4 and 8 workers need as many cores; on fewer this is their projection.
+ */
+function cpuModel(scaling: WorkerScaling): string {
+  const [single, ...more] = scaling.rows;
+  const last = more[more.length - 1];
+  if (!single || !last) return '';
+  const one = cpuPerRequest(single.result);
+  const many = cpuPerRequest(last.result);
+  const perWorker = one.serverUs / (many.serverUs + many.clientUs);
+  const projected = [2, 4, 8].map((n) => `${n} -> ${(n * perWorker).toFixed(2)}x`).join(', ');
+  return `CPU model (N workers, each on its own core, sharing the cores with the client): N x ${Math.round(one.serverUs)} / (${Math.round(many.serverUs)} + ${Math.round(many.clientUs)}) µs = ${perWorker.toFixed(2)} per worker: ${projected}`;
 }
 
 /** Issue 16's target: N workers serve at least 0.85 x N x the single process's throughput. */
