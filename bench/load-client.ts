@@ -76,12 +76,19 @@ function connection(task: LoadClientTask, seconds: number, offset: number, laten
   });
 }
 
-async function run(task: LoadClientTask, seconds: number): Promise<Omit<ClientRun, 'cpuMs'>> {
+/**
+ * One run over `task.connections` connections. The client's CPU is counted from when every
+ * connection's requests are built (autocannon builds them as it starts) to the last response, so
+ * a short run is not billed for the set-up. `onStarted` runs at that start.
+ */
+async function run(task: LoadClientTask, seconds: number, onStarted: () => void = () => {}): Promise<ClientRun> {
   const latencies: number[] = [];
   const stride = Math.floor(task.bodies.length / task.connections);
-  const tallies = await Promise.all(
-    Array.from({ length: task.connections }, (_, i) => connection(task, seconds, i * stride, latencies)),
-  );
+  const running = Array.from({ length: task.connections }, (_, i) => connection(task, seconds, i * stride, latencies));
+  onStarted();
+  const before = process.cpuUsage();
+  const tallies = await Promise.all(running);
+  const cpu = process.cpuUsage(before);
   const sum = (pick: (tally: Tally) => number) => tallies.reduce((total, tally) => total + pick(tally), 0);
   const requests = sum((tally) => tally.requests);
   const non2xx = sum((tally) => tally.non2xx);
@@ -94,6 +101,7 @@ async function run(task: LoadClientTask, seconds: number): Promise<Omit<ClientRu
     p99: quantile(latencies, 0.99),
     non2xx,
     errors: sum((tally) => tally.errors),
+    cpuMs: (cpu.user + cpu.system) / 1000,
   };
 }
 
@@ -103,11 +111,8 @@ process.once('message', (task: LoadClientTask) => {
   void (async () => {
     try {
       if (task.warmupSeconds > 0) await run(task, task.warmupSeconds);
-      tell({ kind: 'measuring' });
-      const before = process.cpuUsage();
-      const result = await run(task, task.seconds);
-      const cpu = process.cpuUsage(before);
-      tell({ kind: 'done', result: { ...result, cpuMs: (cpu.user + cpu.system) / 1000 } });
+      const result = await run(task, task.seconds, () => tell({ kind: 'measuring' }));
+      tell({ kind: 'done', result });
     } catch (error) {
       tell({ kind: 'failed', message: error instanceof Error ? error.message : String(error) });
     } finally {
