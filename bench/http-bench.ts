@@ -223,16 +223,24 @@ function residentBytes(pid: number): number {
 
 export interface WorkerScaling {
   /** One row per worker count, the first with 1 worker: neighbors(limit 20) throughput on the real server. */
-  rows: { workers: number; result: LoadResult; rssBytes: number[] }[];
-  /** Each count's throughput over workers x the single process's. */
+  rows: {
+    workers: number;
+    result: LoadResult;
+    /** The single process's rounds measured around this count's (the first row's own result). */
+    single: LoadResult;
+    rssBytes: number[];
+  }[];
+  /** Each count's throughput over workers x the single process's (its paired rounds). */
   efficiency: number[];
 }
 
 /**
- * The same load (neighbors(limit 20), `connections` connections) on the compiled server with 1,
- * then 2 (then more) workers, one after the other in this run, so the ratio is what the workers
- * add on this machine. The load generator shares the machine's cores with the server: the CPU
- * both spend per request (in the table) says how much of the cores the client leaves.
+ * The same load (neighbors(limit 20), `connections` connections) on the compiled server with 1
+ * worker (the single process) and with each larger count. The single process stays up beside each
+ * larger server, and the two are measured in the order 1, N, N, 1 (each row is the mean of its two
+ * rounds), so a drift in the machine's load over the run weighs on both sides alike. The load
+ * generator shares the machine's cores with the server: the CPU both spend per request (in the
+ * table) says how much of the cores the client leaves.
  */
 export async function workerScaling(spec: {
   env: Record<string, string>;
@@ -245,21 +253,58 @@ export async function workerScaling(spec: {
   seconds: number;
   warmupSeconds: number;
 }): Promise<WorkerScaling> {
-  const rows: WorkerScaling['rows'] = [];
   buildServer();
-  for (const workers of spec.counts) {
+  const ready = async (workers: number) => {
     const server = await startWorkers(workers, spec.env);
-    try {
-      await probe(server.url, spec.headers, spec.body());
-      await settle({ ...spec, url: server.url }, spec.indexBuildMs * workers);
-      const result = await load({ ...spec, url: server.url, serverPids: server.pids });
-      rows.push({ workers, result, rssBytes: server.rss() });
-    } finally {
-      await server.stop();
+    await probe(server.url, spec.headers, spec.body());
+    await settle({ ...spec, url: server.url }, spec.indexBuildMs * workers);
+    return server;
+  };
+  const measure = (server: ClusterServer) => load({ ...spec, url: server.url, serverPids: server.pids });
+  const single = await ready(1);
+  const singleRounds: LoadResult[] = [];
+  const rows: WorkerScaling['rows'] = [];
+  try {
+    for (const workers of spec.counts.filter((count) => count > 1)) {
+      const server = await ready(workers);
+      try {
+        const first = await measure(single);
+        const rounds = [await measure(server), await measure(server)];
+        const last = await measure(single);
+        singleRounds.push(first, last);
+        rows.push({ workers, result: meanOf(rounds), single: meanOf([first, last]), rssBytes: server.rss() });
+      } finally {
+        await server.stop();
+      }
     }
+    if (singleRounds.length === 0) singleRounds.push(await measure(single));
+    const all = meanOf(singleRounds);
+    rows.unshift({ workers: 1, result: all, single: all, rssBytes: single.rss() });
+  } finally {
+    await single.stop();
   }
-  const single = rows[0]?.result.rps ?? Number.NaN;
-  return { rows, efficiency: rows.map((row) => row.result.rps / (row.workers * single)) };
+  return { rows, efficiency: rows.map((row) => row.result.rps / (row.workers * row.single.rps)) };
+}
+
+/** Rounds of the same load as one: throughput and latency quantiles averaged, requests and CPU summed. */
+function meanOf(rounds: LoadResult[]): LoadResult {
+  const [first] = rounds;
+  if (!first) throw new Error('no rounds to average');
+  const sum = (pick: (round: LoadResult) => number) => rounds.reduce((total, round) => total + pick(round), 0);
+  const mean = (pick: (round: LoadResult) => number) => sum(pick) / rounds.length;
+  return {
+    connections: first.connections,
+    seconds: sum((round) => round.seconds),
+    requests: sum((round) => round.requests),
+    rps: mean((round) => round.rps),
+    p50: mean((round) => round.p50),
+    p95: mean((round) => round.p95),
+    p99: mean((round) => round.p99),
+    non2xx: sum((round) => round.non2xx),
+    errors: sum((round) => round.errors),
+    clientCpuMs: sum((round) => round.clientCpuMs),
+    serverCpuMs: sum((round) => round.serverCpuMs ?? Number.NaN),
+  };
 }
 
 /** Most one-second rounds of load while waiting for a fresh server's throughput to level off. */
@@ -284,13 +329,12 @@ async function settle(spec: LoadSpec, minMs: number): Promise<void> {
 export function renderWorkerScaling(scaling: WorkerScaling): string {
   const header =
     '| workers (dist/server.js) | conn | p50 ms | req/s | x single | per worker vs single | server CPU µs/req | client CPU µs/req | k = client / server | cores busy | RSS per worker MB | failed |';
-  const single = scaling.rows[0]?.result.rps ?? Number.NaN;
   const rows = scaling.rows.map((row, i) => {
     const { result } = row;
     const cpu = cpuPerRequest(result);
     const rss = row.rssBytes.map((bytes) => Math.round(bytes / 1024 ** 2)).join(' / ');
     const busy = (result.rps * (cpu.serverUs + cpu.clientUs)) / 1e6;
-    return `| ${row.workers} | ${result.connections} | ${result.p50.toFixed(2)} | ${Math.round(result.rps)} | ${(result.rps / single).toFixed(2)} | ${(scaling.efficiency[i] ?? Number.NaN).toFixed(2)} | ${Math.round(cpu.serverUs)} | ${Math.round(cpu.clientUs)} | ${cpu.k.toFixed(2)} | ${busy.toFixed(2)} | ${rss} | ${result.non2xx + result.errors} |`;
+    return `| ${row.workers} | ${result.connections} | ${result.p50.toFixed(2)} | ${Math.round(result.rps)} | ${(result.rps / row.single.rps).toFixed(2)} | ${(scaling.efficiency[i] ?? Number.NaN).toFixed(2)} | ${Math.round(cpu.serverUs)} | ${Math.round(cpu.clientUs)} | ${cpu.k.toFixed(2)} | ${busy.toFixed(2)} | ${rss} | ${result.non2xx + result.errors} |`;
   });
   return [header, '|---|---|---|---|---|---|---|---|---|---|---|---|', ...rows, '', cpuModel(scaling)].join('\n');
 }
@@ -309,10 +353,9 @@ export function cpuPerRequest(result: LoadResult): { serverUs: number; clientUs:
  * the single process does. 4 and 8 workers need as many cores; on fewer this is their projection.
  */
 function cpuModel(scaling: WorkerScaling): string {
-  const [single, ...more] = scaling.rows;
-  const last = more[more.length - 1];
-  if (!single || !last) return '';
-  const one = cpuPerRequest(single.result);
+  const last = scaling.rows[scaling.rows.length - 1];
+  if (!last || last.workers === 1) return '';
+  const one = cpuPerRequest(last.single);
   const many = cpuPerRequest(last.result);
   const perWorker = one.serverUs / (many.serverUs + many.clientUs);
   const projected = [2, 4, 8].map((n) => `${n} -> ${(n * perWorker).toFixed(2)}x`).join(', ');
@@ -323,16 +366,13 @@ function cpuModel(scaling: WorkerScaling): string {
 export const WORKER_EFFICIENCY_TARGET = 0.85;
 
 export function workerScalingTargets(scaling: WorkerScaling): TargetRow[] {
-  const single = scaling.rows[0];
-  if (!single) return [];
   return scaling.rows.slice(1).map((row, i) => {
-    const ratio = row.result.rps / single.result.rps;
     const goal = WORKER_EFFICIENCY_TARGET * row.workers;
     return {
       target: `HTTP neighbors(limit 20) with ${row.workers} workers`,
       measured: `${Math.round(row.result.rps)} req/s`,
-      reference: `1 worker ${Math.round(single.result.rps)} req/s`,
-      ratio,
+      reference: `1 worker ${Math.round(row.single.rps)} req/s (rounds 1, ${row.workers}, ${row.workers}, 1)`,
+      ratio: row.result.rps / row.single.rps,
       goal: `>= ${goal.toFixed(2)}x (${WORKER_EFFICIENCY_TARGET} x ${row.workers})`,
       met: (scaling.efficiency[i + 1] ?? 0) >= WORKER_EFFICIENCY_TARGET,
     };
