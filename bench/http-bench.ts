@@ -1,9 +1,7 @@
-import { fork, spawn, type ChildProcess } from 'node:child_process';
+import { fork, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import autocannon from 'autocannon';
-import { quantile } from './lib/stats.js';
-import type { TargetRow } from './report.js';
+import type { LoadClientMessage, LoadClientTask } from './load-client.js';
 
 /** A server in its own process (own event loop and core), so the load generator never competes with it in one loop. */
 export interface ChildServer {
@@ -58,62 +56,82 @@ export interface LoadResult {
   p99: number;
   non2xx: number;
   errors: number;
+  /** CPU the load generator spent in the measured run, ms (its own process: load-client.ts). */
+  clientCpuMs: number;
+  /** CPU the server's processes spent in the measured run, ms, when their pids were given. */
+  serverCpuMs?: number;
 }
 
 export interface LoadSpec {
   url: string;
   headers: Record<string, string>;
-  /** A fresh JSON body for each request (e.g. a random pair of memories). */
+  /** The request bodies (e.g. a random pair of memories each): called BODY_POOL times before the load. */
   body: () => string;
   connections: number;
   seconds: number;
   warmupSeconds: number;
+  /** The processes serving the load, to measure the server's CPU in the measured run. */
+  serverPids?: () => number[];
 }
 
-/** One autocannon run; the warm-up run's numbers are dropped. */
-export async function load(spec: LoadSpec): Promise<LoadResult> {
-  if (spec.warmupSeconds > 0) await run({ ...spec, seconds: spec.warmupSeconds });
-  return run(spec);
-}
+/** Bodies in the client's pool: requests cycle through it, so each costs the client no serializing. */
+const BODY_POOL = 256;
 
-function run(spec: LoadSpec): Promise<LoadResult> {
-  const latencies: number[] = [];
-  const request: autocannon.Request = {
-    method: 'POST',
-    path: '/graphql',
-    headers: { 'content-type': 'application/json', ...spec.headers },
-    setupRequest: (next) => ({ ...next, body: spec.body() }),
+/**
+ * One autocannon run in a child process (load-client.ts), after a warm-up run whose numbers are
+ * dropped. The client gets its own process so that the bench's heap (the generated graph) and its
+ * collections stay out of the client's way, and its CPU is measured apart from the server's.
+ */
+export function load(spec: LoadSpec): Promise<LoadResult> {
+  const task: LoadClientTask = {
+    url: spec.url,
+    headers: spec.headers,
+    bodies: Array.from({ length: BODY_POOL }, spec.body),
+    connections: spec.connections,
+    seconds: spec.seconds,
+    warmupSeconds: spec.warmupSeconds,
   };
-  return new Promise((resolve, reject) => {
-    const instance = autocannon(
-      {
-        url: `${spec.url}/graphql`,
-        connections: spec.connections,
-        duration: spec.seconds,
-        requests: [request],
-        timeout: 30,
-      },
-      (error, result) => {
-        if (error) return reject(error);
-        latencies.sort((a, b) => a - b);
-        const completed = result.requests.total - result.non2xx;
-        resolve({
-          connections: spec.connections,
-          seconds: spec.seconds,
-          requests: result.requests.total,
-          rps: completed / (result.duration || spec.seconds),
-          p50: quantile(latencies, 0.5),
-          p95: quantile(latencies, 0.95),
-          p99: quantile(latencies, 0.99),
-          non2xx: result.non2xx,
-          errors: result.errors + result.timeouts,
-        });
-      },
-    );
-    instance.on('response', (_client: unknown, statusCode: number, _bytes: number, responseTime: number) => {
-      if (statusCode >= 200 && statusCode < 300) latencies.push(responseTime);
-    });
+  const client = fork(fileURLToPath(new URL('./load-client.ts', import.meta.url)), [], {
+    execArgv: ['--import', 'tsx'],
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
+  let serverCpuAtStart: number | null = null;
+  return new Promise((resolve, reject) => {
+    client.on('message', (message: LoadClientMessage) => {
+      if (message.kind === 'measuring') {
+        if (spec.serverPids) serverCpuAtStart = cpuMsOf(spec.serverPids());
+        return;
+      }
+      if (message.kind === 'failed') return reject(new Error(`load client: ${message.message}`));
+      const { cpuMs, ...result } = message.result;
+      resolve({
+        connections: spec.connections,
+        seconds: spec.seconds,
+        ...result,
+        clientCpuMs: cpuMs,
+        ...(spec.serverPids && serverCpuAtStart !== null
+          ? { serverCpuMs: cpuMsOf(spec.serverPids()) - serverCpuAtStart }
+          : {}),
+      });
+    });
+    client.once('exit', (code) => reject(new Error(`the load client exited with code ${code} before its result`)));
+    client.send(task);
+  });
+}
+
+/** Linux's clock ticks per second for /proc/<pid>/stat's CPU times (USER_HZ, 100 on every usual build). */
+const CLOCK_TICKS_PER_SECOND = 100;
+
+/** User + system CPU of the processes so far (all their threads), ms, from /proc/<pid>/stat. */
+function cpuMsOf(pids: number[]): number {
+  let ticks = 0;
+  for (const pid of pids) {
+    // The command name (field 2) may hold spaces: count fields after its closing parenthesis.
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    ticks += Number(fields[11]) + Number(fields[12]);
+  }
+  return (ticks * 1000) / CLOCK_TICKS_PER_SECOND;
 }
 
 /** One request outside the load run, to check the server answers the query without errors. */
@@ -127,156 +145,4 @@ export async function probe(url: string, headers: Record<string, string>, body: 
   if (response.status !== 200 || json.errors)
     throw new Error(`probe failed (${response.status}): ${JSON.stringify(json.errors ?? json)}`);
   return json.data;
-}
-
-/** The real server (src/server.ts, ENGRAM_WORKERS=workers): the port from its start-up line, the pids of its serving processes. */
-export interface ClusterServer {
-  url: string;
-  /** Resident set size of each process that serves requests (the workers, or the single process), in bytes. */
-  rss(): number[];
-  stop(): Promise<void>;
-}
-
-const LISTENING = /Engram listening on http:\/\/localhost:(\d+)\/graphql/;
-
-export async function startWorkers(workers: number, env: Record<string, string>): Promise<ClusterServer> {
-  const root = fileURLToPath(new URL('..', import.meta.url));
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
-    cwd: root,
-    env: {
-      ...process.env,
-      ...env,
-      ENGRAM_WORKERS: String(workers),
-      PORT: '0',
-      HOST: '127.0.0.1',
-      ENGRAM_LOG_LEVEL: 'warn',
-    },
-    stdio: ['ignore', 'pipe', 'ignore'],
-  });
-  const port = await new Promise<number>((resolve, reject) => {
-    let out = '';
-    child.stdout?.setEncoding('utf8').on('data', (chunk: string) => {
-      out += chunk;
-      const match = LISTENING.exec(out);
-      if (match) resolve(Number(match[1]));
-    });
-    child.once('exit', (code) => reject(new Error(`src/server.ts exited with code ${code} before listening`)));
-  });
-  const pid = child.pid as number;
-  return {
-    url: `http://127.0.0.1:${port}`,
-    rss: () => (workers === 1 ? [pid] : childrenOf(pid)).map(residentBytes),
-    async stop() {
-      if (child.exitCode !== null) return;
-      const exited = new Promise((resolve) => child.once('exit', resolve));
-      child.kill('SIGTERM');
-      const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);
-      await exited;
-      clearTimeout(timer);
-    },
-  };
-}
-
-/** The cluster's workers: the primary's children that run the server (tsx also runs an esbuild child). */
-function childrenOf(pid: number): number[] {
-  return readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8')
-    .trim()
-    .split(/\s+/)
-    .filter(Boolean)
-    .map(Number)
-    .filter((child) => readFileSync(`/proc/${child}/cmdline`, 'utf8').includes('src/server.ts'));
-}
-
-function residentBytes(pid: number): number {
-  const match = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
-  return match ? Number(match[1]) * 1024 : Number.NaN;
-}
-
-export interface WorkerScaling {
-  /** One row per worker count, the first with 1 worker: neighbors(limit 20) throughput on the real server. */
-  rows: { workers: number; result: LoadResult; rssBytes: number[] }[];
-  /** Each count's throughput over workers x the single process's. */
-  efficiency: number[];
-}
-
-/**
- * The same load (neighbors(limit 20), `connections` connections) on src/server.ts with 1, then 2
- * (then more) workers, one after the other in this run, so the ratio is what the workers add on
- * this machine. The load generator shares the machine's cores with the server.
- */
-export async function workerScaling(spec: {
-  env: Record<string, string>;
-  headers: Record<string, string>;
-  body: () => string;
-  counts: number[];
-  /** How long the workspace's adjacency index took to build in this run (settle waits for it). */
-  indexBuildMs: number;
-  connections: number;
-  seconds: number;
-  warmupSeconds: number;
-}): Promise<WorkerScaling> {
-  const rows: WorkerScaling['rows'] = [];
-  for (const workers of spec.counts) {
-    const server = await startWorkers(workers, spec.env);
-    try {
-      await probe(server.url, spec.headers, spec.body());
-      await settle({ ...spec, url: server.url }, spec.indexBuildMs * workers);
-      const result = await load({ ...spec, url: server.url });
-      rows.push({ workers, result, rssBytes: server.rss() });
-    } finally {
-      await server.stop();
-    }
-  }
-  const single = rows[0]?.result.rps ?? Number.NaN;
-  return { rows, efficiency: rows.map((row) => row.result.rps / (row.workers * single)) };
-}
-
-/** Most one-second rounds of load while waiting for a fresh server's throughput to level off. */
-const MAX_SETTLE_ROUNDS = 60;
-
-/**
- * The real server builds a workspace's adjacency index on its first walk, each worker its own,
- * and a large one in the background while SQL serves (as slow as it is steady, so steadiness alone
- * does not tell). Load it for at least `minMs` (the build time of the index, times the workers
- * building at once), then until two one-second rounds agree within 10 %.
- */
-async function settle(spec: LoadSpec, minMs: number): Promise<void> {
-  const until = performance.now() + minMs;
-  let last = 0;
-  for (let round = 0; round < MAX_SETTLE_ROUNDS; round++) {
-    const { rps } = await load({ ...spec, seconds: 1, warmupSeconds: 0 });
-    if (performance.now() >= until && last > 0 && Math.abs(rps - last) <= 0.1 * last) return;
-    last = rps;
-  }
-}
-
-export function renderWorkerScaling(scaling: WorkerScaling): string {
-  const header =
-    '| workers (src/server.ts) | conn | p50 ms | req/s | x single | per worker vs single | RSS per worker MB | failed |';
-  const rows = scaling.rows.map((row, i) => {
-    const single = scaling.rows[0]?.result.rps ?? Number.NaN;
-    const rss = row.rssBytes.map((bytes) => Math.round(bytes / 1024 ** 2)).join(' / ');
-    return `| ${row.workers} | ${row.result.connections} | ${row.result.p50.toFixed(2)} | ${Math.round(row.result.rps)} | ${(row.result.rps / single).toFixed(2)} | ${(scaling.efficiency[i] ?? Number.NaN).toFixed(2)} | ${rss} | ${row.result.non2xx + row.result.errors} |`;
-  });
-  return [header, '|---|---|---|---|---|---|---|---|', ...rows].join('\n');
-}
-
-/** Issue 16's target: N workers serve at least 0.85 x N x the single process's throughput. */
-export const WORKER_EFFICIENCY_TARGET = 0.85;
-
-export function workerScalingTargets(scaling: WorkerScaling): TargetRow[] {
-  const single = scaling.rows[0];
-  if (!single) return [];
-  return scaling.rows.slice(1).map((row, i) => {
-    const ratio = row.result.rps / single.result.rps;
-    const goal = WORKER_EFFICIENCY_TARGET * row.workers;
-    return {
-      target: `HTTP neighbors(limit 20) with ${row.workers} workers`,
-      measured: `${Math.round(row.result.rps)} req/s`,
-      reference: `1 worker ${Math.round(single.result.rps)} req/s`,
-      ratio,
-      goal: `>= ${goal.toFixed(2)}x (${WORKER_EFFICIENCY_TARGET} x ${row.workers})`,
-      met: (scaling.efficiency[i + 1] ?? 0) >= WORKER_EFFICIENCY_TARGET,
-    };
-  });
 }

@@ -24,7 +24,7 @@
  * A summary table is printed at the end; the full results go to bench/results/<date>-<mode>.json.
  */
 import { mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
+import { availableParallelism, cpus, loadavg, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
@@ -36,7 +36,8 @@ import { createSqliteStore } from '../src/store/sqlite/sqlite-store.js';
 import { buildCsr } from './csr.js';
 import { importGraph, writeNdjson } from './import-run.js';
 import { RELATION_TYPES, generateGraph, randomPairs, type GeneratedGraph } from './generator.js';
-import { load, probe, renderWorkerScaling, startServer, workerScaling, workerScalingTargets } from './http-bench.js';
+import { load, probe, startServer } from './http-bench.js';
+import { renderWorkerScaling, workerScaling, workerScalingTargets } from './worker-scaling.js';
 import { hubAttack, type HubAttackResult } from './hub-attack.js';
 import { now } from './lib/stats.js';
 import { type RecallBenchResult, renderRecallBench, runRecallBench } from './recall-bench.js';
@@ -174,7 +175,8 @@ async function main(): Promise<void> {
               query: NEIGHBORS,
               variables: { id: graph.ids[(pairs[picked++ % pairs.length] ?? [0])[0]] },
             }),
-          counts: [1, 2],
+          // More workers than cores measures the scheduler: 4 and 8 only where the cores exist (else the CPU model's projection).
+          counts: [1, 2, 4, 8].filter((count) => count <= Math.max(2, availableParallelism())),
           indexBuildMs: indexMs,
           connections: 8,
           seconds,
