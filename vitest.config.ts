@@ -42,6 +42,7 @@ export default defineConfig({
   },
   test: {
     include: ['test/**/*.test.ts'],
+    globalSetup: ['test/helpers/build-for-processes.ts'],
     testTimeout: 30_000,
     hookTimeout: 30_000,
     // Each file gets its own process: SQLite handles and child servers never leak between files.
