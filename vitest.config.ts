@@ -12,14 +12,15 @@ const require = createRequire(import.meta.url);
  * one-minute file to run alone at the end. A renamed file only loses its head start.
  */
 const SLOW_FIRST = [
-  'test/hardening/durability-20.test.ts',
-  'test/cli/round-trip.property.test.ts',
-  'test/cluster/crash.test.ts',
   'test/hardening/workspace-growth.test.ts',
-  'test/cypher/lint.test.ts',
+  'test/hardening/durability-20.test.ts',
   'test/hardening/shutdown.test.ts',
+  'test/cypher/lint.test.ts',
   'test/cypher/contract-shadow.test.ts',
+  'test/cli/round-trip.property.test.ts',
   'test/cli/import-export.test.ts',
+  'test/durability/kill9.test.ts',
+  'test/cli/bulk-import.test.ts',
 ];
 
 class SlowFirstSequencer extends BaseSequencer {
