@@ -1,7 +1,39 @@
 import { createRequire } from 'node:module';
+import { availableParallelism } from 'node:os';
+import { relative } from 'node:path';
+import { BaseSequencer, type TestSpecification } from 'vitest/node';
 import { defineConfig } from 'vitest/config';
 
 const require = createRequire(import.meta.url);
+
+/**
+ * Files that take tens of seconds, longest first. Vitest orders by the durations it cached from the
+ * last run, but a fresh clone (CI) has no cache and would order by file size, which can leave a
+ * one-minute file to run alone at the end. A renamed file only loses its head start.
+ */
+const SLOW_FIRST = [
+  'test/hardening/workspace-growth.test.ts',
+  'test/hardening/durability-20.test.ts',
+  'test/hardening/shutdown.test.ts',
+  'test/cypher/lint.test.ts',
+  'test/cypher/contract-shadow.test.ts',
+  'test/cli/round-trip.property.test.ts',
+  'test/cli/import-export.test.ts',
+  'test/durability/kill9.test.ts',
+  'test/cli/bulk-import.test.ts',
+];
+
+class SlowFirstSequencer extends BaseSequencer {
+  override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
+    const sorted = await super.sort(files);
+    const rank = (file: TestSpecification) => {
+      const index = SLOW_FIRST.indexOf(relative(file.project.config.root, file.moduleId));
+      return index < 0 ? SLOW_FIRST.length : index;
+    };
+    // Array.prototype.sort is stable: the rest keep vitest's own order.
+    return sorted.sort((a, b) => rank(a) - rank(b));
+  }
+}
 
 export default defineConfig({
   resolve: {
@@ -11,9 +43,15 @@ export default defineConfig({
   },
   test: {
     include: ['test/**/*.test.ts'],
+    globalSetup: ['test/helpers/build-for-processes.ts'],
     testTimeout: 30_000,
     hookTimeout: 30_000,
     // Each file gets its own process: SQLite handles and child servers never leak between files.
     pool: 'forks',
+    // Vitest's default is one file fewer than the cores: on a 2-core machine, one file at a time,
+    // while many files mostly wait on the processes they start. The live Neo4j suite keeps one
+    // file at a time: its files share one server.
+    maxWorkers: process.env.NEO4J_URI ? 1 : Math.max(2, availableParallelism() - 1),
+    sequence: { sequencer: SlowFirstSequencer },
   },
 });

@@ -1,13 +1,11 @@
-import { execFile } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { promisify } from 'node:util';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSqliteStore } from '../../src/store/sqlite/sqlite-store.js';
 import { createTestApp, type TestApp } from '../helpers/app.js';
+import { type CliSession, createCliSession } from '../helpers/cli-session.js';
 import {
   EDGE_FIELDS,
   EXAMPLE,
@@ -23,26 +21,29 @@ import {
  * Backups restore: whatever the API accepted, `engram export` writes and `engram import` takes back,
  * record for record. Graphs are built through the API (yoga.fetch over a real SQLite file) from
  * generated input, refused input included: only what the API accepted has to come back. The
- * workspace is exported and imported with the real bin into a fresh database, and both are read
- * back and compared field by field (edge ids and timestamps are not part of the format).
+ * workspace is exported and imported by the engram CLI's commands into a fresh database, and both
+ * are read back and compared field by field (edge ids and timestamps are not part of the format).
+ * The commands run in one CLI process for the whole file (createCliSession): what is under test is
+ * the format, and the bin's own start-up is proven by import-export.test.ts.
  */
 
-const bin = fileURLToPath(new URL('../../bin/engram.js', import.meta.url));
-const run = promisify(execFile);
-/** Each run spawns the bin twice (~2 s each); CI runs more of them. */
+/** CI runs more of them. */
 const RUNS = process.env.CI === 'true' ? 25 : 6;
 
 describe('engram export then engram import (property)', () => {
   let t: TestApp;
+  let cli: CliSession;
   let dir: string;
   let runs = 0;
   const tally = { accepted: 0, refused: 0, metadataBytesMax: 0, edges: 0 };
 
   beforeAll(async () => {
     t = await createTestApp({ env: { ENGRAM_RATE_POINTS_PER_SECOND: '0' } });
+    cli = createCliSession();
     dir = mkdtempSync(join(tmpdir(), 'engram-roundtrip-'));
   });
   afterAll(async () => {
+    await cli.close();
     await t.close();
     rmSync(dir, { recursive: true, force: true });
   });
@@ -165,17 +166,19 @@ describe('engram export then engram import (property)', () => {
 
         const file = join(dir, `${source}.ndjson`);
         const restoredDb = join(dir, `${target}.db`);
-        const exportEnv = { ...process.env, ENGRAM_SQLITE_PATH: t.dbPath, ENGRAM_LOG_LEVEL: 'silent' };
-        await run(process.execPath, [bin, 'export', '--workspace', source, '--output', file], { env: exportEnv });
+        const exported = await cli.run(['export', '--workspace', source, '--output', file], {
+          ENGRAM_SQLITE_PATH: t.dbPath,
+          ENGRAM_LOG_LEVEL: 'silent',
+        });
+        expect(exported.exitCode, exported.stderr).toBe(0);
         expect(readFileSync(file, 'utf8').split('\n').filter(Boolean)).toHaveLength(
           before.memories.length + before.edges.length,
         );
-        const importEnv = { ...process.env, ENGRAM_SQLITE_PATH: restoredDb, ENGRAM_LOG_LEVEL: 'silent' };
-        const imported = await run(process.execPath, [bin, 'import', file, '--workspace', target], {
-          env: importEnv,
-        }).catch((error: { stderr?: string }) => {
-          throw new Error(`engram import refused the export of ${source}: ${error.stderr ?? String(error)}`);
+        const imported = await cli.run(['import', file, '--workspace', target], {
+          ENGRAM_SQLITE_PATH: restoredDb,
+          ENGRAM_LOG_LEVEL: 'silent',
         });
+        expect(imported.exitCode, `engram import refused the export of ${source}: ${imported.stderr}`).toBe(0);
         expect(imported.stderr).toMatch(
           new RegExp(`Imported ${before.memories.length} memories and ${before.edges.length} edges`),
         );

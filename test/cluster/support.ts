@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import { request } from 'node:http';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { EngramServer, ServerPool } from '../helpers/process.js';
+import { SERVER_ENTRY } from '../helpers/server-entry.js';
 
 /** A real primary with two real workers (src/cluster/), over a fresh SQLite file. */
 export function startTwoWorkers(pool: ServerPool, env: Record<string, string> = {}): Promise<EngramServer> {
@@ -27,7 +28,7 @@ export interface Answer {
  */
 export function send(
   server: EngramServer,
-  options: { path?: string; body?: string; headers?: Record<string, string> } = {},
+  options: { path?: string; body?: string; headers?: Record<string, string>; timeoutMs?: number } = {},
 ): Promise<Answer> {
   return new Promise((resolve) => {
     const req = request(
@@ -38,7 +39,7 @@ export function send(
         method: options.body === undefined ? 'GET' : 'POST',
         agent: false,
         headers: { 'content-type': 'application/json', 'x-engram-workspace': 'default', ...options.headers },
-        timeout: 30_000,
+        timeout: options.timeoutMs ?? 30_000,
       },
       (response) => {
         let body = '';
@@ -71,7 +72,7 @@ export const operation = (query: string, workspace = 'default') => ({
   headers: { 'x-engram-workspace': workspace },
 });
 
-/** The primary's worker processes: its children running the server (tsx also runs an esbuild child). */
+/** The primary's worker processes: its children running the server (not helpers such as an esbuild child). */
 export function workerPids(primaryPid: number): number[] {
   let children: string;
   try {
@@ -83,7 +84,7 @@ export function workerPids(primaryPid: number): number[] {
     .split('\n')
     .filter((line) => line !== '')
     .map(Number)
-    .filter((pid) => commandLine(pid).includes('src/server.ts'));
+    .filter((pid) => commandLine(pid).includes(SERVER_ENTRY.join('\0')));
 }
 
 function commandLine(pid: number): string {

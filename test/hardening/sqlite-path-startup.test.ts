@@ -5,13 +5,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
+import { SERVER_ENTRY } from '../helpers/server-entry.js';
 
-/** Repository root: the child runs `node --import tsx src/server.ts` from here, as test/helpers/process.ts does. */
+/** Repository root: the child runs the server (SERVER_ENTRY) from here, as test/helpers/process.ts does. */
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 
 /** Runs the real server over `dbPath` until it exits (it never listens: every path here is unusable). */
 function startServer(dbPath: string): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
+  const child = spawn(process.execPath, SERVER_ENTRY, {
     cwd: ROOT,
     env: {
       ...process.env,

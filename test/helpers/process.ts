@@ -5,11 +5,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { GraphQLResponse } from './app.js';
+import { SERVER_ENTRY } from './server-entry.js';
 
-/** Repository root: the child runs `node --import tsx src/server.ts` from here. */
+/** Repository root: the child runs the server (SERVER_ENTRY) from here. */
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 
-/** The one line src/server.ts prints on stdout once it listens. */
+/** The one line the server prints on stdout once it listens. */
 const LISTENING = /Engram listening on http:\/\/localhost:(\d+)\/graphql/;
 
 export interface HttpGraphQLResponse<T = Record<string, any>> extends GraphQLResponse<T> {
@@ -44,7 +45,7 @@ export interface EngramServer {
 }
 
 export interface ServerPool {
-  /** Starts `src/server.ts` on a free port (PORT=0, HOST=127.0.0.1) over the given SQLite file. */
+  /** Starts the server on a free port (PORT=0, HOST=127.0.0.1) over the given SQLite file. */
   start(options: { dbPath: string; env?: Record<string, string>; startTimeoutMs?: number }): Promise<EngramServer>;
   /** SIGKILLs every server of this pool still alive and waits for each to exit. Safe to call twice. */
   stopAll(): Promise<void>;
@@ -130,7 +131,7 @@ export function createServerPool(): ServerPool {
     env?: Record<string, string>;
     startTimeoutMs?: number;
   }): Promise<EngramServer> {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
+    const child = spawn(process.execPath, SERVER_ENTRY, {
       cwd: ROOT,
       env: {
         ...process.env,
@@ -157,7 +158,7 @@ export function createServerPool(): ServerPool {
     child.stdout?.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
     child.stderr?.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
 
-    // Start-up compiles TypeScript through tsx: ~1-2 s idle, far more on a loaded 2-core box.
+    // Start-up takes ~1.5 s idle, far more on a loaded 2-core box.
     const timeoutMs = options.startTimeoutMs ?? 60_000;
     const port = await new Promise<number>((resolve, reject) => {
       const timer = setTimeout(() => fail(`did not print its listening line within ${timeoutMs} ms`), timeoutMs);
@@ -241,14 +242,14 @@ export function failureOf(response: HttpGraphQLResponse): string[] {
 }
 
 /**
- * Starts `src/server.ts` expecting it to stop on its own (a start-up mistake): resolves with how it
+ * Starts the server expecting it to stop on its own (a start-up mistake): resolves with how it
  * exited and what it wrote. Killed after `timeoutMs` if it is still running.
  */
 export async function runToExit(
   env: Record<string, string>,
   timeoutMs = 60_000,
 ): Promise<ServerExit & { stdout: string; stderr: string }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
+  const child = spawn(process.execPath, SERVER_ENTRY, {
     cwd: ROOT,
     env: { ...process.env, HOST: '127.0.0.1', ENGRAM_LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
