@@ -1,7 +1,7 @@
 import { fork, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import type { LoadClientMessage, LoadClientTask } from './load-client.js';
+import type { ClientRun, LoadClientMessage, LoadClientTask } from './load-client.js';
 
 /** A server in its own process (own event loop and core), so the load generator never competes with it in one loop. */
 export interface ChildServer {
@@ -44,18 +44,10 @@ export async function startServer(script: string, env: Record<string, string>): 
   };
 }
 
-export interface LoadResult {
+/** The client's figures for one load, with its CPU under a clearer name and the server's beside it. */
+export interface LoadResult extends Omit<ClientRun, 'cpuMs'> {
   connections: number;
   seconds: number;
-  requests: number;
-  /** Completed 2xx responses per second. */
-  rps: number;
-  /** Per-response latencies (ms, sub-millisecond resolution), from autocannon's response events. */
-  p50: number;
-  p95: number;
-  p99: number;
-  non2xx: number;
-  errors: number;
   /** CPU the load generator spent in the measured run, ms (its own process: load-client.ts). */
   clientCpuMs: number;
   /** CPU the server's processes spent in the measured run, ms, when their pids were given. */
