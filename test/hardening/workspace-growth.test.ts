@@ -25,8 +25,8 @@ const MB = 1024 * 1024;
 /**
  * Memory once garbage is collected: what JavaScript keeps alive (the heap's live objects and the
  * buffers behind typed arrays, where indexes keep their edges) and the process's resident set
- * (that plus SQLite and what V8 and the allocator hold on to). The last-resort collection also
- * compacts the heap and gives its free pages back.
+ * (that plus SQLite and what V8 and the allocator hold on to). The last-resort collection is asked
+ * for too, where V8 knows it, to compact the heap; the RSS bound below does not count on it.
  */
 function settle(): { live: number; rss: number } {
   for (let k = 0; k < 3; k++) gc();

@@ -1,6 +1,7 @@
 /**
  * The child of createCliSession (cli-session.ts): runs `engram <argv>` commands one after another
- * through the CLI's own entry (src/cli/main.ts, what bin/engram.js runs once it has loaded), each
+ * through the CLI's own entry (src/cli/main.ts from the sources; bin/engram.js runs its compiled
+ * copy), each
  * with its own environment, and answers each with what the command wrote to stderr and its exit
  * code. One process serves many commands, so a test that repeats commands pays the start-up once.
  */
