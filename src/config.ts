@@ -15,6 +15,7 @@ import {
 } from './store/registry.js';
 import { count, flag, fraction, optionalFlag, wholeNumber } from './domain/env-rules.js';
 import type { EmbeddingsSettings } from './embeddings/client.js';
+import { BACKGROUND_WORKER_ENV } from './cluster/messages.js';
 
 const MAX_WORKERS = 256;
 /** How recall spreads activation and how long its records last (src/services/recall/). */
@@ -166,6 +167,11 @@ export interface Config {
   policy: WeightPolicy;
   /** Server processes sharing the port (src/cluster/); 1 is a single process. */
   workers: number;
+  /**
+   * Whether this process is the worker slot the primary picked for background work (the embeddings
+   * back-fill); set by the primary through BACKGROUND_WORKER_ENV, never by an operator.
+   */
+  backgroundWorkerSlot: boolean;
   recall: RecallSettings;
   /** The embeddings endpoint (docs/vectors.md); null when ENGRAM_EMBEDDINGS_URL is not set. */
   embeddings: EmbeddingsConfig | null;
@@ -237,6 +243,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     metrics: e.ENGRAM_METRICS,
     strictTypes: e.ENGRAM_STRICT_TYPES,
     workers: e.ENGRAM_WORKERS ?? defaultWorkers(env),
+    backgroundWorkerSlot: env[BACKGROUND_WORKER_ENV] === '1',
     defaultWorkspace: e.ENGRAM_DEFAULT_WORKSPACE,
     mcpWorkspace: e.ENGRAM_WORKSPACE ?? e.ENGRAM_DEFAULT_WORKSPACE,
     mcpApiKey: e.ENGRAM_MCP_API_KEY ?? null,

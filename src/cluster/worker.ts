@@ -6,7 +6,6 @@ import type { MetricsSource } from '../plugins/use-metrics.js';
 import { shareWorkerMetrics } from './cluster-metrics.js';
 import { createLeasedBuckets } from './leased-buckets.js';
 import { createPrimaryChannel } from './primary-channel.js';
-import { BACKGROUND_WORKER_ENV } from './messages.js';
 
 /** The response header naming the worker that answered (operators and tests see the spread). */
 export const WORKER_HEADER = 'x-engram-worker';
@@ -36,6 +35,6 @@ export function joinCluster(config: Config): ClusterMember | null {
     metricsSource: async () => (await channel.ask({ engram: 'metrics' })) as Awaited<ReturnType<MetricsSource>>,
     shareMetrics: (registry) => shareWorkerMetrics({ registry, channel, workerId: worker.id }),
     onPrimaryLost: (stop) => process.once('disconnect', stop),
-    runsBackgroundWork: process.env[BACKGROUND_WORKER_ENV] === '1',
+    runsBackgroundWork: config.backgroundWorkerSlot,
   };
 }

@@ -1,5 +1,6 @@
 import { availableParallelism } from 'node:os';
 import { describe, expect, it } from 'vitest';
+import { BACKGROUND_WORKER_ENV } from '../../src/cluster/messages.js';
 import { loadConfig } from '../../src/config.js';
 
 describe('ENGRAM_WORKERS', () => {
@@ -16,5 +17,10 @@ describe('ENGRAM_WORKERS', () => {
         `ENGRAM_WORKERS=${value}: must be a whole number from 1 to 256`,
       );
     }
+  });
+
+  it('marks the background worker slot only where the primary set its variable', () => {
+    expect(loadConfig({}).backgroundWorkerSlot).toBe(false);
+    expect(loadConfig({ [BACKGROUND_WORKER_ENV]: '1' }).backgroundWorkerSlot).toBe(true);
   });
 });
