@@ -35,15 +35,15 @@ function keyed<Q, V>(make: (query: Q) => DataLoader<string, V>): Keyed<Q, V> {
   return Object.assign(get, { clear: () => loaders.clear() });
 }
 
+/** A value loadMany found: neither missing (null) nor the error of a failed load. */
+export const isLoaded = <T>(value: T | Error | null | undefined): value is T =>
+  value !== null && value !== undefined && !(value instanceof Error);
+
 /**
  * A fresh set per request: caches never outlive one request or cross workspaces.
  * Adjacency answers carry the neighbor memories and edges, which prime the memory and edge
  * loaders, so `neighbors { memory { title } edge { weight } }` costs no further store call.
  */
-/** A value loadMany found: neither missing (null) nor the error of a failed load. */
-export const isLoaded = <T>(value: T | Error | null | undefined): value is T =>
-  value !== null && value !== undefined && !(value instanceof Error);
-
 export function createLoaders(store: GraphStore, workspace: string): Loaders {
   const memory = new DataLoader<string, MemoryRecord | null>((refs) => store.getMemories(workspace, refs));
   const edge = new DataLoader<string, EdgeRecord | null>((ids) => store.getEdges(workspace, ids));

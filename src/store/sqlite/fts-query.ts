@@ -1,9 +1,10 @@
 import { searchTerms, tagPhrases } from '../shared/search-words.js';
 
 /**
- * Turns free text into FTS5 queries that cannot be misread as query syntax: the words search-words.ts
- * keeps (letters and digits only), each quoted, the last one a prefix. Answers the rank tiers, best first: every word in the title, then every word
- * anywhere, then (for more than one word) any word. A search fills its limit tier by tier, so a
+ * Turns free text into FTS5 queries that cannot be misread as query syntax: the words
+ * search-words.ts keeps (letters and digits only), each quoted, the last one a prefix. Answers the
+ * rank tiers, best first: every word in the title, then every word anywhere, then (for more than
+ * one word) any word. A search fills its limit tier by tier, so a
  * memory matching all the words always ranks above one matching only some, and a title match ranks
  * high even where bm25 cannot tell: FTS5 floors the idf of a word found in half the documents or
  * more at almost zero, which in a 12-memory workspace makes column weights count for nothing.

@@ -1,4 +1,5 @@
 import { SUPERSEDES } from '../../domain/evidence.js';
+import { compareIds } from '../key-order.js';
 import type { GraphStore, SearchQuery } from '../port.js';
 import { toFtsTagQuery, toFtsTiers } from './fts-query.js';
 import { guard } from './guard.js';
@@ -36,7 +37,7 @@ function parameters(ws: string, query: SearchQuery) {
 
 /** Newest first; equal times by id descending (ids are time-ordered), the order of the memories_kind_created index. */
 const newestFirst = (a: MemoryRow, b: MemoryRow): number =>
-  a.created_at === b.created_at ? (a.id < b.id ? 1 : -1) : a.created_at < b.created_at ? 1 : -1;
+  compareIds(b.created_at, a.created_at) || compareIds(b.id, a.id);
 
 /** searchMemories on the embedded store: FTS5 rank tiers, or a listing by kinds/tags when there are no words. */
 export function createSqliteSearch(ctx: StoreContext): Pick<GraphStore, 'searchMemories'> {
