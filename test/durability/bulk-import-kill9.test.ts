@@ -7,6 +7,7 @@ import { fileURLToPath } from 'node:url';
 import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { MIGRATIONS } from '../../src/store/sqlite/migrations.js';
+import { openDatabase } from '../../src/store/sqlite/open-database.js';
 import { bulkTestGraph } from '../cli/bulk-graph.js';
 import { databaseHealth } from '../cli/database-health.js';
 
@@ -78,28 +79,46 @@ const countIn = (dbPath: string, table: 'memories' | 'edges') => {
   }
 };
 
-describe('a bulk import killed with SIGKILL mid-load', () => {
+/**
+ * Alone on its file the load writes through a rollback journal, which exists for exactly as long
+ * as the load's transaction: watching for it never opens a connection that would keep the load in
+ * WAL mode. Beside another connection it stays in WAL, where the probe can ask SQLite.
+ */
+const CASES = [
+  { name: 'alone on its file (rollback journal)', beside: false },
+  { name: 'beside another connection (WAL)', beside: true },
+] as const;
+
+describe.each(CASES)('a bulk import killed with SIGKILL mid-load, $name', ({ beside }) => {
   it('leaves a valid database holding nothing of it, and a re-run completes', async () => {
     const graph = bulkTestGraph({ memories: 3_000, edges: 12_000, seed: 9 });
     const dbPath = join(dir, 'engram.db');
+    const journal = `${dbPath}-journal`;
+    const loading = beside ? () => bulkLoadRunning(dbPath) : () => existsSync(journal);
     const lines = graph.text.split('\n');
     const half = `${lines.slice(0, Math.floor(lines.length * 0.6)).join('\n')}\n`;
+    const reader = beside ? openDatabase({ path: dbPath }) : null;
 
-    // The file through stdin, so the test decides where the load is when the process dies.
-    const running = importProcess(dbPath, ['-', '--workspace', WS, '--bulk', '--batch-size', '500']);
-    child = running.child;
-    for (let waited = 0; !bulkLoadRunning(dbPath); waited += 50) {
-      if (waited > 60_000) throw new Error(`the import never began its load: ${running.stderr()}`);
-      await sleep(50);
+    try {
+      // The file through stdin, so the test decides where the load is when the process dies.
+      const running = importProcess(dbPath, ['-', '--workspace', WS, '--bulk', '--batch-size', '500']);
+      child = running.child;
+      for (let waited = 0; !loading(); waited += 50) {
+        if (waited > 60_000) throw new Error(`the import never began its load: ${running.stderr()}`);
+        await sleep(50);
+      }
+      await new Promise<void>((resolve, reject) =>
+        running.child.stdin?.write(half, (error) => (error ? reject(error) : resolve())),
+      );
+      // Time to write some of those batches into the open transaction; then the process dies mid-load.
+      await sleep(1_500);
+      expect(loading()).toBe(true);
+      expect(existsSync(journal)).toBe(!beside);
+      running.child.kill('SIGKILL');
+      expect((await running.exited).signal).toBe('SIGKILL');
+    } finally {
+      reader?.close();
     }
-    await new Promise<void>((resolve, reject) =>
-      running.child.stdin?.write(half, (error) => (error ? reject(error) : resolve())),
-    );
-    // Time to write some of those batches into the open transaction; then the process dies mid-load.
-    await sleep(1_500);
-    expect(bulkLoadRunning(dbPath)).toBe(true);
-    running.child.kill('SIGKILL');
-    expect((await running.exited).signal).toBe('SIGKILL');
 
     const fresh = databaseHealth(join(dir, 'fresh.db'));
     const afterKill = databaseHealth(dbPath);

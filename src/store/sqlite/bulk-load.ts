@@ -5,6 +5,7 @@ import type { BulkLoad, BulkLoadOptions, GraphStore, ImportBatch, ImportEdge } f
 import type { NewMemory } from '../../domain/types.js';
 import { ID_TAKEN, KEY_TAKEN } from '../shared/store-errors.js';
 import { guard } from './guard.js';
+import { journalOnceWhenAlone } from './load-journal.js';
 import { encodeJson } from './rows.js';
 import type { StoreContext } from './store-context.js';
 
@@ -45,7 +46,8 @@ const placeholders = (columns: string, rows: number): string => {
  * COMMIT), so what it drops and rebuilds (full-text triggers, read-only edge indexes) is never
  * missing for another connection, and a crash or a failure leaves nothing of it: the database is
  * as it was. Other writers wait for the write lock meanwhile (busy_timeout, then UNAVAILABLE);
- * readers keep reading the state before the load.
+ * readers keep reading the state before the load. A load alone on its file writes it once, through
+ * a rollback journal (see journalOnceWhenAlone).
  */
 export function createBulkLoad(ctx: StoreContext): Pick<GraphStore, 'beginBulkLoad'> {
   return {
@@ -58,15 +60,20 @@ export function createBulkLoad(ctx: StoreContext): Pick<GraphStore, 'beginBulkLo
 function begin(ctx: StoreContext, ws: string, options: BulkLoadOptions): BulkLoad | null {
   const { db, sql } = ctx;
   if (db.inTransaction) throw new Error('This connection is already inside a transaction');
+  const backToWal = journalOnceWhenAlone(db);
   // Foreign keys cannot be switched inside a transaction; finish() checks the loaded edges instead.
   db.pragma('foreign_keys = OFF');
   const restorePragmas = applyLoadPragmas(db);
+  const restoreConnection = () => {
+    db.pragma('foreign_keys = ON');
+    restorePragmas();
+    backToWal?.();
+  };
   try {
     db.exec('BEGIN IMMEDIATE');
   } catch (error) {
     // Another writer held the lock past busy_timeout: the connection goes back to its usual settings.
-    db.pragma('foreign_keys = ON');
-    restorePragmas();
+    restoreConnection();
     throw error;
   }
   let open = true;
@@ -80,8 +87,7 @@ function begin(ctx: StoreContext, ws: string, options: BulkLoadOptions): BulkLoa
       if (db.inTransaction) db.exec('ROLLBACK');
       throw error;
     } finally {
-      db.pragma('foreign_keys = ON');
-      restorePragmas();
+      restoreConnection();
     }
   };
   const rebuilt: string[] = [];

@@ -101,6 +101,11 @@ function ensureFolder(path: string, folder: string): void {
 }
 
 function asStartupError(path: string, error: unknown): unknown {
+  if (error instanceof Database.SqliteError && error.code.startsWith('SQLITE_BUSY'))
+    // Most likely a bulk load that has the file to itself and so holds it whole (load-journal.ts).
+    return new StartupError(
+      `ENGRAM_SQLITE_PATH=${path}: another process holds the database file (${error.code}: ${error.message}), as engram import does while it loads into a file no one else has open; start again when it has finished`,
+    );
   if (error instanceof Database.SqliteError && UNUSABLE_FILE.test(error.code)) {
     const reason = `${error.code}: ${error.message}`;
     return error.code === 'SQLITE_NOTADB'
