@@ -2,6 +2,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { GraphStore } from '../../src/store/port.js';
 import { hardenedApp, type HardenedApp } from './support.js';
+import { plainMemory } from '../helpers/records.js';
 
 /** Every call of `method` waits `ms` first (a slow store); call start times are recorded. */
 function slow(methods: keyof GraphStore | (keyof GraphStore)[], ms: number, starts: number[]) {
@@ -21,20 +22,10 @@ function slow(methods: keyof GraphStore | (keyof GraphStore)[], ms: number, star
 }
 
 async function seedChain(t: HardenedApp, length: number): Promise<void> {
-  const memory = (id: string) => ({
-    id,
-    key: null,
-    title: id,
-    content: null,
-    kind: null,
-    tags: [],
-    weight: 0.5,
-    metadata: null,
-  });
   await t.store.importBatch(
     'default',
     {
-      memories: Array.from({ length }, (_, i) => memory(`c${i}`)),
+      memories: Array.from({ length }, (_, i) => plainMemory(`c${i}`)),
       edges: Array.from({ length: length - 1 }, (_, i) => ({
         id: `e${i}`,
         fromId: `c${i}`,

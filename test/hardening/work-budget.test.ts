@@ -2,6 +2,7 @@ import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { AdjacencyQuery, GraphStore } from '../../src/store/port.js';
 import { countingStore, createTestApp, type GraphQLResponse, type TestApp } from '../helpers/app.js';
+import { plainMemory } from '../helpers/records.js';
 
 /**
  * The per-request work budget (ENGRAM_WORK_BUDGET), the per-call row cap (ENGRAM_ROWS_PER_CALL),
@@ -42,20 +43,10 @@ async function start(env: Record<string, string> = {}): Promise<TestApp> {
 /** A hub with `size` memories validating it (weights spread, strongest v0) and `size` it relates to. */
 async function seedHub(t: TestApp, size: number, workspace = 'default'): Promise<void> {
   const now = new Date().toISOString();
-  const memory = (id: string) => ({
-    id,
-    key: null,
-    title: id,
-    content: null,
-    kind: null,
-    tags: [],
-    weight: 0.5,
-    metadata: null,
-  });
   const ids = Array.from({ length: size }, (_, i) => i);
   await t.store.importBatch(
     workspace,
-    { memories: [memory('hub'), ...ids.flatMap((i) => [memory(`v${i}`), memory(`r${i}`)])], edges: [] },
+    { memories: [plainMemory('hub'), ...ids.flatMap((i) => [plainMemory(`v${i}`), plainMemory(`r${i}`)])], edges: [] },
     now,
   );
   await t.store.importBatch(

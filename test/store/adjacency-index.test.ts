@@ -2,6 +2,7 @@ import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import { findShortestPath } from '../../src/services/walks.js';
 import { NOW, WS, frontier, keys, levelByLevel, link, memory, tempDatabase, walkOptions } from './support.js';
+import { plainMemory } from '../helpers/records.js';
 
 const database = tempDatabase('engram-index-');
 const open = database.open;
@@ -176,16 +177,7 @@ describe('adjacency index: coherence', () => {
     await writer.importBatch(
       WS,
       {
-        memories: ids.map((id) => ({
-          id,
-          key: null,
-          title: id,
-          content: null,
-          kind: null,
-          tags: [],
-          weight: 0.5,
-          metadata: null,
-        })),
+        memories: ids.map((id) => plainMemory(id)),
         edges: ids.map((id, at) => ({
           id: `edge-${at}`,
           fromId: 'a',

@@ -7,6 +7,7 @@ import { StartupError } from '../../src/domain/errors.js';
 import type { ImportBatch } from '../../src/store/port.js';
 import { openDatabase } from '../../src/store/sqlite/open-database.js';
 import { createSqliteStore, type SqliteStore } from '../../src/store/sqlite/sqlite-store.js';
+import { plainMemory } from '../helpers/records.js';
 
 const WS = 'bulk';
 const NOW = '2026-11-24T00:00:00.000Z';
@@ -31,16 +32,7 @@ afterEach(async () => {
 function batch(from: number, count: number): ImportBatch {
   const ids = Array.from({ length: count }, (_, k) => `m${from + k}`);
   return {
-    memories: ids.map((id) => ({
-      id,
-      key: null,
-      title: id,
-      content: null,
-      kind: null,
-      tags: [],
-      weight: 1,
-      metadata: null,
-    })),
+    memories: ids.map((id) => plainMemory(id, 1)),
     edges: ids.slice(1).map((id, k) => ({
       id: `e${from + k}`,
       fromId: ids[k] as string,
