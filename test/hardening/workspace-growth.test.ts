@@ -23,10 +23,10 @@ const gc = runInNewContext('gc') as (options?: { type: 'major'; execution: 'sync
 const MB = 1024 * 1024;
 
 /**
- * Memory once garbage is collected, in two parts that do not overlap. `live` is what JavaScript
+ * Memory once garbage is collected, in two parts. `live` is what JavaScript
  * keeps alive: the heap's live objects and the buffers behind typed arrays, where indexes keep
  * their edges. `native` is the resident set outside V8's heap: SQLite, those buffers, and what the
- * allocator keeps. The heap V8 keeps committed but empty is in neither: it is V8's choice, not the
+ * allocator keeps (the buffers count in both). The heap V8 keeps committed but empty is in neither: it is V8's choice, not the
  * code's (over 10,000 workspaces it kept 20 to 80 MB of it, run to run, for the same 25-29 MB live).
  */
 function settle(): { live: number; native: number } {

@@ -82,11 +82,24 @@ describe('a bulk load alone on its file', () => {
       }
     })();
     expect(startup).toBeInstanceOf(StartupError);
-    expect((startup as Error).message).toMatch(/another process holds the database file .*engram import/);
+    expect((startup as Error).message).toMatch(/another process holds the database file's lock .*engram import/);
     await load.finish();
     const server = openDatabase({ path });
     others.push(server);
     expect(memoriesIn(server)).toBe(100);
+  });
+
+  it('keeps a reader that opens the file meanwhile out, rather than failing its own COMMIT on that reader', async () => {
+    const load = await store.beginBulkLoad?.(WS, { expectedEdges: 100 });
+    if (!load) throw new Error('expected a bulk load');
+    await load.add(batch(0, 100), NOW);
+    // A plain SQLite reader (the shell, a backup), which does not go through openDatabase.
+    const reader = new Database(path, { readonly: true, timeout: 100 });
+    others.push(reader);
+    reader.exec('BEGIN');
+    expect(() => memoriesIn(reader)).toThrow(/locked/);
+    await load.finish();
+    expect(memoriesIn(reader)).toBe(100);
   });
 
   it('rolls back, through the journal, when it is aborted', async () => {

@@ -42,7 +42,7 @@ const placeholders = (columns: string, rows: number): string => {
 };
 
 /**
- * beginBulkLoad: the whole load is ONE write transaction on this connection (BEGIN IMMEDIATE ...
+ * beginBulkLoad: the whole load is ONE write transaction on this connection (BEGIN EXCLUSIVE ...
  * COMMIT), so what it drops and rebuilds (full-text triggers, read-only edge indexes) is never
  * missing for another connection, and a crash or a failure leaves nothing of it: the database is
  * as it was. Other writers wait for the write lock meanwhile (busy_timeout, then UNAVAILABLE);
@@ -70,10 +70,11 @@ function begin(ctx: StoreContext, ws: string, options: BulkLoadOptions): BulkLoa
     backToWal?.();
   };
   try {
-    db.exec('BEGIN IMMEDIATE');
+    // EXCLUSIVE keeps new readers out of a rollback-journal load; in WAL it is the same as IMMEDIATE.
+    db.exec('BEGIN EXCLUSIVE');
   } catch (error) {
     // Another writer held the lock past busy_timeout: the connection goes back to its usual settings.
-    restoreConnection();
+    restoreQuietly(restoreConnection);
     throw error;
   }
   let open = true;
@@ -85,10 +86,10 @@ function begin(ctx: StoreContext, ws: string, options: BulkLoadOptions): BulkLoa
     } catch (error) {
       // A COMMIT that failed (a full disk) leaves the transaction open: nothing of it may stay.
       if (db.inTransaction) db.exec('ROLLBACK');
+      restoreQuietly(restoreConnection);
       throw error;
-    } finally {
-      restoreConnection();
     }
+    restoreConnection();
   };
   const rebuilt: string[] = [];
   let firstMemoryRid = 0;
@@ -160,6 +161,15 @@ function begin(ctx: StoreContext, ws: string, options: BulkLoadOptions): BulkLoa
       end('ROLLBACK');
     },
   };
+}
+
+/** Restores what it can after a failure, whose error is the one to report, not a later one. */
+function restoreQuietly(restore: () => void): void {
+  try {
+    restore();
+  } catch {
+    // The failure already thrown says what went wrong; every opening of the file sets these again.
+  }
 }
 
 /**

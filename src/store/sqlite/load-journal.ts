@@ -7,6 +7,9 @@ import type Database from 'better-sqlite3';
  * existed before, so a crash still leaves nothing of the load (the next opening rolls it back):
  * 0.5-0.7 s. Switching needs the file to itself, so it happens only when no other connection has
  * it open; otherwise the load stays in WAL, where those readers keep reading the state before it.
+ * The load then begins with BEGIN EXCLUSIVE, which in rollback mode locks readers out at once: a
+ * reader that came meanwhile (the sqlite3 shell, a backup) would otherwise hold a shared lock the
+ * COMMIT must wait for, and a load of minutes would fail at its end. In WAL it is BEGIN IMMEDIATE.
  *
  * Returns what puts the file back in WAL mode after the load, or null when it stayed there.
  */
@@ -28,7 +31,7 @@ export function journalOnceWhenAlone(db: Database.Database): (() => void) | null
       db.pragma('journal_mode = WAL');
     } catch (error) {
       // A connection that came during the load still reads: the load is committed, and every
-      // opening of the file (openDatabase) asks for WAL again.
+      // Engram opening of the file (openDatabase) asks for WAL again.
       if (!isBusy(error)) throw error;
     }
   };

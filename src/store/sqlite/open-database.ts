@@ -39,7 +39,8 @@ export function openDatabase(options: DatabaseFileOptions): Database.Database {
   }
   let db: Database.Database;
   try {
-    db = new Database(path);
+    // The timeout from the start: the first pragma may already wait for another process's lock.
+    db = new Database(path, { timeout: Math.trunc(options.busyTimeoutMs ?? 5000) });
   } catch (error) {
     throw asStartupError(path, error);
   }
@@ -102,9 +103,9 @@ function ensureFolder(path: string, folder: string): void {
 
 function asStartupError(path: string, error: unknown): unknown {
   if (error instanceof Database.SqliteError && error.code.startsWith('SQLITE_BUSY'))
-    // Most likely a bulk load that has the file to itself and so holds it whole (load-journal.ts).
+    // Such as a bulk load that had the file to itself, which then holds it whole (load-journal.ts).
     return new StartupError(
-      `ENGRAM_SQLITE_PATH=${path}: another process holds the database file (${error.code}: ${error.message}), as engram import does while it loads into a file no one else has open; start again when it has finished`,
+      `ENGRAM_SQLITE_PATH=${path}: another process holds the database file's lock (${error.code}: ${error.message}), as engram import does while it loads; start again when it has finished`,
     );
   if (error instanceof Database.SqliteError && UNUSABLE_FILE.test(error.code)) {
     const reason = `${error.code}: ${error.message}`;
