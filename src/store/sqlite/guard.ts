@@ -2,6 +2,10 @@ import Database from 'better-sqlite3';
 import { conflict, EngramError, unavailable } from '../../domain/errors.js';
 import { ID_TAKEN, KEY_TAKEN, missingEndpoint } from '../shared/store-errors.js';
 
+/** Another connection holds the lock this one needs (past busy_timeout, or at once where SQLite does not wait). */
+export const isBusy = (error: unknown): error is InstanceType<typeof Database.SqliteError> =>
+  error instanceof Database.SqliteError && error.code.startsWith('SQLITE_BUSY');
+
 /** Maps driver failures to coded errors once, so no raw SQLite error reaches a client. */
 export function guard<T>(work: () => T): T {
   try {

@@ -1,4 +1,5 @@
 import type Database from 'better-sqlite3';
+import { isBusy } from './guard.js';
 
 /**
  * In WAL mode every page a load writes is written twice: into the log at COMMIT, then into the
@@ -36,5 +37,3 @@ export function journalOnceWhenAlone(db: Database.Database): (() => void) | null
     }
   };
 }
-
-const isBusy = (error: unknown): boolean => (error as { code?: string }).code?.startsWith('SQLITE_BUSY') === true;

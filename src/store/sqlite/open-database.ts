@@ -3,6 +3,7 @@ import { dirname, join, resolve } from 'node:path';
 import Database from 'better-sqlite3';
 import { load as loadSqliteVec } from 'sqlite-vec';
 import { StartupError } from '../../domain/errors.js';
+import { isBusy } from './guard.js';
 import { MIGRATIONS } from './migrations.js';
 import { prepareVectorTables } from './vectors.js';
 
@@ -102,7 +103,7 @@ function ensureFolder(path: string, folder: string): void {
 }
 
 function asStartupError(path: string, error: unknown): unknown {
-  if (error instanceof Database.SqliteError && error.code.startsWith('SQLITE_BUSY'))
+  if (isBusy(error))
     // Such as a bulk load that had the file to itself, which then holds it whole (load-journal.ts).
     return new StartupError(
       `ENGRAM_SQLITE_PATH=${path}: another process holds the database file's lock (${error.code}: ${error.message}), as engram import does while it loads; start again when it has finished`,
