@@ -13,6 +13,7 @@ const require = createRequire(import.meta.url);
  */
 const SLOW_FIRST = [
   'test/hardening/workspace-growth.test.ts',
+  'test/hardening/admission.test.ts',
   'test/hardening/durability-20.test.ts',
   'test/hardening/shutdown.test.ts',
   'test/cypher/lint.test.ts',

@@ -11,6 +11,8 @@ import { useLimits } from './plugins/use-limits.js';
 import { WORKSPACE_HEADER, createAuthenticator, useAuth } from './plugins/use-auth.js';
 import { type CostBuckets, createCostBudget } from './plugins/use-cost-budget.js';
 import { useBodyLimit } from './plugins/use-body-limit.js';
+import { FairScheduler } from './limits/fair-scheduler.js';
+import { useScheduler } from './plugins/use-scheduler.js';
 import { useCsrfPrevention } from './plugins/use-csrf.js';
 import { createDeadlines } from './plugins/use-deadline.js';
 import { useErrorContract } from './plugins/use-error-contract.js';
@@ -90,9 +92,16 @@ export function createApp(deps: AppDeps): EngramApp {
   const metrics = deps.metrics ?? createMetrics();
   const store = instrumentStore(deps.store, metrics.store);
   const deadlines = createDeadlines({ timeoutMs: config.requestTimeoutMs, graphqlEndpoint: GRAPHQL_ENDPOINT });
-  const budget = createCostBudget(config.rateLimit, metrics.rateLimited, deps.sharedBuckets);
+  const budget = createCostBudget(
+    config.rateLimit,
+    { rateLimited: metrics.rateLimited, costs: metrics.costs },
+    deps.sharedBuckets,
+  );
   const buckets = budget.buckets;
   if (buckets) metrics.trackBuckets(() => buckets.size);
+  const { concurrency, maxQueued, maxWaitMs } = config.admission;
+  const scheduler = concurrency > 0 ? new FairScheduler({ seats: concurrency, maxQueued, maxWaitMs }) : null;
+  if (scheduler) metrics.trackScheduler(() => scheduler.stats);
   const trusted = config.persistedOnly ? loadTrustedDocuments(config.operationsDir) : null;
   if (trusted?.size === 0) {
     throw new ConfigError(
@@ -141,6 +150,8 @@ export function createApp(deps: AppDeps): EngramApp {
       const requestStore = storeWithWorkBudget(storeWithDeadline(store, signal), work, config.limits.rowsPerCall);
       return {
         workspace: principal.workspace,
+        // Where keys are on, each key is a flow of its own: two keys of one workspace share fairly too.
+        flow: principal.keyId === null ? principal.workspace : `${principal.workspace}/${principal.keyId}`,
         role: principal.role,
         signal,
         requestId: requestIdOf(request),
@@ -190,6 +201,7 @@ export function createApp(deps: AppDeps): EngramApp {
         onCost: budget.recordCost,
       }),
       budget.plugin,
+      ...(scheduler ? [useScheduler(scheduler, { waited: metrics.queueWait, refused: metrics.admissionRefused })] : []),
       useErrorCodes(),
       useOperationTypes(),
       ...(config.explorer ? [useExplorer({ logger })] : []),

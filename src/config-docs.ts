@@ -132,11 +132,23 @@ export const VARIABLE_DOCS: Record<string, VariableDoc> = {
   },
   ENGRAM_RATE_POINTS_PER_SECOND: {
     group: 'limits',
-    text: "per-workspace cost budget: points a second a workspace's bucket drains; `0` turns it off",
+    text: "per-workspace quota, charged by actual work (rows read and written, walk steps, 1 per operation): points a second a workspace's bucket drains; `0` (the default) turns quotas off, and the fair scheduler alone shares the server",
   },
   ENGRAM_RATE_BURST: {
     group: 'limits',
-    text: "size of each workspace's cost bucket; must be at least `ENGRAM_MAX_COST`",
+    text: "size of each workspace's quota bucket (used when `ENGRAM_RATE_POINTS_PER_SECOND` > 0)",
+  },
+  ENGRAM_CONCURRENCY: {
+    group: 'limits',
+    text: 'operations executing at once in each server process; more wait in fair queues, one per workspace (and API key); `0` turns the scheduler off',
+  },
+  ENGRAM_QUEUE_MAX: {
+    group: 'limits',
+    text: 'operations waiting for an execution slot, all workspaces together; when full, the workspace with the longest queue is refused (`RATE_LIMITED`, reason `QUEUE_FULL`)',
+  },
+  ENGRAM_QUEUE_WAIT_MS: {
+    group: 'limits',
+    text: 'longest an operation waits for an execution slot (`RATE_LIMITED`, reason `QUEUE_TIMEOUT`); the wait also counts against `ENGRAM_REQUEST_TIMEOUT_MS`',
   },
   ENGRAM_REQUEST_TIMEOUT_MS: {
     group: 'limits',

@@ -66,9 +66,12 @@ export const EnvSchema = z.object({
         ]),
       ),
     ),
-  ENGRAM_RATE_POINTS_PER_SECOND: count(2000, 0),
+  ENGRAM_RATE_POINTS_PER_SECOND: count(0, 0),
   ENGRAM_RATE_BURST: count(20_000),
   ENGRAM_REQUEST_TIMEOUT_MS: count(10_000),
+  ENGRAM_CONCURRENCY: count(8, 0, 1024),
+  ENGRAM_QUEUE_MAX: count(1000, 1),
+  ENGRAM_QUEUE_WAIT_MS: count(5000, 1),
   ENGRAM_SHUTDOWN_GRACE_MS: count(10_000, 0),
   ENGRAM_METRICS: flag(true),
   ENGRAM_STRICT_TYPES: flag(false),
@@ -124,11 +127,21 @@ export interface QueryLimits {
   feedbackMaxEdges: number;
 }
 
-/** Per-workspace cost budget: a leaky bucket of `burst` points draining at `pointsPerSecond`. */
+/** Per-workspace quota of actual work: a leaky bucket of `burst` points draining at `pointsPerSecond`. */
 export interface RateLimit {
   /** 0 turns the budget off. */
   pointsPerSecond: number;
   burst: number;
+}
+
+/** The fair scheduler in front of execution (src/limits/fair-scheduler.ts). */
+export interface AdmissionSettings {
+  /** Operations executing at once in this process; 0 turns the scheduler off. */
+  concurrency: number;
+  /** Operations waiting for a seat, all workspaces together. */
+  maxQueued: number;
+  /** Longest an operation waits for a seat. */
+  maxWaitMs: number;
 }
 
 export interface Config {
@@ -153,6 +166,7 @@ export interface Config {
   /** Empty: no cross-origin access. ['*']: any origin. */
   corsOrigins: string[];
   rateLimit: RateLimit;
+  admission: AdmissionSettings;
   requestTimeoutMs: number;
   shutdownGraceMs: number;
   metrics: boolean;
@@ -216,11 +230,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   }
   const mode = e.NODE_ENV === 'production' || e.ENGRAM_MODE === 'production' ? 'production' : 'development';
   refuseDevelopmentSettings(mode, e);
-  if (e.ENGRAM_RATE_POINTS_PER_SECOND > 0 && e.ENGRAM_RATE_BURST < e.ENGRAM_MAX_COST) {
-    throw new ConfigError(
-      'Invalid configuration: ENGRAM_RATE_BURST must be at least ENGRAM_MAX_COST, or the costliest allowed query could never run',
-    );
-  }
   const graphiql = e.ENGRAM_GRAPHIQL ?? mode === 'development';
   return {
     port: e.PORT,
@@ -238,6 +247,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     operationsDir: e.ENGRAM_OPERATIONS_DIR ?? fileURLToPath(new URL('../schema/operations', import.meta.url)),
     corsOrigins: e.ENGRAM_CORS_ORIGINS,
     rateLimit: { pointsPerSecond: e.ENGRAM_RATE_POINTS_PER_SECOND, burst: e.ENGRAM_RATE_BURST },
+    admission: { concurrency: e.ENGRAM_CONCURRENCY, maxQueued: e.ENGRAM_QUEUE_MAX, maxWaitMs: e.ENGRAM_QUEUE_WAIT_MS },
     requestTimeoutMs: e.ENGRAM_REQUEST_TIMEOUT_MS,
     shutdownGraceMs: e.ENGRAM_SHUTDOWN_GRACE_MS,
     metrics: e.ENGRAM_METRICS,

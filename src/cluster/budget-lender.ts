@@ -9,7 +9,7 @@ import type { LeaseAnswer } from './messages.js';
 export interface BudgetLender {
   /** Grants `want` points if they fit, else `need` (the request's own cost) if that fits, else none. */
   lend(workspace: string, need: number, want: number): LeaseAnswer;
-  /** Takes back what a worker leased and did not spend. */
+  /** Takes back what a worker leased and did not spend; negative points are work done beyond a lease, poured in. */
   refund(workspace: string, points: number): void;
   readonly size: number;
 }
@@ -18,12 +18,18 @@ export function createBudgetLender(rate: RateLimit, now?: () => number): BudgetL
   const buckets = new LeakyBuckets(rate.pointsPerSecond, rate.burst, now);
   return {
     lend(workspace, need, want) {
-      if (want > need && buckets.take(workspace, want).ok) return { granted: want, retryAfterMs: 0 };
+      const answer = (granted: number, retryAfterMs = 0) => ({
+        granted,
+        retryAfterMs,
+        remaining: buckets.remaining(workspace),
+      });
+      if (want > need && buckets.take(workspace, want).ok) return answer(want);
       const exact = buckets.take(workspace, need);
-      return exact.ok ? { granted: need, retryAfterMs: 0 } : { granted: 0, retryAfterMs: exact.retryAfterMs };
+      return exact.ok ? answer(need) : answer(0, exact.retryAfterMs);
     },
     refund(workspace, points) {
-      buckets.refund(workspace, points);
+      if (points >= 0) buckets.refund(workspace, points);
+      else buckets.spend(workspace, -points);
     },
     get size() {
       return buckets.size;

@@ -18,7 +18,10 @@ export function leaseChunk(rate: RateLimit, workers: number): number {
 }
 
 interface Lease {
+  /** Negative: work done beyond the lease (actual costs are known only after a request ran), paid before the next admission. */
   points: number;
+  /** The primary bucket's room at the last answer. */
+  primaryRemaining: number | null;
   /** Points asked for and not answered yet, so concurrent misses do not each ask for a whole chunk. */
   asking: number;
   usedAt: number;
@@ -30,6 +33,8 @@ interface Lease {
  * request spends them, so the workers together never admit more than the one bucket allows,
  * except points leased before a window and spent in it (at most a chunk per worker). A request
  * its workspace's lease covers is admitted at once; otherwise it waits for one IPC round trip.
+ * What a request did beyond its admission is taken from the lease once it ran, and may leave it
+ * negative: the next admission asks the primary for that debt too, and an idle lease hands it back.
  */
 export function createLeasedBuckets(deps: {
   channel: PrimaryChannel;
@@ -46,18 +51,19 @@ export function createLeasedBuckets(deps: {
     const idleSince = now() - LEASE_IDLE_MS;
     for (const [workspace, lease] of leases) {
       if (lease.asking > 0 || lease.usedAt > idleSince) continue;
-      if (lease.points > 0) channel.tell({ engram: 'release', workspace, points: lease.points });
+      if (lease.points !== 0) channel.tell({ engram: 'release', workspace, points: lease.points });
       leases.delete(workspace);
     }
   };
   setInterval(giveBackIdle, LEASE_IDLE_MS).unref();
 
   const askFor = async (workspace: string, lease: Lease, cost: number): Promise<BucketDecision> => {
-    const want = Math.max(cost, chunk - lease.points - lease.asking);
+    const need = cost + Math.max(0, -lease.points);
+    const want = Math.max(need, chunk - lease.points - lease.asking);
     lease.asking += want;
     let answer: LeaseAnswer;
     try {
-      answer = (await channel.ask({ engram: 'lease', workspace, need: cost, want })) as LeaseAnswer;
+      answer = (await channel.ask({ engram: 'lease', workspace, need, want })) as LeaseAnswer;
     } catch {
       // Only a primary killed outright is silent: this worker is draining by then (server.ts), and
       // the few requests it still finishes are not the client's fault.
@@ -65,6 +71,7 @@ export function createLeasedBuckets(deps: {
     } finally {
       lease.asking -= want;
     }
+    lease.primaryRemaining = answer.remaining;
     if (answer.granted === 0) return { ok: false, retryAfterMs: answer.retryAfterMs };
     lease.points += answer.granted - cost;
     lease.usedAt = now();
@@ -72,19 +79,35 @@ export function createLeasedBuckets(deps: {
     return ADMITTED;
   };
 
+  const leaseOf = (workspace: string): Lease => {
+    let lease = leases.get(workspace);
+    if (!lease) {
+      lease = { points: 0, primaryRemaining: null, asking: 0, usedAt: now() };
+      leases.set(workspace, lease);
+    }
+    return lease;
+  };
+
   return {
     take(workspace, cost) {
-      let lease = leases.get(workspace);
-      if (lease && lease.points >= cost) {
+      const lease = leaseOf(workspace);
+      if (lease.points >= cost) {
         lease.points -= cost;
         lease.usedAt = now();
         return ADMITTED;
       }
-      if (!lease) {
-        lease = { points: 0, asking: 0, usedAt: now() };
-        leases.set(workspace, lease);
-      }
       return askFor(workspace, lease, cost);
+    },
+    spend(workspace, points) {
+      if (points <= 0) return;
+      const lease = leaseOf(workspace);
+      lease.points -= points;
+      lease.usedAt = now();
+    },
+    remaining(workspace) {
+      const lease = leases.get(workspace);
+      if (!lease || lease.primaryRemaining === null) return null;
+      return Math.max(0, lease.primaryRemaining + lease.points);
     },
     get size() {
       return leases.size;

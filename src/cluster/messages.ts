@@ -6,10 +6,11 @@ import type { MetricObjectWithValues, MetricValue } from 'prom-client';
  * pass by.
  */
 
-/** The primary's answer to a lease: points granted (0: none fit, retry after retryAfterMs). */
+/** The primary's answer to a lease: points granted (0: none fit, retry after retryAfterMs), and what the bucket has left. */
 export interface LeaseAnswer {
   granted: number;
   retryAfterMs: number;
+  remaining: number;
 }
 
 export type MetricsSnapshot = MetricObjectWithValues<MetricValue<string>>[];
@@ -17,6 +18,7 @@ export type MetricsSnapshot = MetricObjectWithValues<MetricValue<string>>[];
 /** Worker to primary. `id` pairs an ask with its reply. */
 export type WorkerMessage =
   | { engram: 'lease'; id: number; workspace: string; need: number; want: number }
+  /** Points a worker leased and did not spend; negative: work it did beyond its lease, still to be poured. */
   | { engram: 'release'; workspace: string; points: number }
   | { engram: 'metrics'; id: number }
   | { engram: 'metrics-part'; id: number; metrics: MetricsSnapshot };

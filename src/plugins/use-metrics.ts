@@ -2,6 +2,7 @@ import { createCounter, createHistogram, usePrometheus } from '@graphql-yoga/plu
 import type { ExecutionResult } from 'graphql';
 import type { Plugin } from 'graphql-yoga';
 import { Counter, Gauge, Histogram, Registry } from 'prom-client';
+import type { SchedulerStats } from '../limits/fair-scheduler.js';
 import type { StoreObserver } from '../store/instrumented-store.js';
 
 export const METRICS_ENDPOINT = '/metrics';
@@ -13,8 +14,16 @@ export interface Metrics {
   registry: Registry;
   store: StoreObserver;
   rateLimited(): void;
+  /** An executed operation's estimated and actual cost (use-cost-budget.ts). */
+  costs(requested: number, actual: number): void;
   /** Reads the number of workspaces with a cost bucket, when the budget is on. */
   trackBuckets(size: () => number): void;
+  /** Reads the fair scheduler's seats and queues, when it is on. */
+  trackScheduler(stats: () => SchedulerStats): void;
+  /** How long an operation waited for an execution seat. */
+  queueWait(seconds: number): void;
+  /** An operation refused a seat (it also counts in engram_rate_limited_total). */
+  admissionRefused(reason: string): void;
   plugins(options: { endpoint: boolean }): Plugin[];
 }
 
@@ -30,6 +39,10 @@ export type MetricsSource = () => Promise<{ text: string; contentType: string }>
  * - engram_graphql_errors_total{code}: every error sent, by its code, whatever the phase.
  * - engram_store_duration_seconds{method,outcome}, engram_store_calls_in_flight: the store port.
  * - engram_http_requests_in_flight, engram_rate_limited_total, engram_cost_buckets.
+ * - engram_cost_requested_points_total, engram_cost_actual_points_total: what executed operations
+ *   were estimated to cost and what they did (docs/operations.md, "Limits and fairness").
+ * - engram_scheduler_executing, engram_scheduler_queued, engram_scheduler_wait_seconds,
+ *   engram_scheduler_refused_total{reason}: the fair scheduler's seats and queues.
  */
 export function createMetrics(registry: Registry = new Registry(), cluster?: MetricsSource): Metrics {
   const names = new Set<string>();
@@ -70,6 +83,45 @@ export function createMetrics(registry: Registry = new Registry(), cluster?: Met
     help: 'Operations refused with RATE_LIMITED.',
     registers: [registry],
   });
+  const requestedPoints = new Counter({
+    name: 'engram_cost_requested_points_total',
+    help: 'Estimated cost (query-cost.ts) of the operations executed.',
+    registers: [registry],
+  });
+  const actualPoints = new Counter({
+    name: 'engram_cost_actual_points_total',
+    help: 'Actual cost of the operations executed: 1 each, plus rows read and written and walk steps.',
+    registers: [registry],
+  });
+  let schedulerStats: () => SchedulerStats = () => ({ executing: 0, queued: 0, flows: 0 });
+  new Gauge({
+    name: 'engram_scheduler_executing',
+    help: 'Operations holding an execution seat.',
+    registers: [registry],
+    collect() {
+      this.set(schedulerStats().executing);
+    },
+  });
+  new Gauge({
+    name: 'engram_scheduler_queued',
+    help: 'Operations waiting for an execution seat.',
+    registers: [registry],
+    collect() {
+      this.set(schedulerStats().queued);
+    },
+  });
+  const queueWait = new Histogram({
+    name: 'engram_scheduler_wait_seconds',
+    help: 'Time operations waited for an execution seat (0 when one was free).',
+    buckets: [0.0001, 0.001, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5],
+    registers: [registry],
+  });
+  const admissionRefused = new Counter({
+    name: 'engram_scheduler_refused_total',
+    help: 'Operations refused an execution seat, by reason (QUEUE_FULL, QUEUE_TIMEOUT).',
+    labelNames: ['reason'],
+    registers: [registry],
+  });
   let bucketSize: () => number = () => 0;
   new Gauge({
     name: 'engram_cost_buckets',
@@ -93,8 +145,20 @@ export function createMetrics(registry: Registry = new Registry(), cluster?: Met
       inFlight: (delta) => storeInFlight.inc(delta),
     },
     rateLimited: () => limited.inc(),
+    costs: (requested, actual) => {
+      requestedPoints.inc(requested);
+      actualPoints.inc(actual);
+    },
     trackBuckets: (size) => {
       bucketSize = size;
+    },
+    trackScheduler: (stats) => {
+      schedulerStats = stats;
+    },
+    queueWait: (seconds) => queueWait.observe(seconds),
+    admissionRefused: (reason) => {
+      limited.inc();
+      admissionRefused.inc({ reason });
     },
     plugins: ({ endpoint }) => [
       ...(endpoint && cluster ? [serveFrom(cluster)] : []),

@@ -1,7 +1,7 @@
 import { EngramError } from '../domain/errors.js';
 import type { AdjacentEdge } from '../domain/types.js';
 import { decorateStore } from './instrumented-store.js';
-import type { AdjacencyQuery, GraphStore } from './port.js';
+import type { AdjacencyQuery, FrontierExpansion, GraphStore } from './port.js';
 
 /**
  * The store work one request may do: rows (memories, edges, weight events) read or written, across
@@ -16,10 +16,15 @@ export interface WorkMeter {
   charge(rows: number): void;
   /** Adds rows written: a write that was allowed to start is never failed after it committed. */
   record(rows: number): void;
+  /** Adds edges a walk examined: ENGRAM_WALK_BUDGET bounds those, so they count in `done()`, not against this budget. */
+  walked(steps: number): void;
+  /** What the request did so far: rows read and written, and walk steps. Its actual cost. */
+  done(): number;
 }
 
 export function createWorkMeter(limit: number): WorkMeter {
   let spent = 0;
+  let steps = 0;
   return {
     limit,
     remaining: () => Math.max(0, limit - spent),
@@ -30,6 +35,10 @@ export function createWorkMeter(limit: number): WorkMeter {
     record(rows) {
       spent += rows;
     },
+    walked(count) {
+      steps += count;
+    },
+    done: () => spent + steps,
   };
 }
 
@@ -164,6 +173,7 @@ export function storeWithWorkBudget(store: GraphStore, meter: WorkMeter, rowsPer
         if (size > meter.remaining()) throw workBudgetExceeded(meter.limit);
         if (special) return (special as (...a: unknown[]) => Promise<unknown>)(...args);
         const answer = await call(...args);
+        if (method === 'expandFrontier') meter.walked((answer as FrontierExpansion).steps.length);
         if (size > 0) meter.record(Math.max(size, rowsIn(answer)));
         else meter.charge(rowsIn(answer));
         return answer;

@@ -44,7 +44,9 @@ describe('edge', () => {
   });
 
   it('answers null for an id that does not exist', async () => {
-    expect(await api().gql('{ edge(id: "no-such-edge") { id } }')).toEqual({ status: 200, data: { edge: null } });
+    const missing = await api().gql('{ edge(id: "no-such-edge") { id } }');
+    expect(missing).toMatchObject({ status: 200, data: { edge: null } });
+    expect(missing.errors).toBeUndefined();
   });
 });
 

@@ -108,7 +108,8 @@ describe('node dist/server.js', () => {
     expect(created.errors).toBeUndefined();
     const id = created.data.createMemory.id;
     const read = await gql(`{ memory(id: "${id}") { title content } }`);
-    expect(read).toEqual({ data: { memory: { title: 'compiled', content: 'runs' } } });
+    expect(read.data).toEqual({ memory: { title: 'compiled', content: 'runs' } });
+    expect(read.errors).toBeUndefined();
     expect(existsSync(join(app, 'data/engram.db'))).toBe(true);
   });
 

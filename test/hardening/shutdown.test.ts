@@ -116,7 +116,9 @@ describe('graceful shutdown (real server process)', () => {
     inFlight.finish();
     const answer = await inFlight.answer;
     expect(answer).toMatchObject({ status: 200 });
-    expect(JSON.parse((answer as { body: string }).body)).toEqual({ data: { createMemory: { id: 'in-flight' } } });
+    const body = JSON.parse((answer as { body: string }).body);
+    expect(body.data).toEqual({ createMemory: { id: 'in-flight' } });
+    expect(body.errors).toBeUndefined();
 
     const exit = await server.exited;
     expect(exit).toEqual({ code: 0, signal: null });

@@ -13,6 +13,8 @@ export interface GraphQLResponse<T = Record<string, any>> {
   status: number;
   data?: T | null;
   errors?: { message: string; path?: (string | number)[]; extensions?: Record<string, any> }[];
+  /** Response extensions: `cost` ({ requested, actual, quota? }) on every executed operation. */
+  extensions?: Record<string, any>;
 }
 
 export interface TestApp {

@@ -142,8 +142,6 @@ export function createServerPool(): ServerPool {
         ENGRAM_SQLITE_PATH: options.dbPath,
         ENGRAM_LOG_LEVEL: 'warn',
         ENGRAM_GRAPHIQL: 'false',
-        // These suites measure the store under load; the per-workspace cost budget is another suite's concern.
-        ENGRAM_RATE_POINTS_PER_SECOND: '0',
         ...options.env,
       },
       stdio: ['ignore', 'pipe', 'pipe'],

@@ -6,7 +6,7 @@ import { minimalYoga } from './support.js';
 describe('createCostBudget', () => {
   it('refuses a workspace over its budget with 429 RATE_LIMITED, retryable, Retry-After', async () => {
     let limited = 0;
-    const budget = createCostBudget({ pointsPerSecond: 1, burst: 2 }, () => limited++);
+    const budget = createCostBudget({ pointsPerSecond: 1, burst: 2 }, { rateLimited: () => limited++ });
     const workspace = {
       onContextBuilding: ({ extendContext }: { extendContext: (c: object) => void }) =>
         extendContext({ workspace: 'lab' }),
@@ -24,8 +24,8 @@ describe('createCostBudget', () => {
     expect(refused.status).toBe(429);
     expect(Number(refused.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
     const json = (await refused.json()) as { errors: { message: string; extensions: Record<string, unknown> }[] };
-    expect(json.errors[0]?.message).toMatch(/^Workspace "lab" is over its query budget/);
-    expect(json.errors[0]?.extensions).toMatchObject({ code: 'RATE_LIMITED', retryable: true, cost: 1 });
+    expect(json.errors[0]?.message).toMatch(/^Workspace "lab" is over its quota/);
+    expect(json.errors[0]?.extensions).toMatchObject({ code: 'RATE_LIMITED', retryable: true, reason: 'QUOTA' });
     expect(json.errors[0]?.extensions.retryAfterMs).toBeGreaterThan(0);
     expect(limited).toBe(1);
   });

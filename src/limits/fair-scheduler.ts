@@ -1,0 +1,208 @@
+/**
+ * Admission for GraphQL executions: a few seats per process, and fair queues in front of them,
+ * one per flow (a workspace, or a workspace and API key). Work-conserving: a request that finds a
+ * seat free runs at once, whoever else exists, so a client alone on the server never waits and is
+ * never refused. When every seat is taken, the next free seat goes to the waiting flow that has
+ * used the least seat time so far (start-time fair queuing over measured time, as Kubernetes API
+ * Priority and Fairness does with its seats): a flow that sends heavy requests gets fewer of them
+ * through, a flow that sends light ones more, each about the same share of the seats' time.
+ *
+ * Queues are bounded in total (`maxQueued`): when they are full, the flow with the longest queue
+ * gives up its newest request, so the flow over its share is refused and the others are not. A
+ * request waits at most `maxWaitMs` for a seat, and stops waiting when its deadline passes.
+ */
+
+export interface SchedulerOptions {
+  /** Requests executing at once. */
+  seats: number;
+  /** Requests waiting, all flows together. */
+  maxQueued: number;
+  /** Longest a request waits for a seat before it is refused. */
+  maxWaitMs: number;
+  now?: () => number;
+}
+
+/** Why a request got no seat; the HTTP layer answers RATE_LIMITED with `retryAfterMs`. */
+export class AdmissionRefused extends Error {
+  override name = 'AdmissionRefused';
+  constructor(
+    readonly reason: 'QUEUE_FULL' | 'QUEUE_TIMEOUT',
+    readonly retryAfterMs: number,
+  ) {
+    super(reason === 'QUEUE_FULL' ? 'the wait queue is full' : 'no seat came free in time');
+  }
+}
+
+/** A seat held by one request; release it exactly once, when the request's execution ends. */
+export interface Seat {
+  release(): void;
+}
+
+interface Waiter {
+  grant(seat: Seat): void;
+  refuse(error: unknown): void;
+  /** Stops the waiter's timer and signal listener. */
+  settle(): void;
+}
+
+interface Flow {
+  /** Seat milliseconds charged so far, counted from the floor the flow joined at. */
+  used: number;
+  queue: Waiter[];
+  inFlight: number;
+  /** Typical seat time of this flow's requests: charged when a seat is granted, corrected at release. */
+  typicalMs: number;
+}
+
+/** What a flow is charged for a request before the first of its requests has been measured. */
+const FIRST_GUESS_MS = 1;
+/** Weight of the newest measurement in a flow's typical seat time. */
+const SMOOTHING = 0.2;
+
+export interface SchedulerStats {
+  executing: number;
+  queued: number;
+  flows: number;
+}
+
+export class FairScheduler {
+  private readonly flows = new Map<string, Flow>();
+  private executing = 0;
+  private queued = 0;
+  private readonly now: () => number;
+
+  constructor(private readonly options: SchedulerOptions) {
+    this.now = options.now ?? (() => performance.now());
+  }
+
+  /**
+   * A seat for one request of `flowKey`: at once when one is free (no promise, no turn of the
+   * event loop), else a promise that resolves when the fair order reaches it, or rejects with
+   * AdmissionRefused, or with the signal's reason when it aborts first.
+   */
+  acquire(flowKey: string, signal?: AbortSignal): Seat | Promise<Seat> {
+    signal?.throwIfAborted();
+    const flow = this.join(flowKey);
+    if (this.executing < this.options.seats && this.queued === 0) return this.grant(flowKey, flow);
+    return this.enqueue(flowKey, flow, signal);
+  }
+
+  get stats(): SchedulerStats {
+    return { executing: this.executing, queued: this.queued, flows: this.flows.size };
+  }
+
+  /** The flow, created when it has nothing running or waiting; a newcomer starts level with the least-served active flow. */
+  private join(flowKey: string): Flow {
+    const known = this.flows.get(flowKey);
+    if (known) return known;
+    let floor = Number.POSITIVE_INFINITY;
+    for (const flow of this.flows.values()) floor = Math.min(floor, flow.used);
+    const flow: Flow = { used: Number.isFinite(floor) ? floor : 0, queue: [], inFlight: 0, typicalMs: FIRST_GUESS_MS };
+    this.flows.set(flowKey, flow);
+    return flow;
+  }
+
+  private grant(flowKey: string, flow: Flow): Seat {
+    this.executing++;
+    flow.inFlight++;
+    const charged = flow.typicalMs;
+    flow.used += charged;
+    const started = this.now();
+    let released = false;
+    return {
+      release: () => {
+        if (released) return;
+        released = true;
+        const held = this.now() - started;
+        flow.used += held - charged;
+        flow.typicalMs += SMOOTHING * (held - flow.typicalMs);
+        flow.inFlight--;
+        this.executing--;
+        this.forgetIfIdle(flowKey, flow);
+        this.dispatch();
+      },
+    };
+  }
+
+  private enqueue(flowKey: string, flow: Flow, signal: AbortSignal | undefined): Promise<Seat> {
+    if (this.queued >= this.options.maxQueued) {
+      const longest = this.longestQueue();
+      if (!longest || longest[1] === flow || longest[1].queue.length <= flow.queue.length) {
+        this.forgetIfIdle(flowKey, flow);
+        throw new AdmissionRefused('QUEUE_FULL', this.retryAfterMs(flow));
+      }
+      const [victimKey, victim] = longest;
+      const evicted = victim.queue.pop() as Waiter;
+      this.queued--;
+      evicted.settle();
+      evicted.refuse(new AdmissionRefused('QUEUE_FULL', this.retryAfterMs(victim)));
+      this.forgetIfIdle(victimKey, victim);
+    }
+    return new Promise<Seat>((resolve, reject) => {
+      let timer: NodeJS.Timeout | undefined;
+      const leave = (error: unknown) => {
+        const at = flow.queue.indexOf(waiter);
+        if (at < 0) return;
+        flow.queue.splice(at, 1);
+        this.queued--;
+        waiter.settle();
+        this.forgetIfIdle(flowKey, flow);
+        reject(error);
+      };
+      const onAbort = () => leave(signal?.reason);
+      const waiter: Waiter = {
+        grant: resolve,
+        refuse: reject,
+        settle: () => {
+          clearTimeout(timer);
+          signal?.removeEventListener('abort', onAbort);
+        },
+      };
+      timer = setTimeout(
+        () => leave(new AdmissionRefused('QUEUE_TIMEOUT', this.retryAfterMs(flow))),
+        this.options.maxWaitMs,
+      );
+      timer.unref();
+      signal?.addEventListener('abort', onAbort, { once: true });
+      flow.queue.push(waiter);
+      this.queued++;
+      this.dispatch();
+    });
+  }
+
+  /** Hands free seats to waiting flows, the least-served first (ties: the one that joined first). */
+  private dispatch(): void {
+    while (this.executing < this.options.seats && this.queued > 0) {
+      let next: [string, Flow] | undefined;
+      for (const entry of this.flows) {
+        if (entry[1].queue.length > 0 && (!next || entry[1].used < next[1].used)) next = entry;
+      }
+      if (!next) return;
+      const [flowKey, flow] = next;
+      const waiter = flow.queue.shift() as Waiter;
+      this.queued--;
+      waiter.settle();
+      waiter.grant(this.grant(flowKey, flow));
+    }
+  }
+
+  private longestQueue(): [string, Flow] | undefined {
+    let longest: [string, Flow] | undefined;
+    for (const entry of this.flows) {
+      if (!longest || entry[1].queue.length > longest[1].queue.length) longest = entry;
+    }
+    return longest;
+  }
+
+  /** About how long until the flow's queue has drained through its share of the seats. */
+  private retryAfterMs(flow: Flow): number {
+    const active = [...this.flows.values()].filter((f) => f.queue.length > 0 || f.inFlight > 0).length;
+    const share = Math.max(1, this.options.seats / Math.max(1, active));
+    return Math.max(1, Math.min(this.options.maxWaitMs, Math.ceil(((flow.queue.length + 1) * flow.typicalMs) / share)));
+  }
+
+  /** A flow with nothing running or waiting is dropped: memory grows with activity, not with the number of workspaces. */
+  private forgetIfIdle(flowKey: string, flow: Flow): void {
+    if (flow.inFlight === 0 && flow.queue.length === 0) this.flows.delete(flowKey);
+  }
+}
