@@ -12,7 +12,8 @@
  * 5. end to end over HTTP with autocannon: the floor (a bare yoga + Pothos server, one field) and
  *    Engram with every production plugin, each in its own process;
  * 6. hub under attack (hub-attack.ts): another tenant's latency while one workspace sends the
- *    heaviest queries at a memory with 50,000 edges.
+ *    heaviest queries at a memory with 50,000 edges; admission (admission-bench.ts): the fair
+ *    scheduler off and on, a lone client's mix, two greedy workspaces, heavy against light.
  * 7. recall (recall-bench.ts): p50/p95 and store calls per request at maxDepth 2 and 3 on this graph,
  *    and the quality check on a seeded known-answer graph (search vs recall, then feedback rounds).
  *
@@ -39,6 +40,7 @@ import { RELATION_TYPES, generateGraph, randomPairs, type GeneratedGraph } from 
 import { load, probe, startServer } from './http-bench.js';
 import { renderWorkerScaling, workerScaling, workerScalingTargets } from './worker-scaling.js';
 import { hubAttack, type HubAttackResult } from './hub-attack.js';
+import { type AdmissionBenchResult, renderAdmissionBench, runAdmissionBench } from './admission-bench.js';
 import { now } from './lib/stats.js';
 import { type RecallBenchResult, renderRecallBench, runRecallBench } from './recall-bench.js';
 import { runRecallNeo4j } from './recall-neo4j.js';
@@ -54,6 +56,9 @@ const MODES = {
 
 const WORKSPACE = 'bench';
 const API_KEY = 'bench-key-0123456789abcdef0123456789abcdef';
+/** A second workspace holding the same graph, for the admission rows (two workspaces contending). */
+const SECOND_WORKSPACE = 'bench-b';
+const SECOND_API_KEY = 'bench-key-b123456789abcdef0123456789abcdef';
 
 const log = (message: string) => process.stderr.write(`bench: ${message}\n`);
 
@@ -108,6 +113,10 @@ async function main(): Promise<void> {
     log(
       `imported in ${(importResult.ms / 1000).toFixed(1)} s: ${Math.round(importResult.edgesPerSecond).toLocaleString('en-US')} edges/s`,
     );
+    if (!values['no-http']) {
+      await importGraph(SECOND_WORKSPACE, file, dbPath, config, 'auto');
+      log(`the same graph imported into workspace ${SECOND_WORKSPACE} for the admission rows`);
+    }
 
     // 2. the bound and the store's path
     t = now();
@@ -184,6 +193,49 @@ async function main(): Promise<void> {
         });
     if (workers)
       log(`workers: ${workers.rows.map((row) => `${row.workers} -> ${Math.round(row.result.rps)} req/s`).join(', ')}`);
+    let admission: AdmissionBenchResult | null = null;
+    if (!values['no-http']) {
+      let at = 0;
+      const pick = () => pairs[at++ % pairs.length] as [number, number];
+      const words = (index: number) => graph.memory(index).title.split(' ').slice(0, 2).join(' ');
+      const path = () => {
+        const [a, b] = pick();
+        return JSON.stringify({ query: PATH, variables: { from: graph.ids[a], to: graph.ids[b] } });
+      };
+      const neighbors = () => JSON.stringify({ query: NEIGHBORS, variables: { id: graph.ids[pick()[0]] } });
+      let turn = 0;
+      const mixed = () => {
+        const [a] = pick();
+        switch (turn++ % 5) {
+          case 0:
+            return JSON.stringify({ query: RECALL, variables: { q: words(a) } });
+          case 1:
+            return path();
+          case 2:
+            return neighbors();
+          case 3:
+            return JSON.stringify({ query: SEARCH, variables: { q: words(a) } });
+          default:
+            return JSON.stringify({ query: FEEDBACK, variables: { id: graph.ids[a] } });
+        }
+      };
+      admission = await runAdmissionBench({
+        env: productionEnv(dbPath),
+        first: AUTH,
+        second: SECOND_AUTH,
+        bodies: {
+          path,
+          neighbors,
+          mixed,
+          heavy: () => JSON.stringify({ query: HUB_FAN, variables: { id: graph.ids[graph.topHub.index] } }),
+        },
+        seconds,
+        warmupSeconds: mode.warmup,
+      });
+      log(
+        `admission: path p50 ${fmt(admission.ab.off.pathP50)} -> ${fmt(admission.ab.on.pathP50)} ms, neighbors ${Math.round(admission.ab.off.neighborsRps)} -> ${Math.round(admission.ab.on.neighborsRps)} req/s (scheduler off -> on); lone client ${Math.round(admission.lone.rps)} req/s, ${admission.lone.non2xx} refused; greedy share ${(admission.greedy.on.share * 100).toFixed(1)}%`,
+      );
+    }
     let hub: HubAttackResult | null = null;
     if (!values['no-http']) {
       const quietIds = pairs.slice(0, 50).map(([a]) => graph.ids[a] as string);
@@ -225,6 +277,7 @@ async function main(): Promise<void> {
         ...(workers ? workerScalingTargets(workers) : []),
       ],
       workers,
+      admission,
     };
     // 6. Neo4j, when a server is configured (npm run test:neo4j -- --serve prints the variables).
     let neo4jResult: Neo4jBenchResult | null = null;
@@ -233,11 +286,12 @@ async function main(): Promise<void> {
       neo4jResult = await runNeo4jBench({ seed });
       neo4jRecall = await runRecallNeo4j({ seed });
     } else log('Neo4j rows skipped: set NEO4J_URI, NEO4J_USER, NEO4J_PASSWORD to measure Neo4j against SQLite');
-    const rendered = workers
+    let rendered = workers
       ? `${render(results)}
 
 ${renderWorkerScaling(workers)}`
       : render(results);
+    if (admission) rendered += `\n\n${renderAdmissionBench(admission)}`;
     let table = neo4jResult
       ? `${rendered}
 
@@ -268,15 +322,19 @@ function productionEnv(dbPath: string): Record<string, string> {
     NODE_ENV: 'production',
     ENGRAM_MODE: 'production',
     ENGRAM_SQLITE_PATH: dbPath,
-    ENGRAM_API_KEYS: `${API_KEY}=${WORKSPACE}:write`,
-    // The cost budget stays on (it prices every query) with room for a load generator.
-    ENGRAM_RATE_POINTS_PER_SECOND: '100000000',
-    ENGRAM_RATE_BURST: '1000000000',
-    BENCH_WORKSPACE: WORKSPACE,
+    ENGRAM_API_KEYS: `${API_KEY}=${WORKSPACE}:write,${SECOND_API_KEY}=${SECOND_WORKSPACE}:write`,
+    // Quotas stay at their default (off); the fair scheduler is on, as it is by default.
+    BENCH_WORKSPACE: `${WORKSPACE},${SECOND_WORKSPACE}`,
   };
 }
 
 const AUTH = { authorization: `Bearer ${API_KEY}` };
+const SECOND_AUTH = { authorization: `Bearer ${SECOND_API_KEY}` };
+const RECALL = 'query Recall($q: String!) { recall(query: $q, limit: 10) { results { score memory { id title } } } }';
+const SEARCH = 'query Search($q: String!) { searchMemories(query: $q, limit: 10) { id title } }';
+const FEEDBACK = 'mutation Feedback($id: ID!) { feedback(memoryId: $id, signal: NOT_USEFUL) { newWeight } }';
+const HUB_FAN =
+  'query Fan($id: ID!) { memory(id: $id) { neighbors(limit: 50) { memory { neighbors(limit: 50) { memory { title } } } } } }';
 const NEIGHBORS_OF_MANY =
   'query Many($ids: [ID!]!) { memories(ids: $ids) { id neighbors(limit: 20) { memory { title } } } }';
 const PATH =

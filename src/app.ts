@@ -8,8 +8,8 @@ import { EXPLORER_PATH, useExplorer } from './plugins/use-explorer.js';
 import { useGraphiQLPage } from './plugins/use-graphiql-page.js';
 import { type IndexLink, useIndexPage } from './plugins/use-index-page.js';
 import { useLimits } from './plugins/use-limits.js';
-import { WORKSPACE_HEADER, createAuthenticator, useAuth } from './plugins/use-auth.js';
-import { type CostBuckets, createCostBudget } from './plugins/use-cost-budget.js';
+import { type Principal, WORKSPACE_HEADER, createAuthenticator, useAuth } from './plugins/use-auth.js';
+import { type CostBuckets, actualCost, createCostBudget } from './plugins/use-cost-budget.js';
 import { useBodyLimit } from './plugins/use-body-limit.js';
 import { FairScheduler } from './limits/fair-scheduler.js';
 import { useScheduler } from './plugins/use-scheduler.js';
@@ -22,7 +22,7 @@ import { loadTrustedDocuments, usePersistedOnly } from './plugins/use-persisted-
 import { REQUEST_ID_HEADER, keepOriginal, requestIdOf, useRequestLog, yogaLogger } from './plugins/use-request-log.js';
 import { READINESS_ENDPOINT, useReadiness } from './plugins/use-readiness.js';
 import { instrumentStore, storeWithDeadline } from './store/instrumented-store.js';
-import { createWorkMeter, storeWithWorkBudget } from './store/work-budget.js';
+import { type WorkMeter, createWorkMeter, storeWithWorkBudget } from './store/work-budget.js';
 import { MCP_ENDPOINT, useMcp } from './plugins/use-mcp.js';
 import { useNoUploads } from './plugins/use-no-uploads.js';
 import { useOperationTypes } from './plugins/use-operation-types.js';
@@ -102,6 +102,11 @@ export function createApp(deps: AppDeps): EngramApp {
   const { concurrency, maxQueued, maxWaitMs } = config.admission;
   const scheduler = concurrency > 0 ? new FairScheduler({ seats: concurrency, maxQueued, maxWaitMs }) : null;
   if (scheduler) metrics.trackScheduler(() => scheduler.stats);
+  // Each request's work meter, for the scheduler to charge its flow once it has been answered.
+  const meters = new WeakMap<Request, WorkMeter>();
+  const flowOf = (principal: Principal) =>
+    // Where keys are on, each key is a flow of its own: two keys of one workspace share fairly too.
+    principal.keyId === null ? principal.workspace : `${principal.workspace}/${principal.keyId}`;
   const trusted = config.persistedOnly ? loadTrustedDocuments(config.operationsDir) : null;
   if (trusted?.size === 0) {
     throw new ConfigError(
@@ -148,10 +153,9 @@ export function createApp(deps: AppDeps): EngramApp {
       // and services all use it.
       const work = createWorkMeter(config.limits.workBudget);
       const requestStore = storeWithWorkBudget(storeWithDeadline(store, signal), work, config.limits.rowsPerCall);
+      meters.set(request, work);
       return {
         workspace: principal.workspace,
-        // Where keys are on, each key is a flow of its own: two keys of one workspace share fairly too.
-        flow: principal.keyId === null ? principal.workspace : `${principal.workspace}/${principal.keyId}`,
         role: principal.role,
         signal,
         requestId: requestIdOf(request),
@@ -190,6 +194,18 @@ export function createApp(deps: AppDeps): EngramApp {
         : []),
       ...metrics.plugins({ endpoint: config.metrics }),
       deadlines.plugin,
+      ...(scheduler
+        ? [
+            useScheduler(scheduler, {
+              // useAuth has refused a request without valid credentials before this runs.
+              flowOf: (request) => flowOf(authenticate(request)),
+              signalOf: deadlines.signalFor,
+              costOf: (request) => actualCost({ work: meters.get(request) }),
+              waited: metrics.queueWait,
+              refused: metrics.admissionRefused,
+            }),
+          ]
+        : []),
       ...(config.csrfPrevention
         ? [useCsrfPrevention({ requestHeaders: CSRF_HEADERS, maxTokens: config.limits.maxTokens })]
         : []),
@@ -201,7 +217,6 @@ export function createApp(deps: AppDeps): EngramApp {
         onCost: budget.recordCost,
       }),
       budget.plugin,
-      ...(scheduler ? [useScheduler(scheduler, { waited: metrics.queueWait, refused: metrics.admissionRefused })] : []),
       useErrorCodes(),
       useOperationTypes(),
       ...(config.explorer ? [useExplorer({ logger })] : []),

@@ -15,7 +15,8 @@ import { serveForBenchmark } from './serve.js';
 
 const config = loadConfig();
 if (config.store.kind !== 'sqlite') throw new Error('the benchmark server runs on SQLite');
-const workspace = process.env.BENCH_WORKSPACE ?? config.defaultWorkspace;
+// The first of the benchmark's workspaces: the one the HTTP rows ask.
+const workspace = (process.env.BENCH_WORKSPACE ?? config.defaultWorkspace).split(',')[0] as string;
 const store = createSqliteStore({
   path: config.store.path,
   busyTimeoutMs: config.store.busyTimeoutMs,

@@ -2,7 +2,7 @@
  * Engram as server.ts runs it (config from the environment, every production plugin: auth,
  * request log, metrics with process metrics, deadlines, CSRF, armor limits, cost budget, error
  * contract ...), over the benchmark's SQLite file. Before listening it warms the adjacency index
- * of the benchmark workspace, as a production start-up would. Reports its port over IPC.
+ * of the benchmark workspaces (BENCH_WORKSPACE, comma-separated), as a production start-up would. Reports its port over IPC.
  */
 import { collectDefaultMetrics } from 'prom-client';
 import { createApp } from '../../src/app.js';
@@ -23,5 +23,7 @@ const store = createSqliteStore({
 const metrics = createMetrics();
 collectDefaultMetrics({ register: metrics.registry });
 const app = createApp({ config, store, logger, metrics });
-await store.warmAdjacencyIndex(process.env.BENCH_WORKSPACE ?? config.defaultWorkspace);
+for (const workspace of (process.env.BENCH_WORKSPACE ?? config.defaultWorkspace).split(',')) {
+  await store.warmAdjacencyIndex(workspace);
+}
 serveForBenchmark(app, () => store.close());

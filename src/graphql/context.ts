@@ -12,8 +12,6 @@ import type { WorkMeter } from '../store/work-budget.js';
 /** Per-request context: one workspace, one fresh set of loaders. */
 export interface EngramContext {
   workspace: string;
-  /** The fair scheduler's flow: the workspace, or the workspace and API key where keys are on. */
-  flow?: string;
   store: GraphStore;
   loaders: Loaders;
   policy: WeightPolicy;

@@ -3,9 +3,15 @@
  * one per flow (a workspace, or a workspace and API key). Work-conserving: a request that finds a
  * seat free runs at once, whoever else exists, so a client alone on the server never waits and is
  * never refused. When every seat is taken, the next free seat goes to the waiting flow that has
- * used the least seat time so far (start-time fair queuing over measured time, as Kubernetes API
- * Priority and Fairness does with its seats): a flow that sends heavy requests gets fewer of them
- * through, a flow that sends light ones more, each about the same share of the seats' time.
+ * done the least work so far (start-time fair queuing, the flows' virtual times advanced by the
+ * actual cost of what they ran, as Kubernetes API Priority and Fairness advances them by seat
+ * time): a flow that sends heavy requests gets fewer of them through, a flow that sends light ones
+ * more, each about the same share of the work done.
+ *
+ * Work, not seat time: on SQLite every request in flight takes turns on the one event loop, so a
+ * light request's seat time is mostly the heavy requests' turns, and sharing seat time would give
+ * a heavy flow as many requests as a light one. The cost a request reports is its actual cost
+ * (1, plus the rows it read and wrote, plus its walk steps), the unit quotas charge too.
  *
  * Queues are bounded in total (`maxQueued`): when they are full, the flow with the longest queue
  * gives up its newest request, so the flow over its share is refused and the others are not. A
@@ -19,7 +25,6 @@ export interface SchedulerOptions {
   maxQueued: number;
   /** Longest a request waits for a seat before it is refused. */
   maxWaitMs: number;
-  now?: () => number;
 }
 
 /** Why a request got no seat; the HTTP layer answers RATE_LIMITED with `retryAfterMs`. */
@@ -33,9 +38,9 @@ export class AdmissionRefused extends Error {
   }
 }
 
-/** A seat held by one request; release it exactly once, when the request's execution ends. */
+/** A seat held by one request; release it when the request's execution ends, with what the request did (a second release does nothing). */
 export interface Seat {
-  release(): void;
+  release(cost: number): void;
 }
 
 interface Waiter {
@@ -46,18 +51,20 @@ interface Waiter {
 }
 
 interface Flow {
-  /** Seat milliseconds charged so far, counted from the floor the flow joined at. */
+  /** Work charged so far, counted from the floor the flow joined at: its virtual time. */
   used: number;
   queue: Waiter[];
   inFlight: number;
-  /** Typical seat time of this flow's requests: charged when a seat is granted, corrected at release. */
-  typicalMs: number;
+  /** Typical cost of this flow's requests: charged when a seat is granted, corrected at release. */
+  typicalCost: number;
 }
 
-/** What a flow is charged for a request before the first of its requests has been measured. */
-const FIRST_GUESS_MS = 1;
-/** Weight of the newest measurement in a flow's typical seat time. */
+/** What a flow is charged for a request before the first of its requests has reported its cost. */
+const FIRST_GUESS = 1;
+/** Weight of the newest cost in a flow's typical cost. */
 const SMOOTHING = 0.2;
+/** A rough price of a point of work in time, only for the retry hint of a refusal: a row costs microseconds, a request's overhead about a millisecond. */
+const MS_PER_POINT = 0.05;
 
 export interface SchedulerStats {
   executing: number;
@@ -69,11 +76,8 @@ export class FairScheduler {
   private readonly flows = new Map<string, Flow>();
   private executing = 0;
   private queued = 0;
-  private readonly now: () => number;
 
-  constructor(private readonly options: SchedulerOptions) {
-    this.now = options.now ?? (() => performance.now());
-  }
+  constructor(private readonly options: SchedulerOptions) {}
 
   /**
    * A seat for one request of `flowKey`: at once when one is free (no promise, no turn of the
@@ -97,7 +101,7 @@ export class FairScheduler {
     if (known) return known;
     let floor = Number.POSITIVE_INFINITY;
     for (const flow of this.flows.values()) floor = Math.min(floor, flow.used);
-    const flow: Flow = { used: Number.isFinite(floor) ? floor : 0, queue: [], inFlight: 0, typicalMs: FIRST_GUESS_MS };
+    const flow: Flow = { used: Number.isFinite(floor) ? floor : 0, queue: [], inFlight: 0, typicalCost: FIRST_GUESS };
     this.flows.set(flowKey, flow);
     return flow;
   }
@@ -105,17 +109,16 @@ export class FairScheduler {
   private grant(flowKey: string, flow: Flow): Seat {
     this.executing++;
     flow.inFlight++;
-    const charged = flow.typicalMs;
+    // Charged now, so a flow cannot take every free seat at once before any of its requests ends.
+    const charged = flow.typicalCost;
     flow.used += charged;
-    const started = this.now();
     let released = false;
     return {
-      release: () => {
+      release: (cost) => {
         if (released) return;
         released = true;
-        const held = this.now() - started;
-        flow.used += held - charged;
-        flow.typicalMs += SMOOTHING * (held - flow.typicalMs);
+        flow.used += cost - charged;
+        flow.typicalCost += SMOOTHING * (cost - flow.typicalCost);
         flow.inFlight--;
         this.executing--;
         this.forgetIfIdle(flowKey, flow);
@@ -194,11 +197,14 @@ export class FairScheduler {
     return longest;
   }
 
-  /** About how long until the flow's queue has drained through its share of the seats. */
+  /** About how long until the flow's queue has drained through its share of the seats, at MS_PER_POINT. */
   private retryAfterMs(flow: Flow): number {
     const active = [...this.flows.values()].filter((f) => f.queue.length > 0 || f.inFlight > 0).length;
     const share = Math.max(1, this.options.seats / Math.max(1, active));
-    return Math.max(1, Math.min(this.options.maxWaitMs, Math.ceil(((flow.queue.length + 1) * flow.typicalMs) / share)));
+    return Math.max(
+      1,
+      Math.min(this.options.maxWaitMs, Math.ceil(((flow.queue.length + 1) * flow.typicalCost * MS_PER_POINT) / share)),
+    );
   }
 
   /** A flow with nothing running or waiting is dropped: memory grows with activity, not with the number of workspaces. */

@@ -118,7 +118,7 @@ export interface CostObserver {
 const BASE_COST = 1;
 
 /** What an operation did: BASE_COST, plus its store work when its context has a work meter. */
-const actualCost = (context: { work?: WorkMeter }) => BASE_COST + (context.work?.done() ?? 0);
+export const actualCost = (context: { work?: WorkMeter }) => BASE_COST + (context.work?.done() ?? 0);
 
 /**
  * Reports each operation's cost in `extensions.cost`, and, when a quota is set, holds each

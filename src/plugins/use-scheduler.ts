@@ -3,22 +3,20 @@ import type { Plugin } from 'graphql-yoga';
 import { EngramError, refusal } from '../domain/errors.js';
 import { AdmissionRefused, type FairScheduler, type Seat } from '../limits/fair-scheduler.js';
 
-export interface SchedulerObserver {
+export interface SchedulerHooks {
+  /** The flow a request belongs to: its workspace, or its workspace and API key. */
+  flowOf(request: Request): string;
+  /** The request's deadline: waiting for a seat counts against it. */
+  signalOf(request: Request): AbortSignal;
+  /** What the request did, once it has been answered (1 for one that never executed). */
+  costOf(request: Request): number;
   /** How long a request waited for its seat (0 when one was free). */
   waited?(seconds: number): void;
   /** A request refused a seat, by reason. */
   refused?(reason: AdmissionRefused['reason']): void;
 }
 
-/** The context fields admission reads: the flow a request belongs to, and its deadline. */
-interface AdmissionContext {
-  flow?: string;
-  workspace?: string;
-  signal?: AbortSignal;
-}
-
 function refusedError(error: AdmissionRefused): GraphQLError {
-  const seconds = Math.ceil(error.retryAfterMs / 1000);
   const why =
     error.reason === 'QUEUE_FULL'
       ? 'the server is busy and this workspace has the most requests waiting'
@@ -27,50 +25,52 @@ function refusedError(error: AdmissionRefused): GraphQLError {
     extensions: refusal(
       'RATE_LIMITED',
       { retryAfterMs: error.retryAfterMs, reason: error.reason },
-      { 'Retry-After': String(seconds) },
+      { 'Retry-After': String(Math.ceil(error.retryAfterMs / 1000)) },
     ),
   });
 }
 
-/** A deadline that passed while the request waited: the deadline's own coded error, as a refusal. */
-function deadlineError(error: EngramError): GraphQLError {
-  return new GraphQLError(error.message, {
-    extensions: refusal(error.code === 'UNAVAILABLE' ? 'UNAVAILABLE' : 'RATE_LIMITED', error.extensions),
-  });
-}
-
 /**
- * Every execution holds a seat of the fair scheduler (src/limits/fair-scheduler.ts) from its start
- * to its end. Runs after the limits and the quota have accepted the operation, so a refused
- * operation never waits; a request that cannot get a seat is answered RATE_LIMITED, and one whose
- * deadline passes while it waits is answered as the deadline answers.
+ * Every GraphQL request holds a seat of the fair scheduler (src/limits/fair-scheduler.ts) from
+ * before its body is parsed until its response is ready, and its flow is charged what it did
+ * then. The whole request, not only its execution: parsing, validating and serializing a large
+ * answer hold the event loop too, and a flow whose requests spent most of their time outside
+ * their seats would escape its share. A request that cannot get a seat is answered RATE_LIMITED
+ * (429, Retry-After); one whose deadline passes while it waits gets the deadline's UNAVAILABLE.
  */
-export function useScheduler(scheduler: FairScheduler, observer: SchedulerObserver = {}): Plugin {
+export function useScheduler(scheduler: FairScheduler, hooks: SchedulerHooks): Plugin {
+  const seats = new WeakMap<Request, Seat>();
+  const seated = (request: Request, asked: number) => (seat: Seat) => {
+    seats.set(request, seat);
+    hooks.waited?.((performance.now() - asked) / 1000);
+  };
+  const refuse = (error: unknown): never => {
+    if (error instanceof AdmissionRefused) {
+      hooks.refused?.(error.reason);
+      throw refusedError(error);
+    }
+    if (error instanceof EngramError) {
+      throw new GraphQLError(error.message, { extensions: refusal('UNAVAILABLE', error.extensions) });
+    }
+    throw error;
+  };
   return {
-    onExecute({ args, executeFn, setExecuteFn }) {
-      const context = args.contextValue as AdmissionContext;
-      const flow = context.flow ?? context.workspace ?? '';
-      setExecuteFn(async (executeArgs) => {
-        const asked = performance.now();
-        let seat: Seat;
-        try {
-          const granted = scheduler.acquire(flow, context.signal);
-          seat = granted instanceof Promise ? await granted : granted;
-        } catch (error) {
-          if (error instanceof AdmissionRefused) {
-            observer.refused?.(error.reason);
-            return { errors: [refusedError(error)] };
-          }
-          if (error instanceof EngramError) return { errors: [deadlineError(error)] };
-          throw error;
-        }
-        observer.waited?.((performance.now() - asked) / 1000);
-        try {
-          return await executeFn(executeArgs);
-        } finally {
-          seat.release();
-        }
-      });
+    onRequestParse({ request }) {
+      const asked = performance.now();
+      let granted: Seat | Promise<Seat>;
+      try {
+        granted = scheduler.acquire(hooks.flowOf(request), hooks.signalOf(request));
+      } catch (error) {
+        return refuse(error);
+      }
+      if (granted instanceof Promise) return granted.then(seated(request, asked), refuse);
+      seated(request, asked)(granted);
+    },
+    onResponse({ request }) {
+      const seat = seats.get(request);
+      if (!seat) return;
+      seats.delete(request);
+      seat.release(hooks.costOf(request));
     },
   };
 }

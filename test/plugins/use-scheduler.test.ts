@@ -5,22 +5,17 @@ import { useErrorContract } from '../../src/plugins/use-error-contract.js';
 import { useScheduler } from '../../src/plugins/use-scheduler.js';
 import { minimalYoga } from './support.js';
 
-/** An app whose requests belong to the flow in their x-flow header and carry the given deadline signal. */
-function app(scheduler: FairScheduler, signal?: AbortSignal) {
+/** An app whose requests belong to the flow in their x-flow header, carry the given deadline signal and cost 3 points each. */
+function app(scheduler: FairScheduler, signal = new AbortController().signal) {
   const refused: string[] = [];
-  const context = {
-    onContextBuilding: ({
-      context,
-      extendContext,
-    }: {
-      context: { request: Request };
-      extendContext: (c: object) => void;
-    }) => extendContext({ flow: context.request.headers.get('x-flow') ?? 'none', signal }),
-  };
   const fetch = minimalYoga([
     useErrorContract(),
-    context,
-    useScheduler(scheduler, { refused: (reason) => refused.push(reason) }),
+    useScheduler(scheduler, {
+      flowOf: (request) => request.headers.get('x-flow') ?? 'none',
+      signalOf: () => signal,
+      costOf: () => 3,
+      refused: (reason) => refused.push(reason),
+    }),
   ]);
   const ask = (flow: string) =>
     fetch('/graphql', {
@@ -32,10 +27,18 @@ function app(scheduler: FairScheduler, signal?: AbortSignal) {
 }
 
 describe('useScheduler', () => {
-  it('runs a request on a free seat and gives the seat back when it ends', async () => {
+  it('runs a request on a free seat and gives the seat back, charged its cost, once it is answered', async () => {
     const scheduler = new FairScheduler({ seats: 1, maxQueued: 10, maxWaitMs: 1000 });
     const { ask } = app(scheduler);
     for (let i = 0; i < 3; i++) expect((await ask('a')).status).toBe(200);
+    expect(scheduler.stats).toEqual({ executing: 0, queued: 0, flows: 0 });
+    // While a's request holds the seat, b waits; b's 3 points are charged when it is answered.
+    const held = scheduler.acquire('a') as Seat;
+    const b = ask('b');
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(scheduler.stats).toEqual({ executing: 1, queued: 1, flows: 2 });
+    held.release(1);
+    expect((await b).status).toBe(200);
     expect(scheduler.stats).toEqual({ executing: 0, queued: 0, flows: 0 });
   });
 
@@ -54,7 +57,7 @@ describe('useScheduler', () => {
     expect(body.errors[0]?.extensions.retryAfterMs).toBeGreaterThanOrEqual(1);
     expect(body.errors[0]?.message).toMatch(/^Not run: the server is busy/);
     expect(refused).toEqual(['QUEUE_FULL']);
-    held.release();
+    held.release(1);
     expect((await waiting).status).toBe(200);
   });
 
@@ -73,6 +76,6 @@ describe('useScheduler', () => {
     const body = (await response.json()) as { errors: { extensions: Record<string, unknown> }[] };
     expect(body.errors[0]?.extensions).toMatchObject({ code: 'UNAVAILABLE', reason: 'DEADLINE_EXCEEDED' });
     expect(scheduler.stats.queued).toBe(0);
-    held.release();
+    held.release(1);
   });
 });

@@ -1,24 +1,21 @@
 import { describe, expect, it } from 'vitest';
 import { AdmissionRefused, FairScheduler, type Seat } from '../../src/limits/fair-scheduler.js';
 
-/** A scheduler on a clock the test moves. */
 function scheduler(options: { seats: number; maxQueued?: number; maxWaitMs?: number }) {
-  let clock = 0;
   const fair = new FairScheduler({
     seats: options.seats,
     maxQueued: options.maxQueued ?? 1000,
     maxWaitMs: options.maxWaitMs ?? 60_000,
-    now: () => clock,
   });
-  return { fair, advance: (ms: number) => (clock += ms) };
+  return { fair };
 }
 
 const isSeat = (value: unknown): value is Seat => typeof value === 'object' && value !== null && 'release' in value;
 
-/** Runs `rounds` seat grants on one seat: each flow keeps `backlog` requests waiting, each holding the seat for its flow's duration. */
-async function contend(durations: Record<string, number>, rounds: number, backlog = 4) {
-  const { fair, advance } = scheduler({ seats: 1 });
-  const seatTime: Record<string, number> = {};
+/** Runs `rounds` seat grants on one seat: each flow keeps `backlog` requests waiting, each costing its flow's cost. */
+async function contend(costs: Record<string, number>, rounds: number, backlog = 4) {
+  const { fair } = scheduler({ seats: 1 });
+  const work: Record<string, number> = {};
   const served: Record<string, number> = {};
   const holder = fair.acquire('holder') as Seat;
   const order: string[] = [];
@@ -29,21 +26,20 @@ async function contend(durations: Record<string, number>, rounds: number, backlo
     });
   };
   const pending: { flow: string; seat: Seat }[] = [];
-  for (const flow of Object.keys(durations)) for (let i = 0; i < backlog; i++) ask(flow);
-  holder.release();
+  for (const flow of Object.keys(costs)) for (let i = 0; i < backlog; i++) ask(flow);
+  holder.release(1);
   for (let round = 0; round < rounds; round++) {
     // Granted seats resolve in a microtask; the waiters still queued stay pending.
     await new Promise((resolve) => setImmediate(resolve));
     const current = pending.shift();
     if (!current) throw new Error('no request holds the seat');
-    const ms = durations[current.flow] as number;
-    advance(ms);
-    seatTime[current.flow] = (seatTime[current.flow] ?? 0) + ms;
+    const cost = costs[current.flow] as number;
+    work[current.flow] = (work[current.flow] ?? 0) + cost;
     served[current.flow] = (served[current.flow] ?? 0) + 1;
     ask(current.flow);
-    current.seat.release();
+    current.seat.release(cost);
   }
-  return { seatTime, served, order, fair };
+  return { work, served, order, fair };
 }
 
 describe('FairScheduler', () => {
@@ -52,8 +48,8 @@ describe('FairScheduler', () => {
     const seat = fair.acquire('alone');
     expect(isSeat(seat)).toBe(true);
     expect(fair.stats).toEqual({ executing: 1, queued: 0, flows: 1 });
-    (seat as Seat).release();
-    (seat as Seat).release();
+    (seat as Seat).release(1);
+    (seat as Seat).release(1);
     expect(fair.stats).toEqual({ executing: 0, queued: 0, flows: 0 });
   });
 
@@ -64,40 +60,39 @@ describe('FairScheduler', () => {
     const waits = Array.from({ length: 100 }, (_, i) =>
       Promise.resolve(fair.acquire('alone')).then((seat) => {
         order.push(i);
-        seat.release();
+        seat.release(1);
       }),
     );
     expect(fair.stats.queued).toBe(100);
-    first.release();
+    first.release(1);
     await Promise.all(waits);
     expect(order).toEqual(Array.from({ length: 100 }, (_, i) => i));
     expect(fair.stats).toEqual({ executing: 0, queued: 0, flows: 0 });
   });
 
-  it('shares seat time evenly between a flow of 10 ms requests and a flow of 1 ms requests', async () => {
-    const { seatTime, served } = await contend({ heavy: 10, light: 1 }, 400);
-    const total = (seatTime.heavy ?? 0) + (seatTime.light ?? 0);
-    expect((seatTime.heavy ?? 0) / total).toBeGreaterThan(0.4);
-    expect((seatTime.heavy ?? 0) / total).toBeLessThan(0.6);
+  it('shares the work evenly between a flow of 100-point requests and a flow of 10-point requests', async () => {
+    const { work, served } = await contend({ heavy: 100, light: 10 }, 400);
+    const total = (work.heavy ?? 0) + (work.light ?? 0);
+    expect((work.heavy ?? 0) / total).toBeGreaterThan(0.4);
+    expect((work.heavy ?? 0) / total).toBeLessThan(0.6);
     // So the light flow gets about ten requests through for each heavy one.
     expect((served.light ?? 0) / (served.heavy ?? 1)).toBeGreaterThan(6);
   });
 
   it('serves a newcomer before the next request of a flow that has been using the seats', async () => {
-    const { fair, advance } = scheduler({ seats: 1 });
+    const { fair } = scheduler({ seats: 1 });
     let seat = fair.acquire('busy') as Seat;
     const busyQueue = Array.from({ length: 5 }, () => Promise.resolve(fair.acquire('busy')));
-    advance(50);
     const order: string[] = [];
     const newcomer = Promise.resolve(fair.acquire('newcomer')).then((granted) => {
       order.push('newcomer');
       return granted;
     });
-    seat.release();
+    seat.release(50);
     seat = await newcomer;
     expect(order).toEqual(['newcomer']);
-    seat.release();
-    for (const waiting of busyQueue) (await waiting).release();
+    seat.release(1);
+    for (const waiting of busyQueue) (await waiting).release(1);
   });
 
   it('refuses the newest request of the longest queue when the queues are full, never another flow', async () => {
@@ -107,7 +102,7 @@ describe('FairScheduler', () => {
     const outcome = (asked: Seat | Promise<Seat>) =>
       Promise.resolve(asked).then(
         (seat) => {
-          seat.release();
+          seat.release(1);
           return 'seat';
         },
         (error: AdmissionRefused) => error.reason,
@@ -118,7 +113,7 @@ describe('FairScheduler', () => {
     expect(await greedy[2]).toBe('QUEUE_FULL');
     // Greedy asking again is refused at once: it still has the longest queue.
     expect(() => fair.acquire('greedy')).toThrow(AdmissionRefused);
-    held.release();
+    held.release(1);
     expect(await Promise.all([quiet, greedy[0], greedy[1]])).toEqual(['seat', 'seat', 'seat']);
     expect(fair.stats).toEqual({ executing: 0, queued: 0, flows: 0 });
   });
@@ -131,7 +126,7 @@ describe('FairScheduler', () => {
     expect((error as AdmissionRefused).reason).toBe('QUEUE_TIMEOUT');
     expect((error as AdmissionRefused).retryAfterMs).toBeGreaterThanOrEqual(1);
     expect(fair.stats.queued).toBe(0);
-    held.release();
+    held.release(1);
     expect(fair.stats).toEqual({ executing: 0, queued: 0, flows: 0 });
   });
 
@@ -143,7 +138,7 @@ describe('FairScheduler', () => {
     deadline.abort(new Error('deadline'));
     expect(((await waiting) as Error).message).toBe('deadline');
     expect(fair.stats).toEqual({ executing: 1, queued: 0, flows: 1 });
-    held.release();
+    held.release(1);
     expect(() => fair.acquire('c', deadline.signal)).toThrow('deadline');
   });
 });
