@@ -12,7 +12,14 @@
  * - heavy against light: one workspace reads two levels of neighbours from the top hub (50 x 50),
  *   the other one level from random memories, 8 connections each: what each gets, scheduler on and off.
  */
-import { type LoadResult, load, probe, startServer } from './http-bench.js';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { loadConfig } from '../src/config.js';
+import { type GeneratedGraph, generateGraph, randomPairs } from './generator.js';
+import { type LoadResult, NEIGHBORS, PATH, load, probe, startServer } from './http-bench.js';
+import { importGraph, writeNdjson } from './import-run.js';
 import { fmt, table } from './report.js';
 
 export interface AdmissionBodies {
@@ -55,6 +62,42 @@ export interface AdmissionBenchResult {
 }
 
 const SCHEDULER_OFF = { ENGRAM_CONCURRENCY: '0' };
+
+const RECALL = 'query Recall($q: String!) { recall(query: $q, limit: 10) { results { score memory { id title } } } }';
+const SEARCH = 'query Search($q: String!) { searchMemories(query: $q, limit: 10) { id title } }';
+const FEEDBACK = 'mutation Feedback($id: ID!) { feedback(memoryId: $id, signal: NOT_USEFUL) { newWeight } }';
+const HUB_FAN =
+  'query Fan($id: ID!) { memory(id: $id) { neighbors(limit: 50) { memory { neighbors(limit: 50) { memory { title } } } } } }';
+
+/** The rows' request bodies on the benchmark graph: memories and words from the seeded pairs. */
+export function admissionBodies(graph: GeneratedGraph, pairs: readonly [number, number][]): AdmissionBodies {
+  let at = 0;
+  const pick = () => pairs[at++ % pairs.length] as [number, number];
+  const words = (index: number) => graph.memory(index).title.split(' ').slice(0, 2).join(' ');
+  const path = () => {
+    const [a, b] = pick();
+    return JSON.stringify({ query: PATH, variables: { from: graph.ids[a], to: graph.ids[b] } });
+  };
+  const neighbors = () => JSON.stringify({ query: NEIGHBORS, variables: { id: graph.ids[pick()[0]] } });
+  let turn = 0;
+  const mixed = () => {
+    const [a] = pick();
+    switch (turn++ % 5) {
+      case 0:
+        return JSON.stringify({ query: RECALL, variables: { q: words(a) } });
+      case 1:
+        return path();
+      case 2:
+        return neighbors();
+      case 3:
+        return JSON.stringify({ query: SEARCH, variables: { q: words(a) } });
+      default:
+        return JSON.stringify({ query: FEEDBACK, variables: { id: graph.ids[a] } });
+    }
+  };
+  const heavy = () => JSON.stringify({ query: HUB_FAN, variables: { id: graph.ids[graph.topHub.index] } });
+  return { path, neighbors, mixed, heavy };
+}
 
 export async function runAdmissionBench(input: AdmissionBenchInput): Promise<AdmissionBenchResult> {
   const timing = { seconds: input.seconds, warmupSeconds: input.warmupSeconds };
@@ -146,4 +189,57 @@ export function renderAdmissionBench(result: AdmissionBenchResult): string {
     ],
   ];
   return `admission (issue 24): the fair scheduler off (ENGRAM_CONCURRENCY=0) and on (default 8)\n${table(['measure', 'scheduler off', 'scheduler on', 'on / off'], rows)}`;
+}
+
+/**
+ * Alone: `npx tsx bench/admission-bench.ts [--quick] [--seconds N]` generates the benchmark graph
+ * (100k / 500k, or 10k / 50k with --quick), loads it into two workspaces and prints the rows.
+ */
+async function standalone(): Promise<void> {
+  const { values } = parseArgs({
+    options: {
+      quick: { type: 'boolean', default: false },
+      seconds: { type: 'string' },
+      seed: { type: 'string', default: '42' },
+    },
+  });
+  const seed = Number(values.seed);
+  const spec = values.quick ? { memories: 10_000, edges: 50_000 } : { memories: 100_000, edges: 500_000 };
+  const dir = mkdtempSync(join(tmpdir(), 'engram-admission-'));
+  try {
+    const dbPath = join(dir, 'engram.db');
+    const graph = generateGraph({ ...spec, seed });
+    const file = join(dir, 'graph.ndjson');
+    await writeNdjson(graph, file);
+    const config = loadConfig({ ENGRAM_SQLITE_PATH: dbPath, ENGRAM_LOG_LEVEL: 'silent' });
+    const keys = {
+      first: 'bench-key-0123456789abcdef0123456789abcdef',
+      second: 'bench-key-b123456789abcdef0123456789abcdef',
+    };
+    for (const workspace of ['bench', 'bench-b']) await importGraph(workspace, file, dbPath, config, 'auto');
+    const result = await runAdmissionBench({
+      env: {
+        NODE_ENV: 'production',
+        ENGRAM_MODE: 'production',
+        ENGRAM_SQLITE_PATH: dbPath,
+        ENGRAM_API_KEYS: `${keys.first}=bench:write,${keys.second}=bench-b:write`,
+        BENCH_WORKSPACE: 'bench,bench-b',
+      },
+      first: { authorization: `Bearer ${keys.first}` },
+      second: { authorization: `Bearer ${keys.second}` },
+      bodies: admissionBodies(graph, randomPairs(graph, 200, seed + 1)),
+      seconds: Number(values.seconds ?? (values.quick ? 2 : 8)),
+      warmupSeconds: values.quick ? 0.5 : 2,
+    });
+    process.stdout.write(`${renderAdmissionBench(result)}\n\n${JSON.stringify(result, null, 2)}\n`);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  standalone().catch((error: unknown) => {
+    console.error(error);
+    process.exit(1);
+  });
 }

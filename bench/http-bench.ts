@@ -3,6 +3,11 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { ClientRun, LoadClientMessage, LoadClientTask } from './load-client.js';
 
+/** The HTTP rows' queries: a shortest path between two memories, and one memory's neighbours. */
+export const PATH =
+  'query Path($from: ID!, $to: ID!) { path(from: $from, to: $to, maxHops: 6) { found hops steps { memory { id title } } } }';
+export const NEIGHBORS = 'query Neighbors($id: ID!) { memory(id: $id) { neighbors(limit: 20) { memory { title } } } }';
+
 /** A server in its own process (own event loop and core), so the load generator never competes with it in one loop. */
 export interface ChildServer {
   url: string;

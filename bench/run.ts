@@ -37,10 +37,15 @@ import { createSqliteStore } from '../src/store/sqlite/sqlite-store.js';
 import { buildCsr } from './csr.js';
 import { importGraph, writeNdjson } from './import-run.js';
 import { RELATION_TYPES, generateGraph, randomPairs, type GeneratedGraph } from './generator.js';
-import { load, probe, startServer } from './http-bench.js';
+import { NEIGHBORS, PATH, load, probe, startServer } from './http-bench.js';
 import { renderWorkerScaling, workerScaling, workerScalingTargets } from './worker-scaling.js';
 import { hubAttack, type HubAttackResult } from './hub-attack.js';
-import { type AdmissionBenchResult, renderAdmissionBench, runAdmissionBench } from './admission-bench.js';
+import {
+  type AdmissionBenchResult,
+  admissionBodies,
+  renderAdmissionBench,
+  runAdmissionBench,
+} from './admission-bench.js';
 import { now } from './lib/stats.js';
 import { type RecallBenchResult, renderRecallBench, runRecallBench } from './recall-bench.js';
 import { runRecallNeo4j } from './recall-neo4j.js';
@@ -195,40 +200,11 @@ async function main(): Promise<void> {
       log(`workers: ${workers.rows.map((row) => `${row.workers} -> ${Math.round(row.result.rps)} req/s`).join(', ')}`);
     let admission: AdmissionBenchResult | null = null;
     if (!values['no-http']) {
-      let at = 0;
-      const pick = () => pairs[at++ % pairs.length] as [number, number];
-      const words = (index: number) => graph.memory(index).title.split(' ').slice(0, 2).join(' ');
-      const path = () => {
-        const [a, b] = pick();
-        return JSON.stringify({ query: PATH, variables: { from: graph.ids[a], to: graph.ids[b] } });
-      };
-      const neighbors = () => JSON.stringify({ query: NEIGHBORS, variables: { id: graph.ids[pick()[0]] } });
-      let turn = 0;
-      const mixed = () => {
-        const [a] = pick();
-        switch (turn++ % 5) {
-          case 0:
-            return JSON.stringify({ query: RECALL, variables: { q: words(a) } });
-          case 1:
-            return path();
-          case 2:
-            return neighbors();
-          case 3:
-            return JSON.stringify({ query: SEARCH, variables: { q: words(a) } });
-          default:
-            return JSON.stringify({ query: FEEDBACK, variables: { id: graph.ids[a] } });
-        }
-      };
       admission = await runAdmissionBench({
         env: productionEnv(dbPath),
         first: AUTH,
         second: SECOND_AUTH,
-        bodies: {
-          path,
-          neighbors,
-          mixed,
-          heavy: () => JSON.stringify({ query: HUB_FAN, variables: { id: graph.ids[graph.topHub.index] } }),
-        },
+        bodies: admissionBodies(graph, pairs),
         seconds,
         warmupSeconds: mode.warmup,
       });
@@ -330,16 +306,8 @@ function productionEnv(dbPath: string): Record<string, string> {
 
 const AUTH = { authorization: `Bearer ${API_KEY}` };
 const SECOND_AUTH = { authorization: `Bearer ${SECOND_API_KEY}` };
-const RECALL = 'query Recall($q: String!) { recall(query: $q, limit: 10) { results { score memory { id title } } } }';
-const SEARCH = 'query Search($q: String!) { searchMemories(query: $q, limit: 10) { id title } }';
-const FEEDBACK = 'mutation Feedback($id: ID!) { feedback(memoryId: $id, signal: NOT_USEFUL) { newWeight } }';
-const HUB_FAN =
-  'query Fan($id: ID!) { memory(id: $id) { neighbors(limit: 50) { memory { neighbors(limit: 50) { memory { title } } } } } }';
 const NEIGHBORS_OF_MANY =
   'query Many($ids: [ID!]!) { memories(ids: $ids) { id neighbors(limit: 20) { memory { title } } } }';
-const PATH =
-  'query Path($from: ID!, $to: ID!) { path(from: $from, to: $to, maxHops: 6) { found hops steps { memory { id title } } } }';
-const NEIGHBORS = 'query Neighbors($id: ID!) { memory(id: $id) { neighbors(limit: 20) { memory { title } } } }';
 const FLOOR = '{ hello }';
 
 async function countNeighborCalls(

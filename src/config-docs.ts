@@ -174,6 +174,14 @@ export const VARIABLE_DOCS: Record<string, VariableDoc> = {
     group: 'limits',
     text: 'how long a recall record (`recallRecord`, feedback by `recallId`) is kept',
   },
+  ENGRAM_RECALL_LEARNED_WEIGHT: {
+    group: 'weights',
+    text: "starting weight of an association (`RECALLED_WITH`) that `USED` feedback by `recallId` creates from the recall's best word matches to the memory used",
+  },
+  ENGRAM_RECALL_LEARNED_PER_MEMORY: {
+    group: 'limits',
+    text: 'most learned `RECALLED_WITH` associations one memory may have in each direction; past it, feedback only strengthens the ones it has (`0`: feedback learns none)',
+  },
   ENGRAM_API_KEYS: {
     group: 'security',
     text: 'API keys: `KEY=WORKSPACE:ROLE` entries (roles `read`, `write`, `admin`); `sha256:<64 hex>` stands for a key by its digest',

@@ -26,9 +26,19 @@ export interface RecallSettings {
   budget: number;
   /** How long a recall record can be read back and given feedback. */
   ttlSeconds: number;
+  /** Weight of an association that USED feedback by recallId creates (services/recall/learning.ts). */
+  learnedWeight: number;
+  /** Most learned associations one memory may have in each direction; past it, feedback only strengthens existing ones. */
+  learnedPerMemory: number;
 }
 
-export const DEFAULT_RECALL_SETTINGS: RecallSettings = { decay: 0.5, budget: 10_000, ttlSeconds: 86_400 };
+export const DEFAULT_RECALL_SETTINGS: RecallSettings = {
+  decay: 0.5,
+  budget: 10_000,
+  ttlSeconds: 86_400,
+  learnedWeight: 0.5,
+  learnedPerMemory: 20,
+};
 
 /** Every environment variable Engram reads, with its default; docs/configuration.md is generated from it. */
 export const EnvSchema = z.object({
@@ -101,6 +111,8 @@ export const EnvSchema = z.object({
   ENGRAM_RECALL_DECAY: fraction(DEFAULT_RECALL_SETTINGS.decay),
   ENGRAM_RECALL_BUDGET: count(DEFAULT_RECALL_SETTINGS.budget),
   ENGRAM_RECALL_TTL_SECONDS: count(DEFAULT_RECALL_SETTINGS.ttlSeconds),
+  ENGRAM_RECALL_LEARNED_WEIGHT: fraction(DEFAULT_RECALL_SETTINGS.learnedWeight),
+  ENGRAM_RECALL_LEARNED_PER_MEMORY: count(DEFAULT_RECALL_SETTINGS.learnedPerMemory, 0, 1000),
   ENGRAM_EMBEDDINGS_URL: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional(),
   ENGRAM_EMBEDDINGS_MODEL: z.string().min(1).optional(),
   ENGRAM_EMBEDDINGS_KEY: z.string().min(1).optional(),
@@ -279,7 +291,13 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       defaultMemoryWeight: e.ENGRAM_DEFAULT_MEMORY_WEIGHT,
       tierDelta: { AGENT: e.ENGRAM_AGENT_DELTA, CONSCIOUS: e.ENGRAM_CONSCIOUS_DELTA, MANUAL: e.ENGRAM_MANUAL_DELTA },
     },
-    recall: { decay: e.ENGRAM_RECALL_DECAY, budget: e.ENGRAM_RECALL_BUDGET, ttlSeconds: e.ENGRAM_RECALL_TTL_SECONDS },
+    recall: {
+      decay: e.ENGRAM_RECALL_DECAY,
+      budget: e.ENGRAM_RECALL_BUDGET,
+      ttlSeconds: e.ENGRAM_RECALL_TTL_SECONDS,
+      learnedWeight: e.ENGRAM_RECALL_LEARNED_WEIGHT,
+      learnedPerMemory: e.ENGRAM_RECALL_LEARNED_PER_MEMORY,
+    },
     embeddings: embeddingsConfig(e),
   };
 }

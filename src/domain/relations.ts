@@ -21,6 +21,12 @@ export const KNOWN_RELATION_TYPES: readonly RelationTypeInfo[] = [
   },
   { name: 'RELATED_TO', description: 'A loose association without a stronger meaning.', inverse: 'RELATED_TO' },
   {
+    name: 'RECALLED_WITH',
+    description:
+      'Learned: the target memory was used when a recall matched the source by its words (USED feedback by recallId creates and strengthens these).',
+    inverse: 'RECALLED_WITH',
+  },
+  {
     name: 'VALIDATES',
     description: 'The source memory (an experiment, a result) is evidence for the target.',
     inverse: 'VALIDATED_BY',

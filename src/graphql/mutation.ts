@@ -1,3 +1,4 @@
+import { DEFAULT_RECALL_SETTINGS } from '../config.js';
 import { badInput } from '../domain/errors.js';
 import * as rules from '../domain/inputs.js';
 import type { Json, MemoryPatch } from '../domain/types.js';
@@ -185,7 +186,10 @@ builder.mutationType({
       resolve: (_root, { recallId, ...args }, ctx) => {
         if (recallId == null) return afterWrite(ctx, writes.feedback(writeScope(ctx), args));
         if (args.via != null) throw badInput('via', 'give via or recallId, not both (a recall names its own path)');
-        return afterWrite(ctx, recallFeedback(writeScope(ctx), { ...args, recallId }));
+        return afterWrite(
+          ctx,
+          recallFeedback(writeScope(ctx), { ...args, recallId }, ctx.recall ?? DEFAULT_RECALL_SETTINGS),
+        );
       },
     }),
     revertWeightEvent: t.field({

@@ -16,7 +16,7 @@ builder.queryFields((t) => ({
   recall: t.field({
     type: RecallRef,
     description:
-      'Memories for a question: seeds from the full-text match of `query` (and the vector match, when configured) and the memories named in `seeds`, then spreading activation along unpruned edges (either direction), each hop multiplying by the edge weight and ENGRAM_RECALL_DECAY, summed over paths. Changes no memory or edge; the recall is stored (ENGRAM_RECALL_TTL_SECONDS) for recallRecord and feedback by recallId. Give query, seeds, or both.',
+      'Memories for a question: seeds from the full-text match of `query` (and the vector match, when configured) and the memories named in `seeds`, then spreading activation along unpruned edges (either direction), each hop multiplying by the edge weight and ENGRAM_RECALL_DECAY, summed over paths; each score is scaled by the weight of its memory (1 at the default weight). Changes no memory or edge; the recall is stored (ENGRAM_RECALL_TTL_SECONDS) for recallRecord and feedback by recallId (USED feedback also associates the memory with the best word matches of the recall: RECALLED_WITH edges). Give query, seeds or embedding (any of them together).',
     args: {
       query: t.arg.string({
         required: false,

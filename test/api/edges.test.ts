@@ -109,8 +109,10 @@ describe('relationTypes', () => {
     const { data } = await api().gql('{ relationTypes { name description inverse } }');
     const types = data?.relationTypes as { name: string; description: string; inverse: string | null }[];
     expect(types.map((type) => type.name)).toEqual(KNOWN_RELATION_TYPES.map((type) => type.name));
-    expect(types).toHaveLength(16);
+    // DESIGN.md's 16, and the association recall feedback learns.
+    expect(types).toHaveLength(17);
     expect(types.find((type) => type.name === 'CAUSED_BY')).toMatchObject({ inverse: 'CAUSES' });
+    expect(types.find((type) => type.name === 'RECALLED_WITH')).toMatchObject({ inverse: 'RECALLED_WITH' });
     for (const type of types) {
       expect(type.name).toMatch(/^[A-Z][A-Z0-9_]{0,63}$/);
       expect(type.description.length).toBeGreaterThan(10);

@@ -140,7 +140,7 @@ describe('memory_recall and memory_feedback with recall_id over MCP', () => {
     expect(recall.results.map((result: any) => result.memory.key)).not.toContain('lunch');
   });
 
-  it('used with the recall_id strengthens exactly the recorded path, and the history names the recall', async () => {
+  it('used with the recall_id strengthens exactly the recorded path, learns an association, and the history names the recall', async () => {
     const recall = await ok(client, 'memory_recall', { query: 'warmup spikes', max_depth: 2 });
     const before = {
       warmupTiering: await edgeWeight(edges.warmupTiering),
@@ -153,9 +153,17 @@ describe('memory_recall and memory_feedback with recall_id over MCP', () => {
       recall_id: recall.recall_id,
     });
     const changedEdges = feedback.changes.filter((change: any) => change.target === 'edge');
-    expect(changedEdges.map((change: any) => change.edge.id).sort()).toEqual(
-      [edges.warmupTiering, edges.tieringQuota].sort(),
-    );
+    const learned = changedEdges.filter((change: any) => change.edge.type === 'RECALLED_WITH');
+    expect(
+      changedEdges
+        .filter((change: any) => !learned.includes(change))
+        .map((change: any) => change.edge.id)
+        .sort(),
+    ).toEqual([edges.warmupTiering, edges.tieringQuota].sort());
+    // The recall's word match (warmup) is now associated with the memory used.
+    expect(learned).toHaveLength(1);
+    expect(learned[0]).toMatchObject({ previous_weight: 0, new_weight: 0.5, source: 'CONSCIOUS' });
+    expect(learned[0].reason).toContain(recall.recall_id);
     expect(await edgeWeight(edges.warmupTiering)).toBeGreaterThan(before.warmupTiering);
     expect(await edgeWeight(edges.tieringQuota)).toBeGreaterThan(before.tieringQuota);
     expect(await edgeWeight(edges.warmupLunch)).toBe(before.warmupLunch);

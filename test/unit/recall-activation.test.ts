@@ -16,7 +16,7 @@ const step = (from: string, to: string, weight: number, edgeId = `${from}-${to}`
   edgeId,
 });
 
-const lexicalSeed = (lexical: number): SeedSignals => ({ lexical, vector: null, named: false });
+const lexicalSeed = (lexical: number): SeedSignals => ({ lexical, vector: null, vectorRank: null, named: false });
 
 describe('spreading activation', () => {
   it('multiplies by weight and decay each hop and keeps the carrying path', () => {
@@ -71,11 +71,16 @@ describe('scores', () => {
     expect([0, 1, 2, 3].map(lexicalScore)).toEqual([1, 1 / 2, 1 / 3, 1 / 4]);
   });
 
-  it('a seed starts at 1 when named, else its lexical score, or the mean of lexical and vector when vectors ran', () => {
-    expect(seedActivation({ lexical: 0.5, vector: null, named: true }, true)).toBe(1);
+  it('a seed starts at 1 when named, else its lexical score, or the mean of its reciprocal ranks in both lists when vectors ran', () => {
+    expect(seedActivation({ lexical: 0.5, vector: null, vectorRank: null, named: true }, true)).toBe(1);
     expect(seedActivation(lexicalSeed(0.5), false)).toBe(0.5);
-    expect(seedActivation({ lexical: 0.5, vector: 0.9, named: false }, true)).toBeCloseTo(0.7, 12);
-    expect(seedActivation({ lexical: null, vector: 0.8, named: false }, true)).toBeCloseTo(0.4, 12);
+    // The cosine (0.9) is shown, the rank (2nd: 1/2) is blended.
+    expect(seedActivation({ lexical: 0.5, vector: 0.9, vectorRank: 0.5, named: false }, true)).toBeCloseTo(0.5, 12);
+    expect(seedActivation({ lexical: null, vector: 0.8, vectorRank: 1, named: false }, true)).toBeCloseTo(0.5, 12);
+    // A weak vector match ranked 10th (cosine 0.4) no longer outweighs the 3rd word match.
+    expect(seedActivation({ lexical: null, vector: 0.4, vectorRank: 0.1, named: false }, true)).toBeLessThan(
+      seedActivation({ lexical: 1 / 3, vector: null, vectorRank: null, named: false }, true),
+    );
   });
 
   it('ranks by seed activation plus graph (capped at 1), ties by id, and keeps limit', () => {

@@ -76,7 +76,10 @@ export function spreadHop(
 /** A seed's own signals, each 0..1; null where the signal did not find it. */
 export interface SeedSignals {
   lexical: number | null;
+  /** Cosine similarity mapped to 0..1: what RecalledMemory.vector shows. */
   vector: number | null;
+  /** Its reciprocal rank among the vector matches (1, 1/2, 1/3 ...): what the blend uses. */
+  vectorRank: number | null;
   /** Named in the request's `seeds`. */
   named: boolean;
 }
@@ -90,13 +93,15 @@ export const lexicalScore = (rank: number): number => 1 / (rank + 1);
 
 /**
  * A seed's starting activation, 0..1: 1 for a memory named in `seeds`; otherwise its lexical
- * score, or the mean of its lexical and vector scores when a vector match ran (a missing one
- * counts 0).
+ * score, or, when a vector match ran, the mean of its reciprocal ranks in the two lists (a list
+ * that missed it counts 0). Ranks, not raw cosine: cosine mapped to 0..1 gives even a weak vector
+ * match about 0.4, above every lexical seed from the third on, so raw scores let the weaker signal
+ * push the stronger one's answers out; reciprocal ranks put both lists on one scale.
  */
 export function seedActivation(signals: SeedSignals, vectorsRan: boolean): number {
   if (signals.named) return 1;
   if (!vectorsRan) return signals.lexical ?? 0;
-  return ((signals.lexical ?? 0) + (signals.vector ?? 0)) / 2;
+  return ((signals.lexical ?? 0) + (signals.vectorRank ?? 0)) / 2;
 }
 
 /**

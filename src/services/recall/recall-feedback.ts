@@ -3,6 +3,7 @@ import { nowIso } from '../../domain/ids.js';
 import type { AdjustmentSource, FeedbackSignal } from '../../domain/types.js';
 import type { RecallRecord } from '../../store/port.js';
 import { apply, feedbackChanges, requireMemory, type WeightChangeResult, type WriteScope } from '../writes.js';
+import { type LearningSettings, learnedAssociations } from './learning.js';
 
 /** The record behind a recallId; NOT_FOUND when it is unknown here or has expired. */
 export async function requireRecall(scope: WriteScope, recallId: string): Promise<RecallRecord> {
@@ -25,13 +26,18 @@ export const recallReason = (recallId: string, reason: string | null | undefined
 
 /**
  * Feedback on one result of a recorded recall, traced through the path recall recorded for it:
- * USED strengthens the memory and its path's edges; NOT_RELEVANT weakens the path's edges;
+ * USED strengthens the memory and its path's edges, and associates the memory with the recall's
+ * best word matches (learning.ts); NOT_RELEVANT weakens the path's edges;
  * NOT_USEFUL weakens only the memory. NOT_RELEVANT on a seed (a memory that matched by itself, so
  * its path is empty) is BAD_USER_INPUT: no edge carried it there, and weakening its own weight
  * would not change what recall finds; NOT_USEFUL is the signal for it. All changes are one
  * applyWeightChanges call (one transaction); path edges removed since the recall are skipped.
  */
-export async function recallFeedback(scope: WriteScope, input: RecallFeedbackInput): Promise<WeightChangeResult[]> {
+export async function recallFeedback(
+  scope: WriteScope,
+  input: RecallFeedbackInput,
+  learning: LearningSettings,
+): Promise<WeightChangeResult[]> {
   const [record, memory] = await Promise.all([
     requireRecall(scope, input.recallId),
     requireMemory(scope, input.memoryId, 'memoryId'),
@@ -57,5 +63,14 @@ export async function recallFeedback(scope: WriteScope, input: RecallFeedbackInp
     async () => result.path,
     true,
   );
-  return apply(scope, changes);
+  if (input.signal !== 'USED') return apply(scope, changes);
+  const reason = recallReason(input.recallId, input.reason);
+  const learned = await learnedAssociations(scope, record, memory.id, learning, { source: input.source, reason });
+  try {
+    return await apply(scope, [...changes, ...learned.changes]);
+  } catch (error) {
+    // The new associations were linked (at weight 0, with no event) for this transaction: take them back.
+    for (const id of learned.linked) await scope.store.unlinkEdges(scope.workspace, { id }).catch(() => {});
+    throw error;
+  }
 }

@@ -5,6 +5,7 @@ import { newId, nowIso } from '../../domain/ids.js';
 import type { FrontierStep } from '../../domain/types.js';
 import type { EngramContext } from '../../graphql/context.js';
 import type { RecallRecord } from '../../store/port.js';
+import { compareIds } from '../../store/key-order.js';
 import { supersededAmong } from '../supersession.js';
 import { requireMemory } from '../writes.js';
 import {
@@ -44,11 +45,12 @@ export type RecallLog = (error: unknown, recallId: string) => void;
  */
 export async function recall(ctx: EngramContext, input: RecallInput, log: RecallLog): Promise<RecallOutcome> {
   const settings = ctx.recall ?? DEFAULT_RECALL_SETTINGS;
-  if (input.query === null && (input.seeds === null || input.seeds.length === 0)) {
-    throw badInput('query', 'give a query, seeds, or both');
-  }
   if (input.embedding !== null && !ctx.vectorMatcher) {
     throw badInput('embedding', 'vectors are not configured on this server; leave embedding out');
+  }
+  // An embedding alone is a question too: its vector matches are the seeds.
+  if (input.query === null && (input.seeds === null || input.seeds.length === 0) && input.embedding === null) {
+    throw badInput('query', 'give a query, seeds or an embedding (any of them together)');
   }
   const seeds = await collectSeeds(ctx, input);
   const vectorsRan = ctx.vectorMatcher !== undefined;
@@ -79,14 +81,24 @@ export async function recall(ctx: EngramContext, input: RecallInput, log: Recall
       break;
     }
   }
-  const ranked = rankRecall(state, seeds, vectorsRan, input.limit);
-  const present = await ctx.loaders.memory.loadMany(ranked.map((result) => result.memoryId));
+  // The memories' own weights reorder the best candidates (weightPrior); a memory further down
+  // than CANDIDATES_PER_RESULT x limit could not climb into the answer by its weight alone.
+  const candidates = rankRecall(state, seeds, vectorsRan, input.limit * CANDIDATES_PER_RESULT);
+  const present = await ctx.loaders.memory.loadMany(candidates.map((result) => result.memoryId));
+  const ranked = candidates
+    // A row whose memory is not in the workspace (only possible by writing the database directly) leads nowhere.
+    .flatMap((result, index) => {
+      const memory = present[index];
+      if (!isLoaded(memory)) return [];
+      return [{ ...result, score: result.score * weightPrior(memory.weight, ctx.policy.defaultMemoryWeight) }];
+    })
+    .sort((a, b) => b.score - a.score || compareIds(a.memoryId, b.memoryId))
+    .slice(0, input.limit);
   const createdAt = nowIso();
   const record: RecallRecord = {
     id: newId(),
     query: input.query,
-    // A row whose memory is not in the workspace (only possible by writing the database directly) leads nowhere.
-    results: ranked.filter((_, index) => isLoaded(present[index])),
+    results: ranked,
     truncated,
     createdAt,
     expiresAt: new Date(Date.parse(createdAt) + settings.ttlSeconds * 1000).toISOString(),
@@ -99,6 +111,16 @@ export async function recall(ctx: EngramContext, input: RecallInput, log: Recall
     return { record, stored: false };
   }
 }
+
+/** How many candidates per requested result are reordered by their memories' weights. */
+const CANDIDATES_PER_RESULT = 3;
+
+/**
+ * A memory's own weight as a factor on its score, centred on the default weight: 1 for a memory
+ * feedback never touched (an untouched graph ranks as it would without it), 1 ± the distance from
+ * the default otherwise (0.5 .. 1.5 with the default weights). USED raises it, NOT_USEFUL lowers it.
+ */
+export const weightPrior = (weight: number, defaultWeight: number): number => 1 + (weight - defaultWeight);
 
 const heavyEnough = (steps: readonly FrontierStep[], minWeight: number | null): readonly FrontierStep[] =>
   minWeight === null ? steps : steps.filter((step) => step.weight >= minWeight);
@@ -127,7 +149,7 @@ async function collectSeeds(ctx: EngramContext, input: RecallInput): Promise<Map
   const signalsOf = (id: string): SeedSignals => {
     let signals = seeds.get(id);
     if (!signals) {
-      signals = { lexical: null, vector: null, named: false };
+      signals = { lexical: null, vector: null, vectorRank: null, named: false };
       seeds.set(id, signals);
     }
     return signals;
@@ -136,7 +158,13 @@ async function collectSeeds(ctx: EngramContext, input: RecallInput): Promise<Map
     ctx.loaders.memory.prime(memory.id, memory);
     signalsOf(memory.id).lexical = lexicalScore(rank);
   });
-  for (const match of vector) signalsOf(match.memoryId).vector = match.similarity;
+  [...vector]
+    .sort((a, b) => b.similarity - a.similarity || compareIds(a.memoryId, b.memoryId))
+    .forEach((match, rank) => {
+      const signals = signalsOf(match.memoryId);
+      signals.vector = match.similarity;
+      signals.vectorRank = lexicalScore(rank);
+    });
   for (const memory of named) signalsOf(memory.id).named = true;
   return seeds;
 }

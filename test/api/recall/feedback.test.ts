@@ -23,7 +23,7 @@ const edgesOf = (changes: { edge: { id: string } | null }[]) =>
   changes.flatMap((change) => (change.edge ? [change.edge.id] : [])).sort();
 
 describe('feedback by recallId', () => {
-  it("USED strengthens the memory and exactly its recorded path's edges, CONSCIOUS, naming the recall", async () => {
+  it("USED strengthens the memory and exactly its recorded path's edges, and learns one association, CONSCIOUS, naming the recall", async () => {
     const { graph, recallId } = await recalled();
     const before = readDb(api().dbPath);
     const response = await api().gql(FEEDBACK, {
@@ -38,19 +38,29 @@ describe('feedback by recallId', () => {
       memory: { key: string } | null;
       event: { source: string; reason: string };
     }[];
-    expect(edgesOf(changes)).toEqual([graph.edge('hit', 'mid').id, graph.edge('mid', 'target').id].sort());
+    const after = readDb(api().dbPath);
+    // The recall's one word match, the hit, is now associated with the memory used.
+    const learned = (
+      after.rows.edges as { id: string; from_id: string; to_id: string; type: string; weight: number }[]
+    ).filter((row) => row.type === 'RECALLED_WITH');
+    expect(learned.map((row) => [row.from_id, row.to_id, row.weight])).toEqual([
+      [graph.id('hit'), graph.id('target'), 0.5],
+    ]);
+    expect(edgesOf(changes)).toEqual(
+      [graph.edge('hit', 'mid').id, graph.edge('mid', 'target').id, learned[0]?.id as string].sort(),
+    );
     expect(changes.filter((change) => change.memory?.key === 'recall-target')).toHaveLength(1);
     expect(new Set(changes.map((change) => change.event.source))).toEqual(new Set(['CONSCIOUS']));
     expect(new Set(changes.map((change) => change.event.reason))).toEqual(new Set([`recall ${recallId}: fixed it`]));
     expect(await edgeWeight(graph.edge('hit', 'mid').id)).toBeCloseTo(0.91, 12);
     expect(await edgeWeight(graph.edge('mid', 'target').id)).toBeCloseTo(0.81, 12);
     expect(await memoryWeight('recall-target')).toBeCloseTo(0.51, 12);
-    const after = readDb(api().dbPath);
-    expect(after.counts.weight_events - before.counts.weight_events).toBe(3);
+    expect(after.counts.weight_events - before.counts.weight_events).toBe(4);
     // Every other edge kept its weight.
     const untouched = (rows: unknown[]) =>
-      (rows as { id: string; weight: number }[])
+      (rows as { id: string; weight: number; type: string }[])
         .filter((row) => row.id !== graph.edge('hit', 'mid').id && row.id !== graph.edge('mid', 'target').id)
+        .filter((row) => row.type !== 'RECALLED_WITH')
         .map((row) => [row.id, row.weight]);
     expect(untouched(after.rows.edges)).toEqual(untouched(before.rows.edges));
   });
@@ -88,9 +98,11 @@ describe('feedback by recallId', () => {
     const response = await api().gql(
       `mutation { feedback(recallId: "${recallId}", memoryId: "recall-mid", signal: USED, source: MANUAL) { event { source delta } } }`,
     );
+    // The memory and its one-edge path step by 0.1; the new association starts at its weight.
     expect(response.data?.feedback).toEqual([
       { event: { source: 'MANUAL', delta: 0.1 } },
       { event: { source: 'MANUAL', delta: 0.1 } },
+      { event: { source: 'MANUAL', delta: 0.5 } },
     ]);
     expect(await edgeWeight(graph.edge('hit', 'mid').id)).toBe(1);
   });

@@ -28,8 +28,11 @@ describe('recall quality on a known-answer graph', () => {
     expect(before!.mrr).toBeGreaterThan(result.search.mrr);
     expect(after!.hitAt5).toBeGreaterThan(before!.hitAt5);
     expect(after!.mrr).toBeGreaterThan(before!.mrr);
-    // The ranking moved because the weights did: the chain was strengthened, the distractors weakened.
-    expect(after!.chainWeight).toBeGreaterThan(before!.chainWeight);
+    // The ranking moved because the weights did: the first USED associated the right memory with
+    // the lexical hit (RECALLED_WITH), later recalls reach it along that association (whose path
+    // takes the strengthening from then on, so the old chain keeps its weights), the distractors
+    // were weakened.
+    expect(after!.chainWeight).toBeGreaterThanOrEqual(before!.chainWeight);
     expect(after!.distractorWeight).toBeLessThan(before!.distractorWeight);
   }, 120_000);
 });

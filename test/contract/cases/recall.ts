@@ -1,8 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_RECALL_SETTINGS, type QueryLimits } from '../../../src/config.js';
 import type { EngramContext } from '../../../src/graphql/context.js';
+import { newId } from '../../../src/domain/ids.js';
 import { createLoaders } from '../../../src/loaders/index.js';
+import { writeScope } from '../../../src/graphql/context.js';
+import { LEARNED_RELATION } from '../../../src/services/recall/learning.js';
 import { recall, type RecallInput } from '../../../src/services/recall/recall.js';
+import { recallFeedback } from '../../../src/services/recall/recall-feedback.js';
+import { apply } from '../../../src/services/writes.js';
 import type { RecallRecord } from '../../../src/store/port.js';
 import { createWorkMeter } from '../../../src/store/work-budget.js';
 import { recallGraph } from '../../fixtures/recall-graph.js';
@@ -106,7 +111,7 @@ export function recallCases(t: ContractContext): void {
       expect(await t.store.getRecall(WS, answer.id, answer.createdAt)).toEqual(answer);
     });
 
-    it('blends a vector match into the seeds: the mean of lexical and vector scores', async () => {
+    it('blends a vector match into the seeds: the mean of the reciprocal ranks of both lists', async () => {
       const g = await t.seed(recallGraph);
       const asked: unknown[] = [];
       const withVectors: EngramContext = {
@@ -121,10 +126,112 @@ export function recallCases(t: ContractContext): void {
       expect(asked).toEqual([{ workspace: WS, query: { text: 'warmup spikes', embedding: null }, limit: 10 }]);
       const hit = answer.results.find((result) => result.memoryId === g.id('hit'));
       const target = answer.results.find((result) => result.memoryId === g.id('target'));
+      // Each is first of its list and missing from the other: (1 + 0) / 2. The cosine is shown, not blended.
       expect(hit).toMatchObject({ score: 0.5, lexical: 1, vector: null, seed: true });
-      expect(target).toMatchObject({ score: 0.4, lexical: null, vector: 0.8, graph: null, seed: true, path: [] });
-      // mid is reached from both seeds in hop 1: 0.5 × 0.9 × 0.5 + 0.4 × 0.8 × 0.5.
-      expect(answer.results.find((result) => result.memoryId === g.id('mid'))?.graph).toBeCloseTo(0.385, 12);
+      expect(target).toMatchObject({ score: 0.5, lexical: null, vector: 0.8, graph: null, seed: true, path: [] });
+      // mid is reached from both seeds in hop 1: 0.5 × 0.9 × 0.5 + 0.5 × 0.8 × 0.5.
+      expect(answer.results.find((result) => result.memoryId === g.id('mid'))?.graph).toBeCloseTo(0.425, 12);
+    });
+
+    it("scales each score by the memory's own weight, centred on the default weight", async () => {
+      const g = await t.seed(recallGraph);
+      const set = (name: string, value: number) => ({
+        eventId: newId(),
+        target: { kind: 'memory' as const, id: g.id(name) },
+        operation: { kind: 'set' as const, value },
+        source: 'MANUAL' as const,
+        reason: null,
+      });
+      await apply(writeScope(context()), [set('distractor', 1), set('left', 0.2)]);
+      const { record: answer } = await recall(context(), input({ query: 'warmup spikes' }), fail);
+      const score = (name: string) => answer.results.find((result) => result.memoryId === g.id(name))?.score;
+      // Untouched memories keep their scores; the distractor's 0.1 counts 1.5 times, left's 0.3 0.7 times.
+      expect(score('hit')).toBeCloseTo(1, 12);
+      expect(score('mid')).toBeCloseTo(0.45, 12);
+      expect(score('distractor')).toBeCloseTo(0.15, 12);
+      expect(score('left')).toBeCloseTo(0.21, 12);
+      expect(answer.results.map((result) => result.memoryId).indexOf(g.id('left'))).toBe(2);
+    });
+
+    it('learns from USED feedback by recallId: a different query that matches the same seed now finds the memory', async () => {
+      const g = await t.seed(recallGraph);
+      const rankOf = async (query: string, name: string) => {
+        const { record: answer } = await recall(context(), input({ query, maxDepth: 1 }), fail);
+        return answer.results.findIndex((result) => result.memoryId === g.id(name));
+      };
+      // "after deploy" matches the hit (and the deploy calendar); target is two hops away: not reached at depth 1.
+      expect(await rankOf('after deploy', 'target')).toBe(-1);
+      const { record: taught } = await recall(context(), input({ query: 'warmup spikes' }), fail);
+      const changes = await recallFeedback(
+        writeScope(context()),
+        { recallId: taught.id, memoryId: g.id('target'), signal: 'USED', source: 'CONSCIOUS' },
+        DEFAULT_RECALL_SETTINGS,
+      );
+      const learned = await t.store.findEdge(WS, g.id('hit'), g.id('target'), LEARNED_RELATION);
+      expect(learned?.weight).toBeCloseTo(DEFAULT_RECALL_SETTINGS.learnedWeight, 12);
+      // The memory, the path's two edges and the new association: one event each, in one answer.
+      expect(changes.map((change) => change.edge?.id ?? change.memory?.id)).toEqual([
+        g.id('target'),
+        g.edge('hit', 'mid').id,
+        g.edge('mid', 'target').id,
+        learned?.id,
+      ]);
+      const [event] = await t.store.getEdgeHistories(WS, [learned?.id as string], 5);
+      expect(event?.map((e) => [e.old, e.new, e.source, e.reason])).toEqual([
+        [0, DEFAULT_RECALL_SETTINGS.learnedWeight, 'CONSCIOUS', `recall ${taught.id}`],
+      ]);
+      // Now one hop along the association: 1 × 0.5 × 0.5, times the memory's prior 1 + (0.51 - 0.5).
+      const { record: after } = await recall(context(), input({ query: 'after deploy', maxDepth: 1 }), fail);
+      const names = after.results.map((result) => [
+        Object.entries(g.memories).find(([, memory]) => memory.id === result.memoryId)?.[0],
+        Number(result.score.toFixed(12)),
+      ]);
+      expect(names).toEqual([
+        ['hit', 1],
+        ['distractor', 0.5],
+        ['mid', 0.455],
+        ['left', 0.3],
+        ['target', 0.2525],
+        ['right', 0.2],
+      ]);
+      // The same feedback again strengthens the association by the tier step instead of adding one.
+      const { record: again } = await recall(context(), input({ query: 'warmup spikes' }), fail);
+      await recallFeedback(
+        writeScope(context()),
+        { recallId: again.id, memoryId: g.id('target'), signal: 'USED', source: 'CONSCIOUS' },
+        DEFAULT_RECALL_SETTINGS,
+      );
+      const stronger = await t.store.findEdge(WS, g.id('hit'), g.id('target'), LEARNED_RELATION);
+      expect(stronger?.id).toBe(learned?.id);
+      expect(stronger?.weight).toBeCloseTo(DEFAULT_RECALL_SETTINGS.learnedWeight + POLICY.tierDelta.CONSCIOUS, 12);
+    });
+
+    it('learns at most learnedPerMemory associations into a memory, and none with 0', async () => {
+      const g = await t.seed(recallGraph);
+      const teach = async (query: string, learnedPerMemory: number) => {
+        const { record: answer } = await recall(context(), input({ query, maxDepth: 2 }), fail);
+        await recallFeedback(
+          writeScope(context()),
+          { recallId: answer.id, memoryId: g.id('target'), signal: 'USED', source: 'CONSCIOUS' },
+          { ...DEFAULT_RECALL_SETTINGS, learnedPerMemory },
+        );
+      };
+      const learnedInto = async () =>
+        (
+          await t.store.countAdjacent(WS, [g.id('target')], {
+            direction: 'INCOMING',
+            types: [LEARNED_RELATION],
+            includePruned: true,
+            pruneThreshold: POLICY.pruneThreshold,
+          })
+        )[0];
+      await teach('warmup spikes', 0);
+      expect(await learnedInto()).toBe(0);
+      // "deploy" matches two memories: only one association fits under a bound of 1.
+      await teach('deploy', 1);
+      expect(await learnedInto()).toBe(1);
+      await teach('deploy', 1);
+      expect(await learnedInto()).toBe(1);
     });
 
     it('spreads only along the given types from named seeds', async () => {

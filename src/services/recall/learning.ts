@@ -1,0 +1,98 @@
+import { newId, nowIso } from '../../domain/ids.js';
+import type { AdjustmentSource } from '../../domain/types.js';
+import type { WeightChangeRequest } from '../../domain/weights.js';
+import { compareIds } from '../../store/key-order.js';
+import type { RecallRecord } from '../../store/port.js';
+import { edgeChange, type WriteScope } from '../writes.js';
+
+/** The relation type of the associations feedback learns. */
+export const LEARNED_RELATION = 'RECALLED_WITH';
+
+/** How many of a recall's best word matches a used memory gets associated with. */
+const LEARN_FROM_SEEDS = 3;
+
+export interface LearningSettings {
+  /** Weight a new association starts at. */
+  learnedWeight: number;
+  /** Most learned associations of one memory in each direction. */
+  learnedPerMemory: number;
+}
+
+/**
+ * What USED feedback on a recalled memory teaches beyond the path that brought it: the recall's
+ * best lexical seeds (its best word matches, at most LEARN_FROM_SEEDS) become associated with the
+ * memory used, by a `RECALLED_WITH` edge from each seed to it. A later recall whose words match
+ * one of those seeds, even with a different question, spreads along the association to the
+ * memory. An association that exists is strengthened by the source tier's step; a new one is
+ * linked at weight 0 (hidden, as pruned) and raised to `learnedWeight` by a change of its own, so
+ * it has a WeightEvent like every learned weight and reverting that event unlearns it. Bounded: a
+ * memory that already has `learnedPerMemory` learned associations in a direction gets no new one
+ * there (existing ones are still strengthened). Returns the weight changes, to be applied with the
+ * feedback's other changes in one transaction, and the edges it linked, to be unlinked again if
+ * that transaction fails (a failed feedback changes nothing).
+ */
+export async function learnedAssociations(
+  scope: WriteScope,
+  record: RecallRecord,
+  memoryId: string,
+  settings: LearningSettings,
+  change: { source: AdjustmentSource; reason: string },
+): Promise<{ changes: WeightChangeRequest[]; linked: string[] }> {
+  const seeds = record.results
+    .filter((result) => result.lexical !== null && result.memoryId !== memoryId)
+    .sort((a, b) => (b.lexical as number) - (a.lexical as number) || compareIds(a.memoryId, b.memoryId))
+    .slice(0, LEARN_FROM_SEEDS)
+    .map((result) => result.memoryId);
+  const linked: string[] = [];
+  if (seeds.length === 0) return { changes: [], linked };
+  // A seed deleted since the recall is left out.
+  const present = (await Promise.all(seeds.map((id) => scope.findMemory(id)))).map((memory) => memory?.id);
+  const live = seeds.filter((id, index) => present[index] === id);
+  const known = await Promise.all(
+    live.map((seed) => scope.store.findEdge(scope.workspace, seed, memoryId, LEARNED_RELATION)),
+  );
+  const changes: WeightChangeRequest[] = [];
+  const fresh: string[] = [];
+  // An association on the result's own path is strengthened with the path already.
+  const onPath = new Set(record.results.find((result) => result.memoryId === memoryId)?.path ?? []);
+  live.forEach((seed, index) => {
+    const edge = known[index];
+    if (!edge) fresh.push(seed);
+    else if (!onPath.has(edge.id)) {
+      changes.push(edgeChange(edge.id, scope.policy.tierDelta[change.source], change.source, change.reason, true));
+    }
+  });
+  if (fresh.length === 0 || settings.learnedPerMemory === 0) return { changes, linked };
+  const degree = (ids: readonly string[], direction: 'INCOMING' | 'OUTGOING') =>
+    scope.store.countAdjacent(scope.workspace, ids, {
+      direction,
+      types: [LEARNED_RELATION],
+      includePruned: true,
+      pruneThreshold: scope.policy.pruneThreshold,
+    });
+  const [[into = 0], outOf] = await Promise.all([degree([memoryId], 'INCOMING'), degree(fresh, 'OUTGOING')]);
+  let room = settings.learnedPerMemory - into;
+  for (const [index, seed] of fresh.entries()) {
+    if (room <= 0) break;
+    if ((outOf[index] ?? 0) >= settings.learnedPerMemory) continue;
+    const { edge } = await scope.store.linkEdge(
+      scope.workspace,
+      {
+        id: newId(),
+        fromId: seed,
+        toId: memoryId,
+        type: LEARNED_RELATION,
+        weight: 0,
+        defaultWeight: scope.policy.defaultEdgeWeight,
+        metadata: null,
+        reason: null,
+        eventId: newId(),
+      },
+      nowIso(),
+    );
+    linked.push(edge.id);
+    changes.push(edgeChange(edge.id, settings.learnedWeight - edge.weight, change.source, change.reason, true));
+    room--;
+  }
+  return { changes, linked };
+}
