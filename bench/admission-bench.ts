@@ -21,6 +21,7 @@ import { type GeneratedGraph, generateGraph, randomPairs } from './generator.js'
 import { type LoadResult, NEIGHBORS, PATH, load, probe, startServer } from './http-bench.js';
 import { importGraph, writeNdjson } from './import-run.js';
 import { fmt, table } from './report.js';
+import { runIfMain } from './lib/main.js';
 
 export interface AdmissionBodies {
   path(): string;
@@ -237,9 +238,4 @@ async function standalone(): Promise<void> {
   }
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) {
-  standalone().catch((error: unknown) => {
-    console.error(error);
-    process.exit(1);
-  });
-}
+runIfMain(import.meta.url, standalone);

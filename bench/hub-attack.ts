@@ -12,6 +12,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { createSqliteStore } from '../src/store/sqlite/sqlite-store.js';
 import { startServer } from './http-bench.js';
 import { quantile } from './lib/stats.js';
+import { runIfMain } from './lib/main.js';
 
 export const HUB_WORKSPACE = 'hub-attack';
 export const HUB_EDGES = 50_000;
@@ -244,9 +245,4 @@ async function standalone(): Promise<void> {
   }
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) {
-  standalone().catch((error: unknown) => {
-    console.error(error);
-    process.exit(1);
-  });
-}
+runIfMain(import.meta.url, standalone);

@@ -11,6 +11,7 @@ import type { BulkLoad, GraphStore } from '../store/port.js';
 import { importBatchSizeFor } from '../store/registry.js';
 import { type GraphRecord, LineRefused } from './import-lines.js';
 import { parsedBatches } from './parsed-batches.js';
+import { embedImported } from './import-embeddings.js';
 import { createProgress, formatCount } from './progress.js';
 
 const USAGE = `Usage: engram import FILE.ndjson [--workspace NAME] [--batch-size N] [--bulk | --no-bulk]
@@ -253,6 +254,7 @@ export async function run(argv: string[]): Promise<void> {
     process.stderr.write(
       `Imported ${formatCount(summary.memories)} memories and ${formatCount(summary.edges)} edges into workspace "${workspace.data}" in ${seconds.toFixed(1)} s (${formatCount(Math.round(summary.edges / seconds))} edges/s, ${formatCount(Math.round(summary.memories / seconds))} memories/s${summary.bulk ? ', one bulk load' : ''}).\n`,
     );
+    await embedImported(config, store, workspace.data);
   } catch (error) {
     progress.done();
     const message =

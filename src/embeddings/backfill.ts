@@ -27,6 +27,30 @@ export interface EmbeddingBackfill {
 const DEFAULT_WORKSPACES_PER_ROUND = 16;
 
 /**
+ * One batch of a workspace's queue: at most `batch` memories without a current vector, embedded in
+ * one or a few endpoint calls and stored if their text is still the one embedded. How many it stored.
+ */
+export async function embedQueued(
+  store: GraphStore,
+  embedder: Embedder,
+  workspace: string,
+  batch: number,
+  signal?: AbortSignal,
+): Promise<number> {
+  const memories = await store.memoriesNeedingEmbedding(workspace, batch);
+  if (memories.length === 0) return 0;
+  const vectors = await embedder.embed(memories.map(embeddingText), signal);
+  return store.setEmbeddings(
+    workspace,
+    memories.map((memory, index) => ({
+      memoryId: memory.id,
+      vector: vectors[index] as number[],
+      ifText: { title: memory.title, content: memory.content },
+    })),
+  );
+}
+
+/**
  * Fills in the vectors writes could not get (endpoint down, imports, memories stored before vectors
  * were configured, text changed): each round takes a bounded batch of the queued memories of a
  * bounded number of workspaces, embeds them and stores the vectors if the text is still the one
@@ -40,26 +64,12 @@ export function createEmbeddingBackfill(options: BackfillOptions): EmbeddingBack
   let stopped = false;
   const abort = new AbortController();
 
-  async function fillWorkspace(workspace: string): Promise<number> {
-    const memories = await store.memoriesNeedingEmbedding(workspace, options.batch);
-    if (memories.length === 0) return 0;
-    const vectors = await embedder.embed(memories.map(embeddingText), abort.signal);
-    return store.setEmbeddings(
-      workspace,
-      memories.map((memory, index) => ({
-        memoryId: memory.id,
-        vector: vectors[index] as number[],
-        ifText: { title: memory.title, content: memory.content },
-      })),
-    );
-  }
-
   async function runOnce(): Promise<number> {
     let stored = 0;
     for (const workspace of await store.workspacesNeedingEmbedding(workspacesPerRound)) {
       if (stopped) break;
       try {
-        stored += await fillWorkspace(workspace);
+        stored += await embedQueued(store, embedder, workspace, options.batch, abort.signal);
       } catch (error) {
         if (abort.signal.aborted) break;
         const code = (error as { code?: string }).code;

@@ -83,42 +83,36 @@ export function createMetrics(registry: Registry = new Registry(), cluster?: Met
     help: 'Operations refused with RATE_LIMITED.',
     registers: [registry],
   });
-  const requestedPoints = new Counter({
-    name: 'engram_cost_requested_points_total',
-    help: 'Estimated cost (query-cost.ts) of the operations executed.',
-    registers: [registry],
-  });
-  const actualPoints = new Counter({
-    name: 'engram_cost_actual_points_total',
-    help: 'Actual cost of the operations executed: 1 each, plus rows read and written and walk steps.',
-    registers: [registry],
-  });
+  const counter = (name: string, help: string) => new Counter({ name, help, registers: [registry] });
+  const requestedPoints = counter(
+    'engram_cost_requested_points_total',
+    'Estimated cost (query-cost.ts) of the requests executed.',
+  );
+  const actualPoints = counter(
+    'engram_cost_actual_points_total',
+    'Actual cost of the requests executed: 1 each, plus rows read and written and walk steps.',
+  );
   let schedulerStats: () => SchedulerStats = () => ({ executing: 0, queued: 0, flows: 0 });
-  new Gauge({
-    name: 'engram_scheduler_executing',
-    help: 'Operations holding an execution seat.',
-    registers: [registry],
-    collect() {
-      this.set(schedulerStats().executing);
-    },
-  });
-  new Gauge({
-    name: 'engram_scheduler_queued',
-    help: 'Operations waiting for an execution seat.',
-    registers: [registry],
-    collect() {
-      this.set(schedulerStats().queued);
-    },
-  });
+  const seats = { executing: 'Requests holding a seat of the fair scheduler.', queued: 'Requests waiting for a seat.' };
+  for (const [field, help] of Object.entries(seats) as [keyof typeof seats, string][]) {
+    new Gauge({
+      name: `engram_scheduler_${field}`,
+      help,
+      registers: [registry],
+      collect() {
+        this.set(schedulerStats()[field]);
+      },
+    });
+  }
   const queueWait = new Histogram({
     name: 'engram_scheduler_wait_seconds',
-    help: 'Time operations waited for an execution seat (0 when one was free).',
+    help: 'Time requests waited for a seat of the fair scheduler (0 when one was free).',
     buckets: [0.0001, 0.001, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5],
     registers: [registry],
   });
   const admissionRefused = new Counter({
     name: 'engram_scheduler_refused_total',
-    help: 'Operations refused an execution seat, by reason (QUEUE_FULL, QUEUE_TIMEOUT).',
+    help: 'Requests refused a seat, by reason (QUEUE_FULL, QUEUE_TIMEOUT).',
     labelNames: ['reason'],
     registers: [registry],
   });
