@@ -1,0 +1,121 @@
+import { availableParallelism } from 'node:os';
+import { QUESTION_KINDS } from './generator.js';
+import type { ShapeResult } from './harness.js';
+import type { RecallRow } from './metrics.js';
+
+/** Markdown tables of one shape's run: recall@k by method and kind, the learning gain, latency, the targets. */
+export function renderShape(result: ShapeResult): string {
+  const cpus = availableParallelism();
+  const f3 = (value: number) => (Number.isFinite(value) ? value.toFixed(3) : 'n/a');
+  const signed = (value: number) => (Number.isFinite(value) ? `${value >= 0 ? '+' : ''}${value.toFixed(3)}` : 'n/a');
+  const int = (value: number) => value.toLocaleString('en-US');
+  const c = result.counts;
+  const edges = Object.entries(c.edges)
+    .map(([type, count]) => `${type} ${int(count)}`)
+    .join(', ');
+  const kinds = QUESTION_KINDS.map((kind) => `${kind} ${c.questions[kind]}`).join(', ');
+  const total = QUESTION_KINDS.reduce((sum, kind) => sum + c.questions[kind], 0);
+  const lines: string[] = [];
+  lines.push(`### ${result.shape}: seed ${result.seed}, scale ${result.scale} (set ${result.fingerprint})`);
+  lines.push('');
+  lines.push(
+    `${int(c.memories)} memories in ${c.groups} ${result.shape === 'dialogue' ? 'conversations' : 'projects'}, ${edges}; ` +
+      `${total} questions (${kinds}). Code: ${result.code}. Loaded through importGraph in ${(result.loadMs / 1000).toFixed(1)} s.` +
+      (result.embeddings
+        ? ` Embeddings: ${result.embeddings.model} (${result.embeddings.dims} dimensions, ${result.embeddings.backend}), ${int(result.embeddings.stored)} vectors stored by the back-fill in ${(result.embeddings.ms / 1000).toFixed(1)} s.`
+        : ''),
+  );
+  lines.push('');
+  lines.push(
+    `Evidence recall@k (every method asked for 10 results): the share of a question's evidence memories in the first k results, averaged over questions.`,
+  );
+  lines.push('');
+  lines.push('| method | kind | n | R@1 | R@5 | R@10 |');
+  lines.push('|---|---|---|---|---|---|');
+  for (const method of result.methods) {
+    for (const kind of ['all', ...QUESTION_KINDS] as const) {
+      const row = method.byKind[kind];
+      const label = kind === 'all' ? `**${method.name}**` : method.name;
+      const k = kind === 'all' ? '**all**' : kind;
+      lines.push(`| ${label} | ${k} | ${row.n} | ${f3(row.r1)} | ${f3(row.r5)} | ${f3(row.r10)} |`);
+    }
+  }
+  lines.push('');
+
+  const l = result.learning;
+  lines.push(
+    `Learning gain (${l.method}): ${l.train} train questions recalled and given feedback by recallId ` +
+      `(${int(l.feedback.used + l.feedback.notUseful)} feedback calls: ${int(l.feedback.used)} USED, ${int(l.feedback.notUseful)} NOT_USEFUL` +
+      `${l.feedback.failed ? `, ${l.feedback.failed} failed: ${l.feedback.firstError}` : ''}); ` +
+      `the ${l.test} test questions measured before and after (${l.changed} of them got a different top 10).`,
+  );
+  lines.push('');
+  lines.push('| test questions | n | R@5 before | R@5 after | gain R@5 | R@10 before | R@10 after | gain R@10 |');
+  lines.push('|---|---|---|---|---|---|---|---|');
+  const gainRow = (label: string, before: RecallRow, after: RecallRow) =>
+    `| ${label} | ${before.n} | ${f3(before.r5)} | ${f3(after.r5)} | ${signed(after.r5 - before.r5)} | ${f3(before.r10)} | ${f3(after.r10)} | ${signed(after.r10 - before.r10)} |`;
+  for (const kind of ['all', ...QUESTION_KINDS] as const) {
+    lines.push(gainRow(kind === 'all' ? '**all**' : kind, l.before[kind], l.after[kind]));
+  }
+  for (const group of l.groups) lines.push(gainRow(group.label, group.before, group.after));
+  lines.push('');
+
+  lines.push(
+    `Latency of every request of the first pass, through app.fetch in this process (no socket); machine load average ${result.loadAverage[0].toFixed(1)} at the start, ${result.loadAverage[1].toFixed(1)} at the end, on ${cpus} cores.`,
+  );
+  lines.push('');
+  lines.push('| request (in process, limit 10) | n | p50 ms | p95 ms | mean ms |');
+  lines.push('|---|---|---|---|---|');
+  for (const [name, summary] of Object.entries(result.latency)) {
+    lines.push(
+      `| ${name} | ${summary.n} | ${summary.p50.toFixed(2)} | ${summary.p95.toFixed(2)} | ${summary.mean.toFixed(2)} |`,
+    );
+  }
+  lines.push('');
+
+  lines.push(...renderTargets(result));
+  if (result.findings.length > 0) {
+    lines.push('');
+    lines.push('Findings:');
+    for (const finding of result.findings) lines.push(`- ${finding}`);
+  }
+  return lines.join('\n');
+}
+
+function renderTargets(result: ShapeResult): string[] {
+  const f3 = (value: number) => value.toFixed(3);
+  const method = (name: string) => result.methods.find((m) => m.name === name)?.byKind.all;
+  const yes = (ok: boolean) => (ok ? 'yes' : '**no**');
+  const rows: string[] = ['| issue 25 target | measured | met |', '|---|---|---|'];
+  const l = result.learning;
+  const gain = l.after.all.r5 - l.before.all.r5;
+  rows.push(
+    `| learning gain >= +0.10 R@5 (test half) | ${gain >= 0 ? '+' : ''}${f3(gain)} (${f3(l.before.all.r5)} -> ${f3(l.after.all.r5)}) | ${yes(gain >= 0.1)} |`,
+  );
+  const untouched = l.groups[l.groups.length - 1];
+  if (untouched && untouched.n > 0) {
+    const loss = untouched.after.r5 - untouched.before.r5;
+    rows.push(
+      `| questions whose evidence got no feedback lose <= 0.01 R@5 | ${loss >= 0 ? '+' : ''}${f3(loss)} (n ${untouched.n}) | ${yes(loss >= -0.01)} |`,
+    );
+  }
+  const search = method('searchMemories');
+  const plain = method('recall') ?? method('recall, no vectors');
+  if (search && plain) {
+    const diff = plain.r5 - search.r5;
+    rows.push(
+      `| recall (no vectors) >= searchMemories + 0.03 R@5 | ${f3(plain.r5)} vs ${f3(search.r5)} (${diff >= 0 ? '+' : ''}${f3(diff)}) | ${yes(diff >= 0.03)} |`,
+    );
+  }
+  const vectors = method('recall with vectors');
+  const alone = method('vector alone (cosine)');
+  if (vectors && alone && search) {
+    for (const k of ['r1', 'r5', 'r10'] as const) {
+      const better = Math.max(search[k], alone[k]);
+      rows.push(
+        `| recall with vectors >= max(lexical, vector alone) at ${k.replace('r', 'R@')} | ${f3(vectors[k])} vs max(${f3(search[k])}, ${f3(alone[k])}) | ${yes(vectors[k] >= better)} |`,
+      );
+    }
+  }
+  return rows;
+}

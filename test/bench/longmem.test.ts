@@ -1,0 +1,164 @@
+import { describe, expect, it } from 'vitest';
+import {
+  fingerprint,
+  generateLongMem,
+  type LongMemSet,
+  QUESTION_KINDS,
+  SHAPES,
+  splitQuestions,
+} from '../../bench/longmem/generator.js';
+import { cosineTopK, latency, meanRecall, normalize, recallAtK, recallByKind } from '../../bench/longmem/metrics.js';
+import { render, rngFor } from '../../bench/longmem/text.js';
+
+/** The long-memory benchmark's generator (bench/longmem): same seed, same set; its answers hold together; its arithmetic. */
+
+const sets = new Map<string, LongMemSet>();
+const setOf = (shape: (typeof SHAPES)[number], seed: number, scale = 1): LongMemSet => {
+  const key = `${shape}/${seed}/${scale}`;
+  if (!sets.has(key)) sets.set(key, generateLongMem({ shape, seed, scale }));
+  return sets.get(key) as LongMemSet;
+};
+
+describe.each(SHAPES)('the %s set', (shape) => {
+  it('is the same for the same seed and scale, and differs for another seed', () => {
+    const a = setOf(shape, 42);
+    const b = generateLongMem({ shape, seed: 42 });
+    expect(b).toEqual(a);
+    expect(fingerprint(b)).toBe(fingerprint(a));
+    const other = setOf(shape, 7);
+    expect(fingerprint(other)).not.toBe(fingerprint(a));
+    expect(other.memories.map((memory) => memory.id)).not.toEqual(a.memories.map((memory) => memory.id));
+  });
+
+  it.each([42, 7, 1234])('has the default size and every kind of question (seed %i)', (seed) => {
+    const set = setOf(shape, seed);
+    expect(set.memories.length).toBeGreaterThanOrEqual(2000);
+    expect(set.memories.length).toBeLessThanOrEqual(6000);
+    expect(set.questions.length).toBeGreaterThanOrEqual(300);
+    expect(set.questions.length).toBeLessThanOrEqual(800);
+    for (const kind of QUESTION_KINDS) expect(set.questions.filter((q) => q.kind === kind).length).toBeGreaterThan(20);
+  });
+
+  it('scales with --scale', () => {
+    const small = setOf(shape, 42, 0.25);
+    expect(small.memories.length).toBeLessThan(setOf(shape, 42).memories.length / 2);
+    expect(small.questions.length).toBeGreaterThan(0);
+  });
+
+  it('answers every question from memories that exist, as its kind says', () => {
+    const set = setOf(shape, 42);
+    const byId = new Map(set.memories.map((memory) => [memory.id, memory]));
+    expect(byId.size).toBe(set.memories.length);
+    expect(new Set(set.questions.map((q) => q.id)).size).toBe(set.questions.length);
+    for (const question of set.questions) {
+      const evidence = question.evidence.map((id) => byId.get(id));
+      expect(evidence.every(Boolean), question.text).toBe(true);
+      // Every question names its user or project, as the evidence's conversation or project.
+      const name = /\((.+)\)$/.exec(question.group)?.[1] as string;
+      expect(question.text, question.text).toContain(name);
+      for (const memory of evidence) expect(memory?.metadata.group).toBe(question.group);
+      const sessions = new Set(evidence.map((memory) => memory?.metadata.session));
+      if (question.kind === 'multi-hop') {
+        expect(question.evidence.length).toBeGreaterThanOrEqual(2);
+        expect(sessions.size, question.text).toBe(question.evidence.length);
+      } else {
+        expect(question.evidence).toHaveLength(1);
+      }
+    }
+  });
+
+  it('links consecutive memories of a session FOLLOWED_BY 0.5, and nothing across groups', () => {
+    const set = setOf(shape, 42);
+    const byId = new Map(set.memories.map((memory) => [memory.id, memory]));
+    const followed = set.edges.filter((edge) => edge.type === 'FOLLOWED_BY');
+    const sessions = new Set(set.memories.map((memory) => `${memory.metadata.group}/${memory.metadata.session}`));
+    expect(followed.length).toBe(set.memories.length - sessions.size);
+    for (const edge of followed) {
+      const from = byId.get(edge.from);
+      const to = byId.get(edge.to);
+      expect(edge.weight).toBe(0.5);
+      expect(to?.metadata.group).toBe(from?.metadata.group);
+      expect(to?.metadata.session).toBe(from?.metadata.session);
+      expect(to?.metadata.position).toBe((from?.metadata.position as number) + 1);
+    }
+    for (const edge of set.edges) expect(byId.get(edge.to)?.metadata.group).toBe(byId.get(edge.from)?.metadata.group);
+    if (shape === 'dialogue') expect(set.edges.every((edge) => edge.type === 'FOLLOWED_BY')).toBe(true);
+  });
+
+  it('splits the questions in two seeded halves, each kind halved', () => {
+    const set = setOf(shape, 42);
+    const { train, test } = splitQuestions(set.questions, 42);
+    expect(splitQuestions(set.questions, 42)).toEqual({ train, test });
+    expect(new Set([...train, ...test].map((q) => q.id)).size).toBe(set.questions.length);
+    expect(train.length + test.length).toBe(set.questions.length);
+    for (const kind of QUESTION_KINDS) {
+      const all = set.questions.filter((q) => q.kind === kind).length;
+      expect(train.filter((q) => q.kind === kind).length).toBe(Math.floor(all / 2));
+    }
+    expect(splitQuestions(set.questions, 43).train).not.toEqual(train);
+  });
+});
+
+describe('templates', () => {
+  it('pick alternatives and synonyms from the seed, and fill variables', () => {
+    const synonyms = { dog: ['dog', 'puppy'] };
+    const text = render(rngFor('t', 1), 'i [got|adopted] a <dog> called {name}', { name: 'Biscuit' }, synonyms);
+    expect(text).toMatch(/^I (got|adopted) a (dog|puppy) called Biscuit$/);
+    expect(render(rngFor('t', 1), 'i [got|adopted] a <dog> called {name}', { name: 'Biscuit' }, synonyms)).toBe(text);
+    expect(render(rngFor('t', 2), 'a <dog> , then a apple .', {}, synonyms)).toMatch(
+      /^A (dog|puppy), then an apple\.$/,
+    );
+    expect(() => render(rngFor('t', 1), '<cat>', {}, synonyms)).toThrow(/unknown synonym set <cat>/);
+    expect(() => render(rngFor('t', 1), '{missing}', {}, synonyms)).toThrow(/unknown variable \{missing\}/);
+  });
+});
+
+describe('metrics', () => {
+  it('recall@k is the share of the evidence in the first k, each evidence memory once', () => {
+    const ranked = ['x', 'a', 'y', 'b', 'z'];
+    expect(recallAtK(ranked, ['a'], 1)).toBe(0);
+    expect(recallAtK(ranked, ['a'], 2)).toBe(1);
+    expect(recallAtK(ranked, ['a', 'b'], 2)).toBe(0.5);
+    expect(recallAtK(ranked, ['a', 'b'], 5)).toBe(1);
+    expect(recallAtK(ranked, ['a', 'b', 'q'], 10)).toBeCloseTo(2 / 3, 12);
+    expect(recallAtK(ranked, ['a', 'a'], 2)).toBe(1);
+    expect(recallAtK(['a', 'a', 'b'], ['a', 'b'], 2)).toBe(0.5);
+    expect(recallAtK([], ['a'], 10)).toBe(0);
+    expect(() => recallAtK(ranked, [], 5)).toThrow();
+  });
+
+  it('averages per question, per kind and over all', () => {
+    const rows = [
+      { kind: 'single-hop' as const, evidence: ['a'], ranked: ['a'] },
+      { kind: 'single-hop' as const, evidence: ['b'], ranked: ['x', 'x2', 'x3', 'x4', 'x5', 'b'] },
+      { kind: 'multi-hop' as const, evidence: ['c', 'd'], ranked: ['c', 'x', 'x', 'x', 'x', 'x', 'd'] },
+    ];
+    expect(meanRecall(rows)).toEqual({ n: 3, r1: (1 + 0 + 0.5) / 3, r5: (1 + 0 + 0.5) / 3, r10: (1 + 1 + 1) / 3 });
+    const byKind = recallByKind(rows);
+    expect(byKind['single-hop']).toEqual({ n: 2, r1: 0.5, r5: 0.5, r10: 1 });
+    expect(byKind['multi-hop']).toEqual({ n: 1, r1: 0.5, r5: 0.5, r10: 1 });
+    expect(byKind.update.n).toBe(0);
+    expect(Number.isNaN(byKind.update.r5)).toBe(true);
+    expect(byKind.all).toEqual(meanRecall(rows));
+  });
+
+  it('ranks by cosine, best first, ties by id', () => {
+    const ids = ['m3', 'm1', 'm2', 'm4'];
+    const vectors = [
+      [1, 0],
+      [0, 1],
+      [1, 0],
+      [0.6, 0.8],
+    ].map(normalize);
+    const top = cosineTopK(normalize([1, 0]), ids, vectors, 3);
+    expect(top.map((hit) => hit.id)).toEqual(['m2', 'm3', 'm4']);
+    expect(top[2]?.similarity).toBeCloseTo(0.6, 6);
+    expect(cosineTopK(normalize([0, 3]), ids, vectors, 1).map((hit) => hit.id)).toEqual(['m1']);
+    expect(Array.from(normalize([0, 0]))).toEqual([0, 0]);
+  });
+
+  it('summarises latency by nearest rank', () => {
+    const samples = Array.from({ length: 20 }, (_, index) => 20 - index);
+    expect(latency(samples)).toEqual({ n: 20, p50: 10, p95: 19, mean: 10.5 });
+  });
+});
