@@ -59,7 +59,7 @@ export class LeakyBuckets implements CostBuckets {
   remaining(key: string): number {
     const bucket = this.buckets.get(key);
     if (!bucket) return this.capacity;
-    return Math.max(0, this.capacity - Math.max(0, bucket.level - ((this.now() - bucket.at) / 1000) * this.rate));
+    return Math.max(0, this.capacity - Math.max(0, this.levelAt(bucket, this.now())));
   }
 
   /** Takes back points poured in but not spent (a worker's lease it did not use up), never below empty. */
@@ -78,14 +78,19 @@ export class LeakyBuckets implements CostBuckets {
       bucket = { level: 0, at: now };
       this.buckets.set(key, bucket);
     }
-    bucket.level = Math.max(0, bucket.level - ((now - bucket.at) / 1000) * this.rate);
+    bucket.level = Math.max(0, this.levelAt(bucket, now));
     bucket.at = now;
     return bucket;
   }
 
+  /** The bucket's level at `now`, drained since it was last poured into (negative once empty). */
+  private levelAt(bucket: { level: number; at: number }, now: number): number {
+    return bucket.level - ((now - bucket.at) / 1000) * this.rate;
+  }
+
   private sweep(now: number): void {
     for (const [key, bucket] of this.buckets) {
-      if (bucket.level - ((now - bucket.at) / 1000) * this.rate <= 0) this.buckets.delete(key);
+      if (this.levelAt(bucket, now) <= 0) this.buckets.delete(key);
     }
   }
 }

@@ -104,6 +104,10 @@ export function seedActivation(signals: SeedSignals, vectorsRan: boolean): numbe
   return ((signals.lexical ?? 0) + (signals.vectorRank ?? 0)) / 2;
 }
 
+/** Recall's order: best score first, ties by memory id. */
+export const byScore = (a: RecalledResult, b: RecalledResult): number =>
+  b.score - a.score || compareIds(a.memoryId, b.memoryId);
+
 /**
  * The blended score: a seed's own activation (seedActivation) plus its graph component, where
  * the graph component is the activation a memory received through edges, capped at 1 (null for
@@ -130,6 +134,6 @@ export function rankRecall(
       path: [...(state.paths.get(memoryId) ?? [])],
     });
   }
-  ranked.sort((a, b) => b.score - a.score || compareIds(a.memoryId, b.memoryId));
+  ranked.sort(byScore);
   return ranked.slice(0, limit);
 }

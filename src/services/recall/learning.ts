@@ -2,7 +2,7 @@ import { newId, nowIso } from '../../domain/ids.js';
 import type { AdjustmentSource } from '../../domain/types.js';
 import type { WeightChangeRequest } from '../../domain/weights.js';
 import { compareIds } from '../../store/key-order.js';
-import type { RecallRecord } from '../../store/port.js';
+import type { RecallRecord, RecalledResult } from '../../store/port.js';
 import { edgeChange, type WriteScope } from '../writes.js';
 
 /** The relation type of the associations feedback learns. */
@@ -34,10 +34,11 @@ export interface LearningSettings {
 export async function learnedAssociations(
   scope: WriteScope,
   record: RecallRecord,
-  memoryId: string,
+  used: RecalledResult,
   settings: LearningSettings,
   change: { source: AdjustmentSource; reason: string },
 ): Promise<{ changes: WeightChangeRequest[]; linked: string[] }> {
+  const memoryId = used.memoryId;
   const seeds = record.results
     .filter((result) => result.lexical !== null && result.memoryId !== memoryId)
     .sort((a, b) => (b.lexical as number) - (a.lexical as number) || compareIds(a.memoryId, b.memoryId))
@@ -54,7 +55,7 @@ export async function learnedAssociations(
   const changes: WeightChangeRequest[] = [];
   const fresh: string[] = [];
   // An association on the result's own path is strengthened with the path already.
-  const onPath = new Set(record.results.find((result) => result.memoryId === memoryId)?.path ?? []);
+  const onPath = new Set(used.path);
   live.forEach((seed, index) => {
     const edge = known[index];
     if (!edge) fresh.push(seed);

@@ -29,8 +29,9 @@ export const recallReason = (recallId: string, reason: string | null | undefined
  * USED strengthens the memory and its path's edges, and associates the memory with the recall's
  * best word matches (learning.ts); NOT_RELEVANT weakens the path's edges;
  * NOT_USEFUL weakens only the memory. NOT_RELEVANT on a seed (a memory that matched by itself, so
- * its path is empty) is BAD_USER_INPUT: no edge carried it there, and weakening its own weight
- * would not change what recall finds; NOT_USEFUL is the signal for it. All changes are one
+ * its path is empty) is BAD_USER_INPUT: no edge carried it there, so there is nothing for it to
+ * weaken; NOT_USEFUL, which lowers the memory's own weight (its score's prior), is the signal for
+ * it. All changes are one
  * applyWeightChanges call (one transaction); path edges removed since the recall are skipped.
  */
 export async function recallFeedback(
@@ -65,7 +66,7 @@ export async function recallFeedback(
   );
   if (input.signal !== 'USED') return apply(scope, changes);
   const reason = recallReason(input.recallId, input.reason);
-  const learned = await learnedAssociations(scope, record, memory.id, learning, { source: input.source, reason });
+  const learned = await learnedAssociations(scope, record, result, learning, { source: input.source, reason });
   try {
     return await apply(scope, [...changes, ...learned.changes]);
   } catch (error) {

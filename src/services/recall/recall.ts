@@ -9,6 +9,7 @@ import { compareIds } from '../../store/key-order.js';
 import { supersededAmong } from '../supersession.js';
 import { requireMemory } from '../writes.js';
 import {
+  byScore,
   lexicalScore,
   rankRecall,
   type SeedSignals,
@@ -92,7 +93,7 @@ export async function recall(ctx: EngramContext, input: RecallInput, log: Recall
       if (!isLoaded(memory)) return [];
       return [{ ...result, score: result.score * weightPrior(memory.weight, ctx.policy.defaultMemoryWeight) }];
     })
-    .sort((a, b) => b.score - a.score || compareIds(a.memoryId, b.memoryId))
+    .sort(byScore)
     .slice(0, input.limit);
   const createdAt = nowIso();
   const record: RecallRecord = {
