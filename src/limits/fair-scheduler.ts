@@ -1,8 +1,8 @@
 /**
  * Admission for GraphQL executions: a few seats per process, and fair queues in front of them,
  * one per flow (a workspace, or a workspace and API key). Work-conserving: a request that finds a
- * seat free runs at once, whoever else exists, so a client alone on the server never waits and is
- * never refused. When every seat is taken, the next free seat goes to the waiting flow that has
+ * seat free runs at once, whoever else exists, so a client alone on the server is never refused
+ * and waits only behind its own requests, when it has more in flight than there are seats. When every seat is taken, the next free seat goes to the waiting flow that has
  * done the least work so far (start-time fair queuing, the flows' virtual times advanced by the
  * actual cost of what they ran, as Kubernetes API Priority and Fairness advances them by seat
  * time): a flow that sends heavy requests gets fewer of them through, a flow that sends light ones
