@@ -72,6 +72,13 @@ export interface LearningResult {
   groups: GroupGain[];
   /** Test questions whose top 10 changed at all. */
   changed: number;
+  /**
+   * The most R@5 learning from USED could add on the test half: per test question, the share of
+   * its evidence that a train question's recall returned (so it was marked USED) and that the test
+   * question's first pass left out of its top 5, averaged over the test half. Learning cannot
+   * lift a memory no train recall returned, nor lift one already in the top 5.
+   */
+  headroom: number;
 }
 
 export interface QuestionTrace {
@@ -486,6 +493,7 @@ async function learningGain(
   const feedback = { used: 0, notUseful: 0, failed: 0, firstError: null as string | null };
   const touched = new Set<string>();
   const trainEvidence = new Set(train.flatMap((question) => question.evidence));
+  const markedUsed = new Set<string>();
   let recalls = 0;
   for (const question of train) {
     const data = dataOf(await gql(RECALL, { query: question.text, limit: LIMIT }), `recall "${question.text}"`);
@@ -508,6 +516,7 @@ async function learningGain(
     for (const call of calls) {
       const result = await gql(FEEDBACK, { recallId, ...call });
       touched.add(call.memoryId);
+      if (call.signal === 'USED' && !result.errors?.length) markedUsed.add(call.memoryId);
       if (result.errors?.length) {
         feedback.failed++;
         feedback.firstError ??= `${call.signal}: ${result.errors[0]?.message}`;
@@ -561,6 +570,12 @@ async function learningGain(
       ),
       group('evidence got no feedback at all', (q) => !shared(q) && untouched(q)),
     ],
+    headroom:
+      beforeRows.reduce((sum, row) => {
+        const top5 = new Set(row.ranked.slice(0, 5));
+        const liftable = row.evidence.filter((id) => markedUsed.has(id) && !top5.has(id)).length;
+        return sum + liftable / row.evidence.length;
+      }, 0) / Math.max(1, beforeRows.length),
     changed: afterRows.filter(
       (row, index) => row.ranked.join() !== (beforeRows[index] as { ranked: string[] }).ranked.join(),
     ).length,

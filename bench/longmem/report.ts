@@ -47,7 +47,9 @@ export function renderShape(result: ShapeResult): string {
     `Learning gain (${l.method}): ${l.train} train questions recalled and given feedback by recallId ` +
       `(${int(l.feedback.used + l.feedback.notUseful)} feedback calls: ${int(l.feedback.used)} USED, ${int(l.feedback.notUseful)} NOT_USEFUL` +
       `${l.feedback.failed ? `, ${l.feedback.failed} failed: ${l.feedback.firstError}` : ''}); ` +
-      `the ${l.test} test questions measured before and after (${l.changed} of them got a different top 10).`,
+      `the ${l.test} test questions measured before and after (${l.changed} of them got a different top 10). ` +
+      `Headroom: the most any learning from USED could add to the test half's R@5 is ${signed(l.headroom)} ` +
+      "(evidence some train recall returned and got USED on, missing from the test question's first top 5).",
   );
   lines.push('');
   lines.push('| test questions | n | R@5 before | R@5 after | gain R@5 | R@10 before | R@10 after | gain R@10 |');
@@ -90,7 +92,7 @@ function renderTargets(result: ShapeResult): string[] {
   const l = result.learning;
   const gain = l.after.all.r5 - l.before.all.r5;
   rows.push(
-    `| learning gain >= +0.10 R@5 (test half) | ${gain >= 0 ? '+' : ''}${f3(gain)} (${f3(l.before.all.r5)} -> ${f3(l.after.all.r5)}) | ${yes(gain >= 0.1)} |`,
+    `| learning gain >= +0.10 R@5 (test half) | ${gain >= 0 ? '+' : ''}${f3(gain)} (${f3(l.before.all.r5)} -> ${f3(l.after.all.r5)}; headroom +${f3(l.headroom)}) | ${yes(gain >= 0.1)} |`,
   );
   const untouched = l.groups[l.groups.length - 1];
   if (untouched && untouched.n > 0) {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { FrontierStep } from '../../src/domain/types.js';
 import {
+  GRAPH_SHARE,
   lexicalScore,
   rankRecall,
   type SeedSignals,
@@ -24,7 +25,8 @@ describe('spreading activation', () => {
     expect(spreadHop(state, [step('a', 'b', 0.9)], 0.5)).toEqual(['b']);
     expect(spreadHop(state, [step('b', 'c', 0.8), step('b', 'a', 0.9)], 0.5)).toEqual(['c']);
     expect(state.activation.get('b')).toBeCloseTo(0.45, 12);
-    expect(state.activation.get('c')).toBeCloseTo(0.18, 12);
+    // b's edges weigh 1.7 together (the one back to a counts, though a receives nothing): 0.45 x 0.8 x 0.5 / 1.7.
+    expect(state.activation.get('c')).toBeCloseTo(0.18 / 1.7, 12);
     expect(state.activation.get('a')).toBe(1);
     expect(state.paths.get('c')).toEqual(['a-b', 'b-c']);
     expect(state.paths.get('a')).toEqual([]);
@@ -83,17 +85,55 @@ describe('scores', () => {
     );
   });
 
-  it('ranks by seed activation plus graph (capped at 1), ties by id, and keeps limit', () => {
+  it('splits what a memory passes over its edges once their weights add up to more than 1', () => {
+    const state = startActivation(new Map([['hub', 1]]));
+    const spokes = ['p', 'q', 'r', 's'].map((to) => step('hub', to, 0.5));
+    spreadHop(state, spokes, 0.5);
+    // Four edges of 0.5 weigh 2: each passes 1 x 0.5 x 0.5 / 2, a quarter of the hub's 0.5 each.
+    for (const id of ['p', 'q', 'r', 's']) expect(state.activation.get(id)).toBeCloseTo(0.125, 12);
+    const quiet = startActivation(new Map([['one', 1]]));
+    spreadHop(quiet, [step('one', 'p', 0.5)], 0.5);
+    expect(quiet.activation.get('p')).toBeCloseTo(0.25, 12);
+  });
+
+  it('lets seeds support each other in the first hop only', () => {
+    const state = startActivation(
+      new Map([
+        ['s1', 1],
+        ['s2', 0.5],
+      ]),
+    );
+    expect(spreadHop(state, [step('s1', 's2', 0.5), step('s2', 'x', 0.5)], 0.5)).toEqual(['x']);
+    expect(state.seedSupport.get('s2')).toBeCloseTo(0.25, 12);
+    expect(state.seedSupport.has('s1')).toBe(false);
+    expect(state.activation.get('s2')).toBe(0.5);
+    spreadHop(state, [step('x', 's1', 1), step('x', 'y', 1)], 0.5);
+    expect(state.seedSupport.has('s1')).toBe(false);
+    // x got 0.5 x 0.5 x 0.5 = 0.125 and its two edges weigh 2: y gets 0.125 x 1 x 0.5 / 2.
+    expect(state.activation.get('y')).toBeCloseTo(0.03125, 12);
+  });
+
+  it('ranks by own activation plus GRAPH_SHARE x graph (capped at 1), ties by id, and keeps limit', () => {
     const seeds = new Map([
       ['s1', lexicalSeed(1)],
       ['s2', lexicalSeed(0.5)],
     ]);
     const state = startActivation(new Map([...seeds].map(([id, signals]) => [id, seedActivation(signals, false)])));
-    spreadHop(state, [step('s1', 'x', 1), step('s2', 'x', 1), step('s1', 'y', 0.5), step('s1', 'z', 0.5)], 1);
+    spreadHop(
+      state,
+      [step('s1', 'x', 1), step('s2', 'x', 1), step('s1', 'y', 0.5), step('s1', 'z', 0.5), step('s2', 's1', 1)],
+      1,
+    );
+    // s1's edges weigh 2 and s2's 2: x gets 1/2 + 0.5/2 = 0.75, y and z 0.25 each, s1 0.25 from s2.
     const ranked = rankRecall(state, seeds, false, 10);
-    expect(ranked.map((result) => result.memoryId)).toEqual(['s1', 'x', 's2', 'y', 'z']);
-    expect(ranked[1]).toMatchObject({ graph: 1, score: 1, lexical: null, seed: false });
-    expect(ranked[0]).toMatchObject({ graph: null, score: 1, lexical: 1, seed: true, path: [] });
-    expect(rankRecall(state, seeds, false, 2).map((result) => result.memoryId)).toEqual(['s1', 'x']);
+    expect(ranked.map((result) => result.memoryId)).toEqual(['s1', 's2', 'x', 'y', 'z']);
+    expect(ranked[0]).toMatchObject({ graph: 0.25, lexical: 1, seed: true, path: [] });
+    expect(ranked[0]?.score).toBeCloseTo(1 + GRAPH_SHARE * 0.25, 12);
+    expect(ranked[1]).toMatchObject({ graph: null, score: 0.5, seed: true });
+    expect(ranked[2]).toMatchObject({ lexical: null, seed: false });
+    expect(ranked[2]?.score).toBeCloseTo(GRAPH_SHARE * 0.75, 12);
+    expect(rankRecall(state, seeds, false, 2).map((result) => result.memoryId)).toEqual(['s1', 's2']);
+    spreadHop(state, [step('x', 'w', 1)], 100);
+    expect(rankRecall(state, seeds, false, 10).find((result) => result.memoryId === 'w')?.graph).toBe(1);
   });
 });

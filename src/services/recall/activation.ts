@@ -6,11 +6,16 @@ import type { RecalledResult } from '../../store/port.js';
  * Spreading activation, layer by layer, as pure functions over the steps a store returned.
  *
  * Seeds form layer 0 with their own activation. Each hop, every memory of the last layer passes
- * `activation × edge weight × decay` along each of its edges to memories not reached before; a
- * memory reached from several memories of the layer (several paths of the same length) receives
- * the sum. Activation only flows outward: a memory spreads once, in the hop after it was reached,
- * and never back into a seed or an earlier layer, so the numbers of a small graph can be worked
- * out by hand (docs/recall.md has a worked example).
+ * `activation × decay` on, split over its edges in proportion to their weights, and never more
+ * than `activation × weight × decay` along one edge: `activation × weight × decay / max(1, Σ
+ * weights)`. A memory with one or two edges passes what it passed before normalisation; a hub with
+ * a thousand splits the same amount a thousand ways instead of handing every neighbour as much as a
+ * quiet memory hands its one (personalised PageRank's normalisation, with the decay as the walk's
+ * chance to go on). A memory reached from several memories of the layer receives the sum. In the
+ * first hop seeds pass to each other too (a word match linked to other matches gains their
+ * support); otherwise activation only flows outward: a memory spreads once, in the hop after it was
+ * reached, and never back into an earlier layer, so the numbers of a small graph can be worked out
+ * by hand (docs/recall.md has a worked example).
  */
 export interface ActivationState {
   /** Activation of every memory reached: a seed's own, or what a reached memory received. */
@@ -19,12 +24,16 @@ export interface ActivationState {
   readonly paths: Map<string, readonly string[]>;
   /** The memories reached by the last hop (the seeds before the first): the next hop starts from them. */
   frontier: string[];
+  /** What each seed received from the other seeds in the first hop. */
+  readonly seedSupport: Map<string, number>;
+  /** Hops spread so far. */
+  hops: number;
 }
 
 export function startActivation(seeds: ReadonlyMap<string, number>): ActivationState {
   const activation = new Map(seeds);
   const paths = new Map<string, readonly string[]>([...seeds.keys()].map((id) => [id, []]));
-  return { activation, paths, frontier: [...seeds.keys()].sort(compareIds) };
+  return { activation, paths, frontier: [...seeds.keys()].sort(compareIds), seedSupport: new Map(), hops: 0 };
 }
 
 /** What one memory passes along one edge; the best carrier of a memory is the largest, then the smallest edge id. */
@@ -46,13 +55,22 @@ export function spreadHop(
   excluded: ReadonlySet<string> = new Set(),
 ): string[] {
   const frontier = new Set(state.frontier);
+  const seedsSupport = state.hops === 0;
+  const spread = new Map<string, number>();
+  for (const step of steps) {
+    if (frontier.has(step.from)) spread.set(step.from, (spread.get(step.from) ?? 0) + step.weight);
+  }
   const received = new Map<string, number>();
   const best = new Map<string, Carrier>();
   for (const step of steps) {
     const source = state.activation.get(step.from);
-    if (!frontier.has(step.from) || source === undefined) continue;
+    if (!frontier.has(step.from) || source === undefined || step.to === step.from) continue;
+    const amount = (source * step.weight * decay) / Math.max(1, spread.get(step.from) as number);
+    if (seedsSupport && frontier.has(step.to)) {
+      state.seedSupport.set(step.to, (state.seedSupport.get(step.to) ?? 0) + amount);
+      continue;
+    }
     if (state.activation.has(step.to) || excluded.has(step.to)) continue;
-    const amount = source * step.weight * decay;
     received.set(step.to, (received.get(step.to) ?? 0) + amount);
     const current = best.get(step.to);
     if (
@@ -70,6 +88,7 @@ export function spreadHop(
     state.paths.set(id, [...(state.paths.get(carrier.from) ?? []), carrier.edgeId]);
   }
   state.frontier = reached;
+  state.hops++;
   return reached;
 }
 
@@ -109,9 +128,18 @@ export const byScore = (a: RecalledResult, b: RecalledResult): number =>
   b.score - a.score || compareIds(a.memoryId, b.memoryId);
 
 /**
- * The blended score: a seed's own activation (seedActivation) plus its graph component, where
- * the graph component is the activation a memory received through edges, capped at 1 (null for
- * seeds, which receive none). Best first, ties by memory id; at most `limit`.
+ * How much graph activation counts next to a seed's own score. At 1, the neighbours of the best
+ * word match (0.25 from a default-weight edge) displaced word matches 4-10 and recall found less
+ * than full-text search on both shapes of bench/longmem (R@5 -0.04); at a half or a quarter it
+ * found as much at k = 5, and a quarter also at k = 10 (docs/recall.md, bench/README.md).
+ */
+export const GRAPH_SHARE = 0.25;
+
+/**
+ * The blended score: a memory's own activation (seedActivation, 0 when it is no seed) plus
+ * GRAPH_SHARE × its graph component, where the graph component is the activation received
+ * through edges (for a seed, what the other seeds passed it), capped at 1, and null when nothing
+ * reached it that way. Best first, ties by memory id; at most `limit`.
  */
 export function rankRecall(
   state: ActivationState,
@@ -122,11 +150,12 @@ export function rankRecall(
   const ranked: RecalledResult[] = [];
   for (const [memoryId, activation] of state.activation) {
     const signals = seeds.get(memoryId);
-    const graph = signals ? null : Math.min(1, activation);
+    const received = signals ? state.seedSupport.get(memoryId) : activation;
+    const graph = received === undefined ? null : Math.min(1, received);
     const own = signals ? seedActivation(signals, vectorsRan) : 0;
     ranked.push({
       memoryId,
-      score: own + (graph ?? 0),
+      score: own + GRAPH_SHARE * (graph ?? 0),
       lexical: signals?.lexical ?? null,
       vector: signals?.vector ?? null,
       graph,

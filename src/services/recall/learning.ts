@@ -1,14 +1,13 @@
 import { newId, nowIso } from '../../domain/ids.js';
 import type { AdjustmentSource } from '../../domain/types.js';
 import type { WeightChangeRequest } from '../../domain/weights.js';
-import { compareIds } from '../../store/key-order.js';
 import type { RecallRecord, RecalledResult } from '../../store/port.js';
 import { edgeChange, type WriteScope } from '../writes.js';
 
 /** The relation type of the associations feedback learns. */
 export const LEARNED_RELATION = 'RECALLED_WITH';
 
-/** How many of a recall's best word matches a used memory gets associated with. */
+/** How many of a recall's best seeds a used memory gets associated with. */
 const LEARN_FROM_SEEDS = 3;
 
 export interface LearningSettings {
@@ -20,9 +19,9 @@ export interface LearningSettings {
 
 /**
  * What USED feedback on a recalled memory teaches beyond the path that brought it: the recall's
- * best lexical seeds (its best word matches, at most LEARN_FROM_SEEDS) become associated with the
- * memory used, by a `RECALLED_WITH` edge from each seed to it. A later recall whose words match
- * one of those seeds, even with a different question, spreads along the association to the
+ * best seeds (its best word or vector matches or named seeds, at most LEARN_FROM_SEEDS) become
+ * associated with the memory used, by a `RECALLED_WITH` edge from each seed to it. A later recall
+ * that seeds on one of them, even with a different question, spreads along the association to the
  * memory. An association that exists is strengthened by the source tier's step; a new one is
  * linked at weight 0 (hidden, as pruned) and raised to `learnedWeight` by a change of its own, so
  * it has a WeightEvent like every learned weight and reverting that event unlearns it. Bounded: a
@@ -39,9 +38,9 @@ export async function learnedAssociations(
   change: { source: AdjustmentSource; reason: string },
 ): Promise<{ changes: WeightChangeRequest[]; linked: string[] }> {
   const memoryId = used.memoryId;
+  // Results are best first: the recall's best seeds, whichever signal found them.
   const seeds = record.results
-    .filter((result) => result.lexical !== null && result.memoryId !== memoryId)
-    .sort((a, b) => (b.lexical as number) - (a.lexical as number) || compareIds(a.memoryId, b.memoryId))
+    .filter((result) => result.seed && result.memoryId !== memoryId)
     .slice(0, LEARN_FROM_SEEDS)
     .map((result) => result.memoryId);
   const linked: string[] = [];

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { GRAPH_SHARE } from '../../../src/services/recall/activation.js';
 import { expectError, seed, useTestApp } from '../support.js';
 import { keysOf, recallGraph, recallOf, resultOf } from './support.js';
 
@@ -13,8 +14,8 @@ describe('recall: spreading activation from the lexical hit', () => {
       'recall-mid',
       'recall-left',
       'recall-right',
-      'recall-target',
       'recall-joined',
+      'recall-target',
       'recall-distractor',
     ]);
     const hit = resultOf(recall, 'recall-hit');
@@ -22,16 +23,19 @@ describe('recall: spreading activation from the lexical hit', () => {
     const target = resultOf(recall, 'recall-target');
     expect(target.seed).toBe(false);
     expect(target.lexical).toBeNull();
-    expect(target.graph).toBeCloseTo(0.18, 12);
-    expect(target.score).toBeCloseTo(0.18, 12);
+    // The hit's four edges weigh 2.1 and mid's two 1.7: each splits what it passes on.
+    const targetGraph = (((0.9 * 0.5) / 2.1) * 0.8 * 0.5) / 1.7;
+    expect(target.graph).toBeCloseTo(targetGraph, 12);
+    expect(target.score).toBeCloseTo(GRAPH_SHARE * targetGraph, 12);
     expect(target.path.map((edge) => edge.id)).toEqual([graph.edge('hit', 'mid').id, graph.edge('mid', 'target').id]);
-    expect(resultOf(recall, 'recall-distractor').graph).toBeCloseTo(0.1, 12);
+    expect(resultOf(recall, 'recall-distractor').graph).toBeCloseTo((0.2 * 0.5) / 2.1, 12);
   });
 
   it('sums activation over two paths; the path shown is the one that carried more', async () => {
     const graph = await seed(api(), recallGraph);
     const joined = resultOf(await recallOf(api(), 'query: "warmup spikes"'), 'recall-joined');
-    expect(joined.graph).toBeCloseTo(0.3 * 0.5 * 0.5 + 0.2 * 0.5 * 0.5, 12);
+    // left's edges weigh 1.1 and split; right's weigh 0.9 and do not.
+    expect(joined.graph).toBeCloseTo((((0.6 * 0.5) / 2.1) * 0.5 * 0.5) / 1.1 + ((0.4 * 0.5) / 2.1) * 0.5 * 0.5, 12);
     expect(joined.path.map((edge) => edge.id)).toEqual([graph.edge('hit', 'left').id, graph.edge('left', 'joined').id]);
   });
 
@@ -63,7 +67,8 @@ describe('recall: spreading activation from the lexical hit', () => {
     const graph = await seed(api(), recallGraph);
     const recall = await recallOf(api(), `seeds: ["recall-mid", "${graph.id('joined')}"], maxDepth: 1`);
     expect(resultOf(recall, 'recall-mid')).toMatchObject({ score: 1, lexical: null, seed: true, path: [] });
-    expect(resultOf(recall, 'recall-target').graph).toBeCloseTo(0.4, 12);
+    // mid's edges (to the hit 0.9, to target 0.8) weigh 1.7.
+    expect(resultOf(recall, 'recall-target').graph).toBeCloseTo((0.8 * 0.5) / 1.7, 12);
     expect(recall.query).toBeNull();
   });
 
@@ -86,8 +91,8 @@ describe('recall: decay', () => {
   it('a lower decay favours near memories: the weak one-hop distractor passes the two-hop target', async () => {
     await seed(strong(), recallGraph);
     const recall = await recallOf(strong(), 'query: "warmup spikes"');
-    expect(resultOf(recall, 'recall-target').graph).toBeCloseTo(0.9 * 0.2 * 0.8 * 0.2, 12);
-    expect(resultOf(recall, 'recall-distractor').graph).toBeCloseTo(0.2 * 0.2, 12);
+    expect(resultOf(recall, 'recall-target').graph).toBeCloseTo((((0.9 * 0.2) / 2.1) * 0.8 * 0.2) / 1.7, 12);
+    expect(resultOf(recall, 'recall-distractor').graph).toBeCloseTo((0.2 * 0.2) / 2.1, 12);
     const keys = keysOf(recall);
     expect(keys.indexOf('recall-distractor')).toBeLessThan(keys.indexOf('recall-target'));
   });

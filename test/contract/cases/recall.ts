@@ -4,6 +4,7 @@ import type { EngramContext } from '../../../src/graphql/context.js';
 import { newId } from '../../../src/domain/ids.js';
 import { createLoaders } from '../../../src/loaders/index.js';
 import { writeScope } from '../../../src/graphql/context.js';
+import { GRAPH_SHARE } from '../../../src/services/recall/activation.js';
 import { LEARNED_RELATION } from '../../../src/services/recall/learning.js';
 import { recall, type RecallInput } from '../../../src/services/recall/recall.js';
 import { recallFeedback } from '../../../src/services/recall/recall-feedback.js';
@@ -24,6 +25,9 @@ const record = (id: string, createdAt: string, expiresAt: string, query: string 
   createdAt,
   expiresAt,
 });
+
+/** A score as the tests compare it: to 12 decimals, like the answers. */
+const at = (score: number) => Number(score.toFixed(12));
 
 /** The recall record port methods, and recall itself run over the store, so both stores rank alike. */
 export function recallCases(t: ContractContext): void {
@@ -97,14 +101,17 @@ export function recallCases(t: ContractContext): void {
       const { record: answer, stored } = await recall(context(), input({ query: 'warmup spikes' }), fail);
       expect(stored).toBe(true);
       const name = (id: string) => Object.entries(g.memories).find(([, memory]) => memory.id === id)?.[0];
+      // hit's four edges weigh 2.1, so each passes its share of 1 x 0.5; mid's two weigh 1.7, left's 1.1,
+      // right's 0.9 (under 1: no split). Graph activation counts GRAPH_SHARE (a quarter) in the score.
+      const hop1 = (weight: number) => (weight * 0.5) / 2.1;
       expect(answer.results.map((result) => [name(result.memoryId), Number(result.score.toFixed(12))])).toEqual([
         ['hit', 1],
-        ['mid', 0.45],
-        ['left', 0.3],
-        ['right', 0.2],
-        ['target', 0.18],
-        ['joined', 0.125],
-        ['distractor', 0.1],
+        ['mid', at(GRAPH_SHARE * hop1(0.9))],
+        ['left', at(GRAPH_SHARE * hop1(0.6))],
+        ['right', at(GRAPH_SHARE * hop1(0.4))],
+        ['joined', at(GRAPH_SHARE * ((hop1(0.6) * 0.5 * 0.5) / 1.1 + hop1(0.4) * 0.5 * 0.5))],
+        ['target', at(GRAPH_SHARE * ((hop1(0.9) * 0.8 * 0.5) / 1.7))],
+        ['distractor', at(GRAPH_SHARE * hop1(0.2))],
       ]);
       const target = answer.results.find((result) => result.memoryId === g.id('target'));
       expect(target?.path).toEqual([g.edge('hit', 'mid').id, g.edge('mid', 'target').id]);
@@ -129,8 +136,11 @@ export function recallCases(t: ContractContext): void {
       // Each is first of its list and missing from the other: (1 + 0) / 2. The cosine is shown, not blended.
       expect(hit).toMatchObject({ score: 0.5, lexical: 1, vector: null, seed: true });
       expect(target).toMatchObject({ score: 0.5, lexical: null, vector: 0.8, graph: null, seed: true, path: [] });
-      // mid is reached from both seeds in hop 1: 0.5 × 0.9 × 0.5 + 0.5 × 0.8 × 0.5.
-      expect(answer.results.find((result) => result.memoryId === g.id('mid'))?.graph).toBeCloseTo(0.425, 12);
+      // mid is reached from both seeds in hop 1: hit's edges weigh 2.1, target's one 0.8 (no split).
+      expect(answer.results.find((result) => result.memoryId === g.id('mid'))?.graph).toBeCloseTo(
+        (0.5 * 0.9 * 0.5) / 2.1 + 0.5 * 0.8 * 0.5,
+        12,
+      );
     });
 
     it("scales each score by the memory's own weight, centred on the default weight", async () => {
@@ -145,11 +155,12 @@ export function recallCases(t: ContractContext): void {
       await apply(writeScope(context()), [set('distractor', 1), set('left', 0.2)]);
       const { record: answer } = await recall(context(), input({ query: 'warmup spikes' }), fail);
       const score = (name: string) => answer.results.find((result) => result.memoryId === g.id(name))?.score;
-      // Untouched memories keep their scores; the distractor's 0.1 counts 1.5 times, left's 0.3 0.7 times.
+      // Untouched memories keep their scores; the distractor's counts 1.5 times, left's 0.7 times.
+      const hop1 = (weight: number) => (GRAPH_SHARE * weight * 0.5) / 2.1;
       expect(score('hit')).toBeCloseTo(1, 12);
-      expect(score('mid')).toBeCloseTo(0.45, 12);
-      expect(score('distractor')).toBeCloseTo(0.15, 12);
-      expect(score('left')).toBeCloseTo(0.21, 12);
+      expect(score('mid')).toBeCloseTo(hop1(0.9), 12);
+      expect(score('distractor')).toBeCloseTo(hop1(0.2) * 1.5, 12);
+      expect(score('left')).toBeCloseTo(hop1(0.6) * 0.7, 12);
       expect(answer.results.map((result) => result.memoryId).indexOf(g.id('left'))).toBe(2);
     });
 
@@ -180,19 +191,22 @@ export function recallCases(t: ContractContext): void {
       expect(event?.map((e) => [e.old, e.new, e.source, e.reason])).toEqual([
         [0, DEFAULT_RECALL_SETTINGS.learnedWeight, 'CONSCIOUS', `recall ${taught.id}`],
       ]);
-      // Now one hop along the association: 1 × 0.5 × 0.5, times the memory's prior 1 + (0.51 - 0.5).
+      // Now one hop along the association. hit's five edges weigh 0.91 + 0.2 + 0.6 + 0.4 + 0.5 = 2.61;
+      // the two seeds support each other (the distractor's one edge weighs 0.2: no split); target's
+      // share is 1 x 0.5 x 0.5 / 2.61, times its prior 1 + (0.51 - 0.5).
       const { record: after } = await recall(context(), input({ query: 'after deploy', maxDepth: 1 }), fail);
       const names = after.results.map((result) => [
         Object.entries(g.memories).find(([, memory]) => memory.id === result.memoryId)?.[0],
         Number(result.score.toFixed(12)),
       ]);
+      const share = (weight: number) => (GRAPH_SHARE * weight * 0.5) / 2.61;
       expect(names).toEqual([
-        ['hit', 1],
-        ['distractor', 0.5],
-        ['mid', 0.455],
-        ['left', 0.3],
-        ['target', 0.2525],
-        ['right', 0.2],
+        ['hit', at(1 + GRAPH_SHARE * 0.5 * 0.2 * 0.5)],
+        ['distractor', at(0.5 + share(0.2))],
+        ['mid', at(share(0.91))],
+        ['left', at(share(0.6))],
+        ['target', at(share(0.5) * 1.01)],
+        ['right', at(share(0.4))],
       ]);
       // The same feedback again strengthens the association by the tier step instead of adding one.
       const { record: again } = await recall(context(), input({ query: 'warmup spikes' }), fail);
