@@ -1,7 +1,6 @@
 import type { AdjacentEdge, Direction } from '../../domain/types.js';
 import { capInKeyOrder, groupInKeyOrder, inKeyOrder, strongestFirst } from '../key-order.js';
 import type { AdjacencyQuery, DegreeQuery, FrontierExpansion, FrontierQuery, GraphStore } from '../port.js';
-import { guard } from './guard.js';
 import {
   adjacentFromRow,
   EDGE_COLUMNS,
@@ -196,71 +195,65 @@ export function createAdjacencyReads(
   return {
     async getAdjacent(ws, memoryIds, query: AdjacencyQuery) {
       if (memoryIds.length === 0) return [];
-      return guard(() => {
-        const fromIndex = index ? adjacentFromIndex(ws, memoryIds, query) : null;
-        if (fromIndex) return fromIndex;
-        if (query.maxRows != null || (query.limitPerMemory !== null && memoryIds.length === 1)) {
-          // Key order decides who is cut, so memories are read one at a time, each only up to what
-          // is left, and each read costs its limit, not the memory's degree. (Many memories with a
-          // limit but no cap stay one windowed statement: for ordinary degrees it is faster than a
-          // bounded read per memory, 26 vs 46 ms for 100 memories of the 10k/50k graph, same process.)
-          let left = query.maxRows ?? UNLIMITED;
-          return memoryIds.map((id) => {
-            if (left <= 0) return [];
-            const list = topAdjacentBySql(ws, id, query, Math.min(query.limitPerMemory ?? UNLIMITED, left));
-            left -= list.length;
-            return list;
-          });
-        }
-        return adjacentBySql(ws, memoryIds, query);
-      });
+      const fromIndex = index ? adjacentFromIndex(ws, memoryIds, query) : null;
+      if (fromIndex) return fromIndex;
+      if (query.maxRows != null || (query.limitPerMemory !== null && memoryIds.length === 1)) {
+        // Key order decides who is cut, so memories are read one at a time, each only up to what
+        // is left, and each read costs its limit, not the memory's degree. (Many memories with a
+        // limit but no cap stay one windowed statement: for ordinary degrees it is faster than a
+        // bounded read per memory, 26 vs 46 ms for 100 memories of the 10k/50k graph, same process.)
+        let left = query.maxRows ?? UNLIMITED;
+        return memoryIds.map((id) => {
+          if (left <= 0) return [];
+          const list = topAdjacentBySql(ws, id, query, Math.min(query.limitPerMemory ?? UNLIMITED, left));
+          left -= list.length;
+          return list;
+        });
+      }
+      return adjacentBySql(ws, memoryIds, query);
     },
 
     async countAdjacent(ws, memoryIds, query: DegreeQuery) {
       if (memoryIds.length === 0) return [];
-      return guard(() => {
-        const fromIndex = index?.countAdjacent(ws, memoryIds, query);
-        if (fromIndex) return fromIndex;
-        const union = sides(query.direction)
-          .map((side) => adjacencySide(side, query.types !== null))
-          .join(' UNION ALL ');
-        const rows = sql(`SELECT anchor, COUNT(*) AS n FROM (${union}) GROUP BY anchor`).all({
-          ws,
-          ids: asJson(memoryIds),
-          types: query.types ? asJson(query.types) : undefined,
-          above: query.includePruned ? -1 : query.pruneThreshold,
-          atLeast: -1,
-        }) as { anchor: string; n: number }[];
-        return inKeyOrder(memoryIds, new Map(rows.map((row) => [row.anchor, row.n])), 0);
-      });
+      const fromIndex = index?.countAdjacent(ws, memoryIds, query);
+      if (fromIndex) return fromIndex;
+      const union = sides(query.direction)
+        .map((side) => adjacencySide(side, query.types !== null))
+        .join(' UNION ALL ');
+      const rows = sql(`SELECT anchor, COUNT(*) AS n FROM (${union}) GROUP BY anchor`).all({
+        ws,
+        ids: asJson(memoryIds),
+        types: query.types ? asJson(query.types) : undefined,
+        above: query.includePruned ? -1 : query.pruneThreshold,
+        atLeast: -1,
+      }) as { anchor: string; n: number }[];
+      return inKeyOrder(memoryIds, new Map(rows.map((row) => [row.anchor, row.n])), 0);
     },
 
     async expandFrontier(ws, memoryIds, query: FrontierQuery): Promise<FrontierExpansion> {
       if (memoryIds.length === 0) return { steps: [], truncated: false };
-      return guard(() => {
-        const fromIndex = index?.expandFrontier(ws, memoryIds, query);
-        if (fromIndex) return fromIndex;
-        const typed = query.types !== null;
-        const union = sides(query.direction)
-          .map((side) => {
-            const [anchor, other] = side === 'OUTGOING' ? ['from_id', 'to_id'] : ['to_id', 'from_id'];
-            return `SELECT ${anchor} AS "from", ${other} AS "to", id AS edgeId, weight FROM edges
+      const fromIndex = index?.expandFrontier(ws, memoryIds, query);
+      if (fromIndex) return fromIndex;
+      const typed = query.types !== null;
+      const union = sides(query.direction)
+        .map((side) => {
+          const [anchor, other] = side === 'OUTGOING' ? ['from_id', 'to_id'] : ['to_id', 'from_id'];
+          return `SELECT ${anchor} AS "from", ${other} AS "to", id AS edgeId, weight FROM edges
               WHERE workspace = @ws AND ${anchor} IN (SELECT value FROM json_each(@ids))
               ${typed ? 'AND type IN (SELECT value FROM json_each(@types))' : ''}
               AND weight > @above`;
-          })
-          .join(' UNION ALL ');
-        const steps = sql(`${union} LIMIT @take`).all({
-          ws,
-          ids: asJson(memoryIds),
-          types: typed ? asJson(query.types ?? []) : undefined,
-          above: query.pruneThreshold,
-          take: query.budget + 1,
-        }) as FrontierExpansion['steps'];
-        const truncated = steps.length > query.budget;
-        if (truncated) steps.length = query.budget;
-        return { steps, truncated };
-      });
+        })
+        .join(' UNION ALL ');
+      const steps = sql(`${union} LIMIT @take`).all({
+        ws,
+        ids: asJson(memoryIds),
+        types: typed ? asJson(query.types ?? []) : undefined,
+        above: query.pruneThreshold,
+        take: query.budget + 1,
+      }) as FrontierExpansion['steps'];
+      const truncated = steps.length > query.budget;
+      if (truncated) steps.length = query.budget;
+      return { steps, truncated };
     },
   };
 }

@@ -4,7 +4,7 @@ import { conflict, EngramError } from '../../domain/errors.js';
 import type { BulkLoad, BulkLoadOptions, GraphStore, ImportBatch, ImportEdge } from '../port.js';
 import type { NewMemory } from '../../domain/types.js';
 import { ID_TAKEN, KEY_TAKEN } from '../shared/store-errors.js';
-import { guard } from './guard.js';
+import { mapErrors } from './errors.js';
 import { journalOnceWhenAlone } from './load-journal.js';
 import { encodeJson } from './rows.js';
 import type { StoreContext } from './store-context.js';
@@ -52,7 +52,7 @@ const placeholders = (columns: string, rows: number): string => {
 export function createBulkLoad(ctx: StoreContext): Pick<GraphStore, 'beginBulkLoad'> {
   return {
     async beginBulkLoad(ws, options) {
-      return ctx.written(() => guard(() => begin(ctx, ws, options)));
+      return ctx.written(() => begin(ctx, ws, options));
     },
   };
 }
@@ -123,7 +123,7 @@ function begin(ctx: StoreContext, ws: string, options: BulkLoadOptions): BulkLoa
   const whileOpen = <T>(work: () => T): T => {
     if (!open) throw new Error('This bulk load has already finished');
     try {
-      return ctx.written(() => guard(work));
+      return ctx.written(() => mapErrors(work));
     } catch (error) {
       end('ROLLBACK');
       throw error;

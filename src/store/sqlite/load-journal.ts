@@ -1,5 +1,5 @@
 import type Database from 'better-sqlite3';
-import { isBusy } from './guard.js';
+import { isBusy } from './errors.js';
 
 /**
  * In WAL mode every page a load writes is written twice: into the log at COMMIT, then into the

@@ -3,7 +3,7 @@ import { dirname, join, resolve } from 'node:path';
 import Database from 'better-sqlite3';
 import { load as loadSqliteVec } from 'sqlite-vec';
 import { StartupError } from '../../domain/errors.js';
-import { isBusy } from './guard.js';
+import { isBusy } from './errors.js';
 import { MIGRATIONS } from './migrations.js';
 import { prepareVectorTables } from './vectors.js';
 

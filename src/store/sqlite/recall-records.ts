@@ -1,5 +1,4 @@
 import type { GraphStore, RecallRecord } from '../port.js';
-import { guard } from './guard.js';
 import type { StoreContext } from './store-context.js';
 
 /** Expired records a save deletes at most: the purge's cost is fixed whatever has piled up. */
@@ -53,27 +52,23 @@ export function createRecallRecords({
   });
   return {
     async saveRecall(ws, record, now) {
-      guard(() => save(ws, record, now));
+      save(ws, record, now);
     },
 
     async getRecall(ws, id, now) {
-      const row = guard(
-        () =>
-          sql(`SELECT ${COLUMNS} FROM recalls WHERE workspace = ? AND id = ? AND expires_at > ?`).get(ws, id, now) as
-            | RecallRow
-            | undefined,
-      );
+      const row = sql(`SELECT ${COLUMNS} FROM recalls WHERE workspace = ? AND id = ? AND expires_at > ?`).get(
+        ws,
+        id,
+        now,
+      ) as RecallRow | undefined;
       return row ? toRecord(row) : null;
     },
 
     async listRecalls(ws, { limit, now }) {
-      const found = guard(
-        () =>
-          sql(
-            `SELECT ${COLUMNS} FROM recalls WHERE workspace = ? AND expires_at > ?
+      const found = sql(
+        `SELECT ${COLUMNS} FROM recalls WHERE workspace = ? AND expires_at > ?
              ORDER BY created_at DESC, id DESC LIMIT ?`,
-          ).all(ws, now, limit) as RecallRow[],
-      );
+      ).all(ws, now, limit) as RecallRow[];
       return found.map(toRecord);
     },
   };

@@ -2,7 +2,6 @@ import { SUPERSEDES } from '../../domain/evidence.js';
 import { compareIds } from '../key-order.js';
 import type { GraphStore, SearchQuery } from '../port.js';
 import { toFtsTagQuery, toFtsTiers } from './fts-query.js';
-import { guard } from './guard.js';
 import { MEMORY_COLUMNS, type MemoryRow, toMemory } from './rows.js';
 import { asJson, prefixed } from './sql-text.js';
 import type { StoreContext } from './store-context.js';
@@ -103,16 +102,14 @@ export function createSqliteSearch(ctx: StoreContext): Pick<GraphStore, 'searchM
   return {
     async searchMemories(ws, query) {
       const tiers = toFtsTiers(query.text);
-      return guard(() => {
-        // One read transaction: the tiers (or kinds) see the same snapshot.
-        const rows = db.transaction((): MemoryRow[] => {
-          if (tiers.length > 0) return searchTiers(ws, query, tiers);
-          if (query.tags) return listByTags(ws, query, query.tags);
-          if (query.kinds) return listByKinds(ws, query, query.kinds);
-          return [];
-        })();
-        return rows.map(toMemory);
-      });
+      // One read transaction: the tiers (or kinds) see the same snapshot.
+      const rows = db.transaction((): MemoryRow[] => {
+        if (tiers.length > 0) return searchTiers(ws, query, tiers);
+        if (query.tags) return listByTags(ws, query, query.tags);
+        if (query.kinds) return listByKinds(ws, query, query.kinds);
+        return [];
+      })();
+      return rows.map(toMemory);
     },
   };
 }

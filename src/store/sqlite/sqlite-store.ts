@@ -1,4 +1,5 @@
 import { resolve } from 'node:path';
+import { decorateStore } from '../instrumented-store.js';
 import type { GraphStore } from '../port.js';
 import { createAdjacencyIndex } from './adjacency-index/index.js';
 import {
@@ -8,7 +9,7 @@ import {
 } from './adjacency-index/types.js';
 import { createAdjacencyReads } from './adjacency-reads.js';
 import { createBulkLoad } from './bulk-load.js';
-import { guard } from './guard.js';
+import { toEngramError } from './errors.js';
 import { createImportBatch } from './import-batch.js';
 import { type DatabaseFileOptions, openDatabase } from './open-database.js';
 import { createRecordReads } from './record-reads.js';
@@ -68,14 +69,7 @@ export function createSqliteStore(options: SqliteStoreOptions): SqliteStore {
     ...createVectors(context),
 
     async warmAdjacencyIndex(ws) {
-      if (!index) return false;
-      try {
-        return await index.warm(ws);
-      } catch (error) {
-        return guard(() => {
-          throw error;
-        });
-      }
+      return index ? index.warm(ws) : false;
     },
 
     adjacencyIndexStats(ws) {
@@ -87,7 +81,7 @@ export function createSqliteStore(options: SqliteStoreOptions): SqliteStore {
     },
 
     async ping() {
-      guard(() => context.sql('SELECT 1').get());
+      context.sql('SELECT 1').get();
     },
 
     async close() {
@@ -104,7 +98,27 @@ export function createSqliteStore(options: SqliteStoreOptions): SqliteStore {
   };
   if (index) {
     store.shortestPath = async (ws, fromId, toId, maxHops, query) =>
-      guard(() => index.shortestPath(ws, fromId, toId, maxHops, query));
+      index.shortestPath(ws, fromId, toId, maxHops, query);
   }
-  return store;
+  return withCodedErrors(store);
+}
+
+/**
+ * Every port method's failure leaves the store as a coded error (errors.ts), mapped here once for
+ * all of them, so a method added later cannot leak a raw SqliteError. The index statistics are
+ * synchronous reads of memory and are left as they are.
+ */
+function withCodedErrors(store: SqliteStore): SqliteStore {
+  return decorateStore(
+    store,
+    (_method, call) =>
+      async (...args) => {
+        try {
+          return await call(...args);
+        } catch (error) {
+          throw toEngramError(error);
+        }
+      },
+    ['adjacencyIndexStats', 'adjacencyIndexTotals'],
+  ) as SqliteStore;
 }

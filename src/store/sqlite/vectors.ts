@@ -2,7 +2,6 @@ import { prefixed } from './sql-text.js';
 import type Database from 'better-sqlite3';
 import { vectorLengthRefused } from '../shared/store-errors.js';
 import { checkedDimensions, type VectorMethods } from '../port.js';
-import { guard } from './guard.js';
 import { MEMORY_COLUMNS, type MemoryRow, toMemory } from './rows.js';
 import type { StoreContext } from './store-context.js';
 
@@ -84,85 +83,76 @@ export function createVectors(context: StoreContext): VectorMethods {
 
   return {
     async embeddingDimensions(ws) {
-      return guard(() => dimensionsOf(ws));
+      return dimensionsOf(ws);
     },
 
     async setEmbeddings(ws, items) {
-      return guard(() =>
-        context.written(() =>
-          context.db
-            .transaction(() => {
-              let stored = 0;
-              for (const item of items) {
-                const memory = context.memoryById(ws, item.memoryId);
-                if (!memory) continue;
-                if (item.ifText && (memory.title !== item.ifText.title || memory.content !== item.ifText.content)) {
-                  continue;
-                }
-                const dims = dimensionsOf(ws) ?? item.vector.length;
-                if (item.vector.length !== dims) {
-                  throw vectorLengthRefused(dims, item.vector.length);
-                }
-                const table = tableFor(dims);
-                sql('INSERT OR IGNORE INTO workspace_vector_dims (workspace, dims) VALUES (?, ?)').run(ws, dims);
-                sql('DELETE FROM memory_vectors WHERE workspace = ? AND memory_id = ?').run(ws, memory.id);
-                const { rid } = sql(
-                  'INSERT INTO memory_vectors (workspace, memory_id, dims) VALUES (?, ?, ?) RETURNING rid',
-                ).get(ws, memory.id, dims) as { rid: number };
-                sql(`INSERT INTO ${table} (rowid, workspace, embedding) VALUES (?, ?, ?)`).run(
-                  BigInt(rid),
-                  ws,
-                  new Float32Array(item.vector),
-                );
-                sql('DELETE FROM embedding_queue WHERE workspace = ? AND memory_id = ?').run(ws, memory.id);
-                stored++;
+      return context.written(() =>
+        context.db
+          .transaction(() => {
+            let stored = 0;
+            for (const item of items) {
+              const memory = context.memoryById(ws, item.memoryId);
+              if (!memory) continue;
+              if (item.ifText && (memory.title !== item.ifText.title || memory.content !== item.ifText.content)) {
+                continue;
               }
-              return stored;
-            })
-            .immediate(),
-        ),
+              const dims = dimensionsOf(ws) ?? item.vector.length;
+              if (item.vector.length !== dims) {
+                throw vectorLengthRefused(dims, item.vector.length);
+              }
+              const table = tableFor(dims);
+              sql('INSERT OR IGNORE INTO workspace_vector_dims (workspace, dims) VALUES (?, ?)').run(ws, dims);
+              sql('DELETE FROM memory_vectors WHERE workspace = ? AND memory_id = ?').run(ws, memory.id);
+              const { rid } = sql(
+                'INSERT INTO memory_vectors (workspace, memory_id, dims) VALUES (?, ?, ?) RETURNING rid',
+              ).get(ws, memory.id, dims) as { rid: number };
+              sql(`INSERT INTO ${table} (rowid, workspace, embedding) VALUES (?, ?, ?)`).run(
+                BigInt(rid),
+                ws,
+                new Float32Array(item.vector),
+              );
+              sql('DELETE FROM embedding_queue WHERE workspace = ? AND memory_id = ?').run(ws, memory.id);
+              stored++;
+            }
+            return stored;
+          })
+          .immediate(),
       );
     },
 
     async hasEmbeddings(ws, memoryIds) {
-      return guard(() => {
-        const check = sql('SELECT 1 FROM memory_vectors WHERE workspace = ? AND memory_id = ?');
-        return memoryIds.map((id) => check.get(ws, id) !== undefined);
-      });
+      const check = sql('SELECT 1 FROM memory_vectors WHERE workspace = ? AND memory_id = ?');
+      return memoryIds.map((id) => check.get(ws, id) !== undefined);
     },
 
     async nearestMemories(ws, vector, k) {
-      return guard(() => {
-        const dims = dimensionsOf(ws);
-        if (dims === null || dims !== vector.length || k < 1) return [];
-        const table = tableFor(dims);
-        const rows = sql(
-          `SELECT v.memory_id AS memoryId, n.distance AS distance
+      const dims = dimensionsOf(ws);
+      if (dims === null || dims !== vector.length || k < 1) return [];
+      const table = tableFor(dims);
+      const rows = sql(
+        `SELECT v.memory_id AS memoryId, n.distance AS distance
            FROM (SELECT rowid, distance FROM ${table} WHERE embedding MATCH ? AND k = ? AND workspace = ?) n
            JOIN memory_vectors v ON v.rid = n.rowid
            ORDER BY n.distance, v.memory_id`,
-        ).all(new Float32Array(vector), k, ws) as { memoryId: string; distance: number }[];
-        return rows;
-      });
+      ).all(new Float32Array(vector), k, ws) as { memoryId: string; distance: number }[];
+      return rows;
     },
 
     async memoriesNeedingEmbedding(ws, limit) {
-      return guard(() => {
-        const rows = sql(
-          `SELECT ${prefixed('m', MEMORY_COLUMNS)}
+      const rows = sql(
+        `SELECT ${prefixed('m', MEMORY_COLUMNS)}
            FROM embedding_queue q JOIN memories m ON m.workspace = q.workspace AND m.id = q.memory_id
            WHERE q.workspace = ? ORDER BY q.rid LIMIT ?`,
-        ).all(ws, limit) as MemoryRow[];
-        return rows.map(toMemory);
-      });
+      ).all(ws, limit) as MemoryRow[];
+      return rows.map(toMemory);
     },
 
     async workspacesNeedingEmbedding(limit) {
       // A skip scan over the queue's index: one seek per workspace, however many memories wait.
-      return guard(() =>
-        (
-          sql(
-            `WITH RECURSIVE next(ws) AS (
+      return (
+        sql(
+          `WITH RECURSIVE next(ws) AS (
                SELECT min(workspace) FROM embedding_queue
                UNION ALL
                SELECT (SELECT min(workspace) FROM embedding_queue WHERE workspace > next.ws) FROM next
@@ -170,11 +160,10 @@ export function createVectors(context: StoreContext): VectorMethods {
                LIMIT ?
              )
              SELECT ws FROM next WHERE ws IS NOT NULL`,
-          ).all(limit + 1) as { ws: string }[]
-        )
-          .slice(0, limit)
-          .map((row) => row.ws),
-      );
+        ).all(limit + 1) as { ws: string }[]
+      )
+        .slice(0, limit)
+        .map((row) => row.ws);
     },
   };
 }

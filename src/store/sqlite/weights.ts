@@ -4,7 +4,6 @@ import { groupInKeyOrder, inKeyOrder } from '../key-order.js';
 import type { AppliedWeightChange, GraphStore, WeightEventFilter } from '../port.js';
 import { appliedWeightChange } from '../shared/applied-weight-change.js';
 import { missingTarget, revertRefused } from '../shared/store-errors.js';
-import { guard } from './guard.js';
 import {
   EDGE_COLUMNS,
   type EdgeRow,
@@ -92,57 +91,49 @@ export function createWeightEvents(
   const { db, sql, written } = ctx;
   return {
     async listWeightEvents(ws, filter: WeightEventFilter) {
-      return guard(() => {
-        // Only the filters given, from fixed fragments, so each combination gets its own plan and
-        // uses its index ("@x IS NULL OR col = @x" would read every event of the workspace).
-        const where = [
-          filter.edgeId !== null ? 'AND edge_id = @edgeId' : '',
-          filter.memoryId !== null ? 'AND memory_id = @memoryId' : '',
-          filter.source !== null ? 'AND source = @source' : '',
-        ].join(' ');
-        const rows = sql(
-          `SELECT * FROM weight_events WHERE workspace = @ws ${where} ORDER BY rid DESC LIMIT @limit`,
-        ).all({
+      // Only the filters given, from fixed fragments, so each combination gets its own plan and
+      // uses its index ("@x IS NULL OR col = @x" would read every event of the workspace).
+      const where = [
+        filter.edgeId !== null ? 'AND edge_id = @edgeId' : '',
+        filter.memoryId !== null ? 'AND memory_id = @memoryId' : '',
+        filter.source !== null ? 'AND source = @source' : '',
+      ].join(' ');
+      const rows = sql(`SELECT * FROM weight_events WHERE workspace = @ws ${where} ORDER BY rid DESC LIMIT @limit`).all(
+        {
           ws,
           edgeId: filter.edgeId ?? undefined,
           memoryId: filter.memoryId ?? undefined,
           source: filter.source ?? undefined,
           limit: filter.limit,
-        }) as WeightEventRow[];
-        return rows.map(toWeightEvent);
-      });
+        },
+      ) as WeightEventRow[];
+      return rows.map(toWeightEvent);
     },
 
     async getEdgeHistories(ws, edgeIds, limit) {
       if (edgeIds.length === 0) return [];
-      return guard(() => {
-        const rows = sql(
-          `SELECT * FROM (
+      const rows = sql(
+        `SELECT * FROM (
              SELECT w.*, ROW_NUMBER() OVER (PARTITION BY w.edge_id ORDER BY w.rid DESC) AS rank
              FROM weight_events w
              WHERE w.workspace = ? AND w.edge_id IN (${IDS})
            ) WHERE rank <= ? ORDER BY edge_id, rank`,
-        ).all(ws, asJson(edgeIds), limit) as WeightEventRow[];
-        return groupInKeyOrder(edgeIds, rows, (row) => row.edge_id as string, toWeightEvent);
-      });
+      ).all(ws, asJson(edgeIds), limit) as WeightEventRow[];
+      return groupInKeyOrder(edgeIds, rows, (row) => row.edge_id as string, toWeightEvent);
     },
     async getWeightEvents(ws, ids) {
       if (ids.length === 0) return [];
-      return guard(() => {
-        const rows = sql(`SELECT * FROM weight_events WHERE workspace = ? AND id IN (${IDS})`).all(
-          ws,
-          asJson(ids),
-        ) as WeightEventRow[];
-        return inKeyOrder(ids, new Map(rows.map((row) => [row.id, toWeightEvent(row)])), null);
-      });
+      const rows = sql(`SELECT * FROM weight_events WHERE workspace = ? AND id IN (${IDS})`).all(
+        ws,
+        asJson(ids),
+      ) as WeightEventRow[];
+      return inKeyOrder(ids, new Map(rows.map((row) => [row.id, toWeightEvent(row)])), null);
     },
     async applyWeightChanges(ws, changes, bounds, now) {
       return written(() =>
-        guard(() =>
-          db
-            .transaction(() => changes.flatMap((change) => applyWeightChange(ctx, ws, change, bounds, now) ?? []))
-            .immediate(),
-        ),
+        db
+          .transaction(() => changes.flatMap((change) => applyWeightChange(ctx, ws, change, bounds, now) ?? []))
+          .immediate(),
       );
     },
   };
