@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import Database from 'better-sqlite3';
-import { MIGRATIONS } from '../src/store/sqlite/migrations.js';
+import { MIGRATIONS } from '../src/store/sqlite/schema.js';
 import { RELATION_TYPES, generateGraph, type GeneratedGraph } from './generator.js';
 
 interface Layout {

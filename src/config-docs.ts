@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { EnvSchema } from './config.js';
+import type { EnvVariableDoc } from './store/adapter.js';
+import { type StoreKind, storeEnvDocs } from './store/registry.js';
 
 /**
  * The configuration reference (docs/configuration.md) is printed from EnvSchema and this map, so a
@@ -9,34 +11,28 @@ import { EnvSchema } from './config.js';
 
 export const CONFIG_DOCS_FILE = new URL('../docs/configuration.md', import.meta.url);
 
-const GROUPS = {
+/** Sections of the reference, in order; each store's section comes from its adapter (envDocs). */
+const GROUPS: Record<string, string> = {
   server: 'Server',
-  sqlite: 'Store: SQLite',
-  neo4j: 'Store: Neo4j',
+  ...Object.fromEntries(storeEnvDocs().map((store) => [store.kind, store.title])),
   limits: 'Limits',
   weights: 'Weights',
   security: 'Security',
   mcp: 'MCP',
   logs: 'Logs and metrics',
   embeddings: 'Embeddings (vectors)',
-} as const;
+};
 
-type Group = keyof typeof GROUPS;
+type Group = 'server' | 'limits' | 'weights' | 'security' | 'mcp' | 'logs' | 'embeddings';
 
-interface VariableDoc {
-  group: Group;
-  /** One line: what the variable changes. */
-  text: string;
-  /** Shown instead of the parsed default, for variables whose default is computed elsewhere. */
-  default?: string;
-  /** Shown instead of the rule read from the schema, where the schema's pattern would not read well. */
-  rule?: string;
+interface VariableDoc extends EnvVariableDoc {
+  group: Group | StoreKind;
 }
 
 const modeFlag = 'on in development, off in production';
 const workspaceRule = '1-64 letters, digits, `_`, `.` or `-`, starting with a letter or digit';
 
-export const VARIABLE_DOCS: Record<string, VariableDoc> = {
+const GENERAL_DOCS: Record<string, VariableDoc> = {
   PORT: { group: 'server', text: 'HTTP port; `0` picks a free one' },
   HOST: { group: 'server', text: 'interface to listen on' },
   ENGRAM_STORE: { group: 'server', text: 'the store: `sqlite` (embedded) or `neo4j`' },
@@ -74,40 +70,6 @@ export const VARIABLE_DOCS: Record<string, VariableDoc> = {
     group: 'server',
     text: 'how long requests in flight may take to finish after SIGTERM/SIGINT',
   },
-  ENGRAM_SQLITE_PATH: { group: 'sqlite', text: 'the database file; its folder is created when missing' },
-  ENGRAM_SQLITE_BUSY_TIMEOUT_MS: {
-    group: 'sqlite',
-    text: "how long a writer waits for another process's lock before `UNAVAILABLE`",
-  },
-  ENGRAM_SQLITE_CACHE_MB: {
-    group: 'sqlite',
-    text: 'page cache per connection, in MiB (`engram import` uses at least 256)',
-  },
-  ENGRAM_INDEX_MAX_MB: {
-    group: 'sqlite',
-    text: 'memory all in-process adjacency indexes may hold, in MiB; past it the least recently used is dropped',
-  },
-  ENGRAM_INDEX_IDLE_SECONDS: { group: 'sqlite', text: "a workspace's adjacency index unused this long is dropped" },
-  NEO4J_URI: {
-    group: 'neo4j',
-    text: 'where the server is; required with `ENGRAM_STORE=neo4j`',
-    rule: '`neo4j://` (routing: clusters, Aura) or `bolt://` (one server); `+s` for TLS, `+ssc` for a self-signed certificate',
-  },
-  NEO4J_USER: { group: 'neo4j', text: 'user name' },
-  NEO4J_PASSWORD: { group: 'neo4j', text: 'password; unset: connect without credentials (`NEO4J_AUTH=none`)' },
-  NEO4J_DATABASE: {
-    group: 'neo4j',
-    text: 'database name; Community edition has one, `neo4j`',
-    default: "the server's default",
-    rule: '3-63 letters, digits, dots or dashes, starting with a letter',
-  },
-  NEO4J_CONNECTION_ACQUISITION_TIMEOUT_MS: { group: 'neo4j', text: 'longest wait for a pooled connection' },
-  NEO4J_CONNECTION_TIMEOUT_MS: { group: 'neo4j', text: 'longest wait to open a connection' },
-  NEO4J_MAX_TRANSACTION_RETRY_TIME_MS: {
-    group: 'neo4j',
-    text: 'how long the driver retries a transaction after transient failures (leader switch, deadlock)',
-  },
-  NEO4J_TRANSACTION_TIMEOUT_MS: { group: 'neo4j', text: 'server-side limit for every transaction' },
   ENGRAM_MAX_DEPTH: { group: 'limits', text: 'deepest selection a query may have' },
   ENGRAM_MAX_COST: {
     group: 'limits',
@@ -257,6 +219,16 @@ export const VARIABLE_DOCS: Record<string, VariableDoc> = {
     group: 'embeddings',
     text: 'pause between back-fill rounds (memories still lacking a vector)',
   },
+};
+
+/** Every variable's line: the general ones above, then each store's from its adapter. */
+export const VARIABLE_DOCS: Record<string, VariableDoc> = {
+  ...GENERAL_DOCS,
+  ...Object.fromEntries(
+    storeEnvDocs().flatMap((store) =>
+      Object.entries(store.variables).map(([name, doc]) => [name, { ...doc, group: store.kind }]),
+    ),
+  ),
 };
 
 type JsonSchema = { type?: string; enum?: string[]; minimum?: number; maximum?: number; minLength?: number };

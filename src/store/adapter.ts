@@ -6,9 +6,21 @@ import type { GraphStore } from './port.js';
  * neo4j/adapter.ts) and registry.ts lists: its environment variables, how they become settings,
  * and how to open it. Config, the server, the CLI and the tests learn about a store from that entry.
  */
+/** One variable's line in docs/configuration.md (the default and rule are read from the schema unless given). */
+export interface EnvVariableDoc {
+  /** What the variable changes, in one line. */
+  text: string;
+  /** Shown instead of the parsed default, where the default is computed elsewhere. */
+  default?: string;
+  /** Shown instead of the rule read from the schema, where the schema's pattern would not read well. */
+  rule?: string;
+}
+
 export interface StoreAdapter<Kind extends string, Shape extends z.ZodRawShape, Settings extends { kind: Kind }> {
   /** The value of ENGRAM_STORE that selects this store. */
   readonly kind: Kind;
+  /** Its section of docs/configuration.md: the heading and a line for each of its variables. */
+  readonly envDocs: { readonly title: string; readonly variables: { readonly [Name in keyof Shape]: EnvVariableDoc } };
   /**
    * The environment variables this store reads, with defaults and rules. Every store's variables
    * are checked whichever store is selected, so a malformed one fails at start-up, not on a switch.

@@ -1,12 +1,13 @@
 import type { z } from 'zod';
-import type { StoreAdapter } from './adapter.js';
+import type { EnvVariableDoc, StoreAdapter } from './adapter.js';
 import { neo4jAdapter } from './neo4j/adapter.js';
 import type { GraphStore } from './port.js';
 import { sqliteAdapter } from './sqlite/adapter.js';
 
 /**
  * Every store Engram can run on, and the only place that lists them. A new store is a folder with
- * an adapter.ts, one line here, and one runStoreContract call in test/contract.
+ * an adapter.ts (its variables, their documentation, how to open it), one line here, and one
+ * runStoreContract call in test/contract.
  */
 const STORE_ADAPTERS = [sqliteAdapter, neo4jAdapter] as const;
 
@@ -25,6 +26,11 @@ export type StoreEnv = z.output<z.ZodObject<StoreEnvShape>>;
 
 /** ENGRAM_STORE without the variable set. */
 export const DEFAULT_STORE_KIND: StoreKind = sqliteAdapter.kind;
+
+/** Each store's section of docs/configuration.md (its adapter's envDocs), in registry order. */
+export function storeEnvDocs(): { kind: StoreKind; title: string; variables: Record<string, EnvVariableDoc> }[] {
+  return STORE_ADAPTERS.map((adapter) => ({ kind: adapter.kind, ...adapter.envDocs }));
+}
 
 /** The values ENGRAM_STORE accepts, in registry order. */
 export const STORE_KINDS = STORE_ADAPTERS.map((adapter) => adapter.kind) as [StoreKind, ...StoreKind[]];

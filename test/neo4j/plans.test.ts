@@ -2,7 +2,7 @@ import neo4j, { int, type Driver, type ProfiledPlan } from 'neo4j-driver';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateGraph, importBatches, importEdge, type GeneratedGraph } from '../../bench/generator.js';
 import * as cypher from '../../src/store/neo4j/cypher/index.js';
-import { toLuceneTiers } from '../../src/store/neo4j/fulltext-query.js';
+import { toLuceneTiers } from '../../src/store/neo4j/search-query.js';
 import { liveNeo4jConfig, openLiveNeo4jStore, type LiveNeo4jStore } from '../helpers/neo4j.js';
 
 /**

@@ -94,6 +94,28 @@ async function create(settings: Neo4jStoreConfig) {
 export const neo4jAdapter = {
   kind: 'neo4j',
   envSchema: neo4jEnv,
+  envDocs: {
+    title: 'Store: Neo4j',
+    variables: {
+      NEO4J_URI: {
+        text: 'where the server is; required with `ENGRAM_STORE=neo4j`',
+        rule: '`neo4j://` (routing: clusters, Aura) or `bolt://` (one server); `+s` for TLS, `+ssc` for a self-signed certificate',
+      },
+      NEO4J_USER: { text: 'user name' },
+      NEO4J_PASSWORD: { text: 'password; unset: connect without credentials (`NEO4J_AUTH=none`)' },
+      NEO4J_DATABASE: {
+        text: 'database name; Community edition has one, `neo4j`',
+        default: "the server's default",
+        rule: '3-63 letters, digits, dots or dashes, starting with a letter',
+      },
+      NEO4J_CONNECTION_ACQUISITION_TIMEOUT_MS: { text: 'longest wait for a pooled connection' },
+      NEO4J_CONNECTION_TIMEOUT_MS: { text: 'longest wait to open a connection' },
+      NEO4J_MAX_TRANSACTION_RETRY_TIME_MS: {
+        text: 'how long the driver retries a transaction after transient failures (leader switch, deadlock)',
+      },
+      NEO4J_TRANSACTION_TIMEOUT_MS: { text: 'server-side limit for every transaction' },
+    },
+  },
   fromEnv,
   create,
   createForBulk: (settings: Neo4jStoreConfig) =>

@@ -1,3 +1,4 @@
+import { UNBOUNDED } from '../shared/applied-weight-change.js';
 import { conflict } from '../../domain/errors.js';
 import { checkMergedMetadata, mergeMetadata } from '../../domain/metadata.js';
 import { linkWeightChange } from '../../domain/weights.js';
@@ -28,15 +29,12 @@ import { memoryParameters, patchParameters } from './parameters.js';
 import type { Neo4jReads } from './reads.js';
 import { edgeOf, encodeJson, toEdge, toMemory, toNumber } from './records.js';
 import { type Neo4jRunner, first, rows } from './transactions.js';
-import { applyChanges, replayedChanges } from './weight-writes.js';
+import { applyChanges, replayedChanges } from './weights.js';
 
 export type Neo4jWrites = Pick<
   GraphStore,
   'createMemory' | 'updateMemory' | 'deleteMemory' | 'linkEdge' | 'unlinkEdges' | 'applyWeightChanges' | 'importBatch'
 >;
-
-/** Bounds for link's MANUAL weight: the domain validated the value against the policy already. */
-const UNBOUNDED = { floor: -Number.MAX_VALUE, ceiling: Number.MAX_VALUE };
 
 /**
  * The writes. A managed transaction is re-run when its reply is lost, so a write may meet what its

@@ -2,9 +2,27 @@
  * Which words of a search both stores look for, decided once so SQLite and Neo4j find the same
  * memories for the same text. Only runs of letters and digits are words: quotes, operators, column
  * filters and every other character are dropped, so no part of the text can be read as query
- * syntax. Each store then writes the words in its own index's syntax (fts-query.ts for FTS5,
- * fulltext-query.ts for Lucene).
+ * syntax. Each store then writes the words in its own index's syntax (search-query.ts in each store: FTS5 syntax for SQLite,
+ * Lucene syntax for Neo4j).
  */
+
+/** How much a word match weighs in each field, on both stores: FTS5's bm25 column weights, Lucene's boosts. */
+export const FIELD_WEIGHTS = { title: 4, content: 1, tags: 2 } as const;
+
+/**
+ * The rank tiers a search fills its limit from, best first: every word in the title, every word in
+ * some field, then (for more than one word) any word. A memory matching all the words always ranks
+ * above one matching only some, and a title match ranks high even where relevance numbers cannot
+ * tell (FTS5 floors the idf of a word found in half the documents or more at almost zero, which in
+ * a 12-memory workspace makes field weights count for nothing).
+ */
+export type SearchTier = 'all-in-title' | 'all-anywhere' | 'any';
+
+/** The tiers for a text of `words` search words; none for none. */
+export function searchTiers(words: number): SearchTier[] {
+  if (words === 0) return [];
+  return words > 1 ? ['all-in-title', 'all-anywhere', 'any'] : ['all-in-title', 'all-anywhere'];
+}
 
 /** At most this many words of a text are searched; the rest are ignored, which bounds a query's terms. */
 export const MAX_SEARCH_WORDS = 32;

@@ -40,6 +40,20 @@ const sqliteEnv = z.object({
 export const sqliteAdapter = {
   kind: 'sqlite',
   envSchema: sqliteEnv,
+  envDocs: {
+    title: 'Store: SQLite',
+    variables: {
+      ENGRAM_SQLITE_PATH: { text: 'the database file; its folder is created when missing' },
+      ENGRAM_SQLITE_BUSY_TIMEOUT_MS: {
+        text: "how long a writer waits for another process's lock before `UNAVAILABLE`",
+      },
+      ENGRAM_SQLITE_CACHE_MB: { text: 'page cache per connection, in MiB (`engram import` uses at least 256)' },
+      ENGRAM_INDEX_MAX_MB: {
+        text: 'memory all in-process adjacency indexes may hold, in MiB; past it the least recently used is dropped',
+      },
+      ENGRAM_INDEX_IDLE_SECONDS: { text: "a workspace's adjacency index unused this long is dropped" },
+    },
+  },
   fromEnv: (env: z.output<typeof sqliteEnv>): SqliteStoreConfig => ({
     kind: 'sqlite',
     path: env.ENGRAM_SQLITE_PATH,

@@ -9,7 +9,7 @@ import {
   type MemoryRow,
   toEdge,
   toMemory,
-} from './rows.js';
+} from './records.js';
 import { asJson, prefixed, UNLIMITED, unprefix } from './sql-text.js';
 import type { StoreContext } from './store-context.js';
 

@@ -6,7 +6,7 @@ import type { NewMemory } from '../../domain/types.js';
 import { ID_TAKEN, KEY_TAKEN } from '../shared/store-errors.js';
 import { mapErrors } from './errors.js';
 import { journalOnceWhenAlone } from './load-journal.js';
-import { encodeJson } from './rows.js';
+import { encodeJson } from './records.js';
 import type { StoreContext } from './store-context.js';
 
 /**

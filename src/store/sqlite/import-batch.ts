@@ -1,7 +1,7 @@
 import { conflict } from '../../domain/errors.js';
 import type { GraphStore, ImportBatch } from '../port.js';
 import { ID_TAKEN, KEY_TAKEN } from '../shared/store-errors.js';
-import { encodeJson } from './rows.js';
+import { encodeJson } from './records.js';
 import type { StoreContext } from './store-context.js';
 
 /** Edges in one importBatch above which it logs the workspace as changed wholesale. */

@@ -4,7 +4,7 @@ import Database from 'better-sqlite3';
 import { load as loadSqliteVec } from 'sqlite-vec';
 import { StartupError } from '../../domain/errors.js';
 import { isBusy } from './errors.js';
-import { MIGRATIONS } from './migrations.js';
+import { MIGRATIONS } from './schema.js';
 import { prepareVectorTables } from './vectors.js';
 
 export interface DatabaseFileOptions {

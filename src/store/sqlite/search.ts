@@ -1,8 +1,8 @@
 import { SUPERSEDES } from '../../domain/evidence.js';
 import { compareIds } from '../key-order.js';
 import type { GraphStore, SearchQuery } from '../port.js';
-import { toFtsTagQuery, toFtsTiers } from './fts-query.js';
-import { MEMORY_COLUMNS, type MemoryRow, toMemory } from './rows.js';
+import { BM25_WEIGHTS, toFtsTagQuery, toFtsTiers } from './search-query.js';
+import { MEMORY_COLUMNS, type MemoryRow, toMemory } from './records.js';
 import { asJson, prefixed } from './sql-text.js';
 import type { StoreContext } from './store-context.js';
 
@@ -51,7 +51,7 @@ export function createSqliteSearch(ctx: StoreContext): Pick<GraphStore, 'searchM
        WHERE memories_fts MATCH @match AND m.workspace = @ws
          AND m.id NOT IN (SELECT value FROM json_each(@seen))
          ${filters(query)}
-       ORDER BY bm25(memories_fts, 4.0, 1.0, 2.0), m.weight DESC, m.id
+       ORDER BY bm25(memories_fts, ${BM25_WEIGHTS}), m.weight DESC, m.id
        LIMIT @limit`,
     );
     for (const match of tiers) {

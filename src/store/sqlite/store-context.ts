@@ -1,6 +1,6 @@
 import type Database from 'better-sqlite3';
 import { type AdjacencyIndex, LOG_KEEP } from './adjacency-index/types.js';
-import { EDGE_COLUMNS, type EdgeRow, MEMORY_COLUMNS, type MemoryRow } from './rows.js';
+import { EDGE_COLUMNS, type EdgeRow, MEMORY_COLUMNS, type MemoryRow } from './records.js';
 
 /** Own writes between two prunings of the edge change log. */
 const PRUNE_EVERY = 1000;

@@ -2,11 +2,11 @@ import { prefixed } from './sql-text.js';
 import type Database from 'better-sqlite3';
 import { vectorLengthRefused } from '../shared/store-errors.js';
 import { checkedDimensions, type VectorMethods } from '../port.js';
-import { MEMORY_COLUMNS, type MemoryRow, toMemory } from './rows.js';
+import { MEMORY_COLUMNS, type MemoryRow, toMemory } from './records.js';
 import type { StoreContext } from './store-context.js';
 
 /**
- * Vectors live beside the schema of migrations.ts rather than in it: sqlite-vec tables are made per
+ * Vectors live beside the tables of schema.ts rather than in it: sqlite-vec tables are made per
  * dimension on first use, so only the bookkeeping is created up front.
  * - memory_vectors: which memory has a vector, and of which length; its rowid is the rowid of the
  *   vector in vec_memories_d<N>, the vec0 table of that length (partitioned by workspace, cosine).

@@ -13,7 +13,7 @@ import {
   toMemory,
   toWeightEvent,
   type WeightEventRow,
-} from './rows.js';
+} from './records.js';
 import { asJson, IDS } from './sql-text.js';
 import type { StoreContext } from './store-context.js';
 

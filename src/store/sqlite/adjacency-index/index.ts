@@ -36,7 +36,7 @@ import { WorkspaceIndex } from './workspace-index.js';
  * - Otherwise the index catches up in one read transaction: new edges are those with a rowid above
  *   the largest it has seen; deletions (with their rowid, in case it is reused) and changes of an
  *   edge's weight, ends or type are appended to `edge_changes` by triggers, for any writer and for
- *   cascades from a deleted memory (migrations.ts), and read after the index's last seq. Slots are
+ *   cascades from a deleted memory (schema.ts), and read after the index's last seq. Slots are
  *   patched in place. Too much change, a log pruned past the index, or a bulk import (which logs
  *   its workspace as changed wholesale) make it rebuild instead.
  * - Small workspaces build at once; large ones on a second read-only connection a page per

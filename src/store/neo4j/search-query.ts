@@ -1,4 +1,4 @@
-import { searchTerms, tagPhrases } from '../shared/search-words.js';
+import { FIELD_WEIGHTS, searchTerms, searchTiers, tagPhrases } from '../shared/search-words.js';
 
 /** Characters with a meaning in Lucene's classic query syntax (as used by Neo4j full-text indexes). */
 const LUCENE_SPECIAL = /[+\-&|!(){}[\]^"~*?:\\/]/g;
@@ -15,34 +15,32 @@ export function escapeLucene(term: string): string {
   return LUCENE_OPERATORS.has(escaped) ? `\\${escaped}` : escaped;
 }
 
-/** Field boosts mirroring the SQLite store's bm25 weights (title 4, content 1, tags 2). */
-const FIELDS: readonly [field: string, boost: string][] = [
-  ['title', '^4'],
-  ['content', ''],
-  ['tagsText', '^2'],
-];
+/** The index's fields with their boosts (search-words.ts's FIELD_WEIGHTS; a weight of 1 is Lucene's default). */
+const FIELDS: readonly [field: string, boost: string][] = (
+  [
+    ['title', FIELD_WEIGHTS.title],
+    ['content', FIELD_WEIGHTS.content],
+    ['tagsText', FIELD_WEIGHTS.tags],
+  ] as const
+).map(([field, weight]) => [field, weight === 1 ? '' : `^${weight}`]);
 
 /** One word in any field, with the field boosts. */
 const anyField = (term: string): string => FIELDS.map(([field, boost]) => `${field}:(${term})${boost}`).join(' ');
 
 /**
- * The Neo4j twin of the SQLite store's toFtsTiers, the same tiers best first: every word in the
- * title, every word in some field, then (for more than one word) any word. The words are the ones
- * search-words.ts keeps, lower-cased (prefix terms are not analysed, and the index lower-cases what
- * it stores) and escaped, the last one a prefix. Empty when nothing searchable is left.
+ * The Neo4j twin of the SQLite store's toFtsTiers: one Lucene query per rank tier of
+ * search-words.ts, best first. The words are the ones search-words.ts keeps, lower-cased (prefix
+ * terms are not analysed, and the index lower-cases what it stores) and escaped, the last one a
+ * prefix. Empty when nothing searchable is left.
  */
 export function toLuceneTiers(text: string): string[] {
   const terms = searchTerms(text, (word, isPrefix) => `${escapeLucene(word.toLowerCase())}${isPrefix ? '*' : ''}`);
-  if (terms.length === 0) return [];
-  const tiers = [
-    `title:(${terms.map((term) => `+${term}`).join(' ')})`,
-    terms.map((term) => `+(${anyField(term)})`).join(' '),
-  ];
-  if (terms.length > 1) {
+  return searchTiers(terms.length).map((tier) => {
+    if (tier === 'all-in-title') return `title:(${terms.map((term) => `+${term}`).join(' ')})`;
+    if (tier === 'all-anywhere') return terms.map((term) => `+(${anyField(term)})`).join(' ');
     const group = `(${terms.join(' OR ')})`;
-    tiers.push(FIELDS.map(([field, boost]) => `${field}:${group}${boost}`).join(' OR '));
-  }
-  return tiers;
+    return FIELDS.map(([field, boost]) => `${field}:${group}${boost}`).join(' OR ');
+  });
 }
 
 /**

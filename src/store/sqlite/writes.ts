@@ -1,3 +1,4 @@
+import { UNBOUNDED } from '../shared/applied-weight-change.js';
 import { checkMergedMetadata, mergeMetadata } from '../../domain/metadata.js';
 import type { MemoryPatch, NewMemory } from '../../domain/types.js';
 import { linkWeightChange } from '../../domain/weights.js';
@@ -12,7 +13,7 @@ import {
   type MemoryRow,
   toEdge,
   toMemory,
-} from './rows.js';
+} from './records.js';
 import type { StoreContext } from './store-context.js';
 import { applyWeightChange } from './weights.js';
 
@@ -22,9 +23,6 @@ import { applyWeightChange } from './weights.js';
  * them, instead of one cascade that holds the event loop and the write lock for seconds.
  */
 const DELETE_CHUNK = 250;
-
-/** Bounds for link's MANUAL weight: the domain validated the value against the policy already. */
-const UNBOUNDED = { floor: -Infinity, ceiling: Infinity };
 
 /** Creating, changing and deleting memories and edges, one transaction each (a hub's deletion in chunks). */
 export function createRecordWrites(
