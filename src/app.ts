@@ -3,7 +3,6 @@ import { createYoga, type YogaServerInstance } from 'graphql-yoga';
 import { ConfigError, type Config, type RateLimit } from './config.js';
 import type { EngramContext } from './graphql/context.js';
 import { schema } from './graphql/index.js';
-import { maskError, useErrorCodes } from './plugins/use-error-codes.js';
 import { EXPLORER_PATH, useExplorer } from './plugins/use-explorer.js';
 import { useGraphiQLPage } from './plugins/use-graphiql-page.js';
 import { type IndexLink, useIndexPage } from './plugins/use-index-page.js';
@@ -15,11 +14,11 @@ import { FairScheduler } from './limits/fair-scheduler.js';
 import { useScheduler } from './plugins/use-scheduler.js';
 import { useCsrfPrevention } from './plugins/use-csrf.js';
 import { createDeadlines } from './plugins/use-deadline.js';
-import { useErrorContract } from './plugins/use-error-contract.js';
+import { maskError, useErrors } from './plugins/use-errors.js';
 import { useIntrospection } from './plugins/use-introspection.js';
 import { METRICS_ENDPOINT, createMetrics, type Metrics } from './plugins/use-metrics.js';
 import { loadTrustedDocuments, usePersistedOnly } from './plugins/use-persisted-only.js';
-import { REQUEST_ID_HEADER, keepOriginal, requestIdOf, useRequestLog, yogaLogger } from './plugins/use-request-log.js';
+import { REQUEST_ID_HEADER, requestIdOf, useRequestLog, yogaLogger } from './plugins/use-request-log.js';
 import { READINESS_ENDPOINT, useReadiness } from './plugins/use-readiness.js';
 import { instrumentStore, storeWithDeadline } from './store/instrumented-store.js';
 import { type WorkMeter, createWorkMeter, storeWithWorkBudget } from './store/work-budget.js';
@@ -113,14 +112,11 @@ export function createApp(deps: AppDeps): EngramApp {
       `ENGRAM_PERSISTED_ONLY=true, but ${config.operationsDir} holds no named operation: every request would be refused`,
     );
   }
-  // Unexpected errors are logged once, with their request id, by useRequestLog (see keepOriginal).
+  // Unexpected errors are logged once, with their request id, by useRequestLog (maskError keeps the original).
   // Recall's vector signal exists only with an endpoint: recall treats a present matcher as "vectors
   // configured" and weighs its signals accordingly, and without an endpoint most queries (text only)
   // could not be matched anyway. Client-sent vectors on memories are stored either way.
   const embedder = embedderFor(config);
-  const mask = keepOriginal(maskError(logger.child({}, { level: 'silent' })), {
-    exposeInternal: config.unmaskedErrors,
-  });
   const app: EngramApp = createYoga<Record<string, unknown>, EngramContext>({
     schema,
     graphqlEndpoint: GRAPHQL_ENDPOINT,
@@ -134,7 +130,7 @@ export function createApp(deps: AppDeps): EngramApp {
     logging: yogaLogger(logger),
     // useGraphiQLPage serves it instead, compressed.
     graphiql: false,
-    maskedErrors: { maskError: mask, isDev: false },
+    maskedErrors: { maskError: maskError({ exposeInternal: config.unmaskedErrors }), isDev: false },
     cors:
       config.corsOrigins.length === 0
         ? false
@@ -172,7 +168,7 @@ export function createApp(deps: AppDeps): EngramApp {
     },
     plugins: [
       // Result hooks run in this order: the error contract first, so logs and metrics see final codes.
-      useErrorContract(),
+      useErrors(),
       useRequestLog({ logger, authenticate }),
       useBodyLimit(config.limits.maxBodyBytes),
       useAuth({ authenticate, keysConfigured, adminPaths: [METRICS_ENDPOINT], keyedPaths: [MCP_ENDPOINT] }),
@@ -217,7 +213,6 @@ export function createApp(deps: AppDeps): EngramApp {
         onCost: budget.recordCost,
       }),
       budget.plugin,
-      useErrorCodes(),
       useOperationTypes(),
       ...(config.explorer ? [useExplorer({ logger })] : []),
       useMcp({ logger, maxBodyBytes: config.limits.maxBodyBytes, fetch: (url, init) => app.fetch(url, init) }),

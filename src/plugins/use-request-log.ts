@@ -1,17 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import { GraphQLError, getOperationAST, type ExecutionResult } from 'graphql';
 import type { Plugin } from 'graphql-yoga';
-import { MASKED, isEngramError } from '../domain/errors.js';
+import { isEngramError } from '../domain/errors.js';
 import type { Logger } from '../logger.js';
 import { principalIfKnown, type Authenticate } from './use-auth.js';
+import { originalOf } from './use-errors.js';
 
 export const REQUEST_ID_HEADER = 'x-request-id';
 
 /** A client's request id is kept only when it is short and plain, so it cannot forge log lines. */
 const CLIENT_REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
-
-/** The original of a masked (INTERNAL_SERVER_ERROR) error, kept off the wire for the log. */
-const ORIGINAL = Symbol('engram.originalError');
 
 interface RequestState {
   id: string;
@@ -27,28 +25,6 @@ const states = new WeakMap<Request, RequestState>();
 
 export function requestIdOf(request: Request): string | undefined {
   return states.get(request)?.id;
-}
-
-type MaskError = (error: unknown, message: string, isDev?: boolean) => Error;
-
-/**
- * Wraps the error masker: a masked error keeps its original out of band, so the request log can
- * record it with the request id. With `exposeInternal` (ENGRAM_UNMASKED_ERRORS, development only)
- * the client also gets the internal message in `extensions.internalMessage`.
- */
-export function keepOriginal(mask: MaskError, options: { exposeInternal: boolean }): MaskError {
-  return (error, message, isDev) => {
-    const masked = mask(error, message, isDev);
-    if (masked instanceof GraphQLError && masked.extensions?.code === MASKED.code && masked !== error) {
-      const original = error instanceof GraphQLError && error.originalError ? error.originalError : error;
-      Object.defineProperty(masked, ORIGINAL, { value: original, enumerable: false });
-      if (options.exposeInternal) {
-        (masked.extensions as Record<string, unknown>).internalMessage =
-          original instanceof Error ? original.message : String(original);
-      }
-    }
-    return masked;
-  };
 }
 
 /**
@@ -109,7 +85,7 @@ export function useRequestLog(options: { logger: Logger; authenticate: Authentic
         const errors = (single as ExecutionResult | undefined)?.errors ?? [];
         for (const error of errors) {
           state.codes.push(String(error.extensions?.code ?? 'UNKNOWN'));
-          const original = (error as unknown as Record<symbol, unknown>)[ORIGINAL];
+          const original = originalOf(error);
           if (original !== undefined) {
             logger.error({ reqId: state.id, err: original, path: error.path?.join('.') }, 'unexpected error');
           }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { parseApiKeyList } from '../../src/auth/api-keys.js';
 import { createAuthenticator, useAuth } from '../../src/plugins/use-auth.js';
-import { useErrorContract } from '../../src/plugins/use-error-contract.js';
+import { useErrors } from '../../src/plugins/use-errors.js';
 import { minimalYoga } from './support.js';
 
 const KEYS = 'reader-key-0123456789abcdef=lab:read,admin-key-0123456789abcdef=lab:admin';
@@ -9,7 +9,7 @@ const KEYS = 'reader-key-0123456789abcdef=lab:read,admin-key-0123456789abcdef=la
 function appWithKeys() {
   const authenticate = createAuthenticator({ keys: parseApiKeyList(KEYS), defaultWorkspace: 'default' });
   return minimalYoga([
-    useErrorContract(),
+    useErrors(),
     useAuth({ authenticate, keysConfigured: true, adminPaths: ['/metrics'], keyedPaths: ['/mcp'] }),
   ]);
 }

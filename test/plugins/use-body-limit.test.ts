@@ -1,10 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { useBodyLimit } from '../../src/plugins/use-body-limit.js';
-import { useErrorCodes } from '../../src/plugins/use-error-codes.js';
-import { useErrorContract } from '../../src/plugins/use-error-contract.js';
+import { useErrors } from '../../src/plugins/use-errors.js';
 import { minimalYoga } from './support.js';
 
-const fetch = minimalYoga([useErrorContract(), useBodyLimit(100), useErrorCodes()]);
+const fetch = minimalYoga([useErrors(), useBodyLimit(100)]);
 const post = (body: string, headers: Record<string, string> = {}) =>
   fetch('/graphql', { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body });
 

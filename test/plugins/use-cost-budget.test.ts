@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createCostBudget } from '../../src/plugins/use-cost-budget.js';
-import { useErrorContract } from '../../src/plugins/use-error-contract.js';
+import { useErrors } from '../../src/plugins/use-errors.js';
 import { minimalYoga } from './support.js';
 
 describe('createCostBudget', () => {
@@ -11,7 +11,7 @@ describe('createCostBudget', () => {
       onContextBuilding: ({ extendContext }: { extendContext: (c: object) => void }) =>
         extendContext({ workspace: 'lab' }),
     };
-    const fetch = minimalYoga([useErrorContract(), workspace, budget.plugin]);
+    const fetch = minimalYoga([useErrors(), workspace, budget.plugin]);
     const ask = () =>
       fetch('/graphql', {
         method: 'POST',

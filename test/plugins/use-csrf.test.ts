@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { useErrorContract } from '../../src/plugins/use-error-contract.js';
+import { useErrors } from '../../src/plugins/use-errors.js';
 import { useCsrfPrevention } from '../../src/plugins/use-csrf.js';
 import { minimalYoga } from './support.js';
 
 const fetch = minimalYoga([
-  useErrorContract(),
+  useErrors(),
   useCsrfPrevention({ requestHeaders: ['x-engram-workspace', 'authorization'], maxTokens: 1000 }),
 ]);
 const body = JSON.stringify({ query: '{ ok }' });

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { useErrorCodes } from '../../src/plugins/use-error-codes.js';
-import { useErrorContract } from '../../src/plugins/use-error-contract.js';
+import { useErrors } from '../../src/plugins/use-errors.js';
 import { useLimits } from '../../src/plugins/use-limits.js';
 import { minimalYoga } from './support.js';
 
@@ -17,7 +16,7 @@ const LIMITS = {
   feedbackMaxEdges: 10,
 };
 
-const fetch = minimalYoga([useErrorContract(), useLimits(LIMITS, { suggestions: false }), useErrorCodes()]);
+const fetch = minimalYoga([useErrors(), useLimits(LIMITS, { suggestions: false })]);
 const errorsOf = async (query: string) => {
   const response = await fetch('/graphql', {
     method: 'POST',

@@ -1,7 +1,7 @@
 import { pino } from 'pino';
 import { describe, expect, it } from 'vitest';
 import { createAuthenticator } from '../../src/plugins/use-auth.js';
-import { useErrorContract } from '../../src/plugins/use-error-contract.js';
+import { useErrors } from '../../src/plugins/use-errors.js';
 import { useRequestLog } from '../../src/plugins/use-request-log.js';
 import { minimalYoga } from './support.js';
 
@@ -9,7 +9,7 @@ function appWithLog() {
   const lines: Record<string, unknown>[] = [];
   const logger = pino({ level: 'debug' }, { write: (line: string) => lines.push(JSON.parse(line)) });
   const authenticate = createAuthenticator({ keys: [], defaultWorkspace: 'default' });
-  const fetch = minimalYoga([useErrorContract(), useRequestLog({ logger, authenticate })]);
+  const fetch = minimalYoga([useErrors(), useRequestLog({ logger, authenticate })]);
   return { fetch, lines };
 }
 

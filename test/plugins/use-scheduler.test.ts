@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { EngramError } from '../../src/domain/errors.js';
 import { FairScheduler, type Seat } from '../../src/limits/fair-scheduler.js';
-import { useErrorContract } from '../../src/plugins/use-error-contract.js';
+import { useErrors } from '../../src/plugins/use-errors.js';
 import { useScheduler } from '../../src/plugins/use-scheduler.js';
 import { minimalYoga } from './support.js';
 
@@ -9,7 +9,7 @@ import { minimalYoga } from './support.js';
 function app(scheduler: FairScheduler, signal = new AbortController().signal) {
   const refused: string[] = [];
   const fetch = minimalYoga([
-    useErrorContract(),
+    useErrors(),
     useScheduler(scheduler, {
       flowOf: (request) => request.headers.get('x-flow') ?? 'none',
       signalOf: () => signal,
