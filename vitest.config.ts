@@ -1,8 +1,8 @@
 import { createRequire } from 'node:module';
 import { availableParallelism } from 'node:os';
 import { relative } from 'node:path';
-import { BaseSequencer, type TestSpecification } from 'vitest/node';
 import { defineConfig } from 'vitest/config';
+import { BaseSequencer, type TestSpecification } from 'vitest/node';
 
 const require = createRequire(import.meta.url);
 

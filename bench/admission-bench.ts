@@ -18,10 +18,10 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../src/config.js';
 import { type GeneratedGraph, generateGraph, randomPairs } from './generator.js';
-import { type LoadResult, NEIGHBORS, PATH, load, probe, startServer } from './http-bench.js';
+import { type LoadResult, load, NEIGHBORS, PATH, probe, startServer } from './http-bench.js';
 import { importGraph, writeNdjson } from './import-run.js';
-import { fmt, table } from './report.js';
 import { runIfMain } from './lib/main.js';
+import { fmt, table } from './report.js';
 
 export interface AdmissionBodies {
   path(): string;

@@ -11,8 +11,8 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { createSqliteStore } from '../src/store/sqlite/sqlite-store.js';
 import { startServer } from './http-bench.js';
-import { quantile } from './lib/stats.js';
 import { runIfMain } from './lib/main.js';
+import { quantile } from './lib/stats.js';
 
 export const HUB_WORKSPACE = 'hub-attack';
 export const HUB_EDGES = 50_000;

@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import Database from 'better-sqlite3';
 import { MIGRATIONS } from '../src/store/sqlite/schema.js';
-import { RELATION_TYPES, generateGraph, type GeneratedGraph } from './generator.js';
+import { type GeneratedGraph, generateGraph, RELATION_TYPES } from './generator.js';
 
 interface Layout {
   name: string;

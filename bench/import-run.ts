@@ -1,5 +1,5 @@
-import { createReadStream, createWriteStream, statSync } from 'node:fs';
 import { once } from 'node:events';
+import { createReadStream, createWriteStream, statSync } from 'node:fs';
 import { type BulkMode, importNdjson } from '../src/cli/import-command.js';
 import type { loadConfig } from '../src/config.js';
 import { memoryLine } from '../src/domain/graph-records.js';

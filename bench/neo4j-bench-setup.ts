@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { createApp } from '../src/app.js';
-import { NEO4J_BATCH_SIZE } from '../src/store/neo4j/adapter.js';
 import type { Config } from '../src/config.js';
 import { createLogger } from '../src/logger.js';
+import { NEO4J_BATCH_SIZE } from '../src/store/neo4j/adapter.js';
 import type { DriverLike, SessionLike, TransactionLike } from '../src/store/neo4j/driver.js';
 import type { GraphStore, ImportBatch, ImportEdge } from '../src/store/port.js';
-import { importBatches, type GeneratedGraph } from './generator.js';
+import { type GeneratedGraph, importBatches } from './generator.js';
 import { createRng, randomInt } from './lib/rng.js';
 import { now } from './lib/stats.js';
 

@@ -17,17 +17,17 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { NEO4J_BULK_TIMEOUT_MS, type Neo4jStoreConfig } from '../src/store/neo4j/adapter.js';
 import { loadConfig } from '../src/config.js';
 import { findShortestPath } from '../src/services/walks.js';
+import { NEO4J_BULK_TIMEOUT_MS, type Neo4jStoreConfig } from '../src/store/neo4j/adapter.js';
 import { createNeo4jDriver, redactUri } from '../src/store/neo4j/driver.js';
 import { createNeo4jStore } from '../src/store/neo4j/neo4j-store.js';
 import type { AdjacencyQuery, GraphStore } from '../src/store/port.js';
 import { createSqliteStore } from '../src/store/sqlite/sqlite-store.js';
 import { generateGraph, randomPairs } from './generator.js';
-import { now, summarize, type Summary } from './lib/stats.js';
+import { now, type Summary, summarize } from './lib/stats.js';
 import { type Neo4jBenchResult, type Neo4jBenchRow, renderNeo4jBench } from './neo4j-bench-report.js';
-import { WORKSPACE, appFor, countCalls, countingDriver, evidenceEdges, importAll } from './neo4j-bench-setup.js';
+import { appFor, countCalls, countingDriver, evidenceEdges, importAll, WORKSPACE } from './neo4j-bench-setup.js';
 import { timeEach } from './store-bench.js';
 
 // bench/run.ts and other callers keep importing the runner, its result types and the table from here.

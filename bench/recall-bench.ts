@@ -4,13 +4,13 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { createApp } from '../src/app.js';
-import { loadConfig, type Config } from '../src/config.js';
+import { type Config, loadConfig } from '../src/config.js';
 import { createLogger } from '../src/logger.js';
 import type { GraphStore } from '../src/store/port.js';
 import { createSqliteStore } from '../src/store/sqlite/sqlite-store.js';
 import type { GeneratedGraph } from './generator.js';
-import { benchRecallLatency, renderRecallLatency, type RecallLatencyRow } from './recall-latency.js';
-import { renderRecallQuality, runRecallQuality, type Gql, type QualityResult } from './recall-quality.js';
+import { benchRecallLatency, type RecallLatencyRow, renderRecallLatency } from './recall-latency.js';
+import { type Gql, type QualityResult, renderRecallQuality, runRecallQuality } from './recall-quality.js';
 
 /**
  * The recall rows of `npm run bench`: latency and store calls on the bench graph, then the quality

@@ -3,8 +3,8 @@ import type { Config } from '../src/config.js';
 import { createLogger } from '../src/logger.js';
 import type { GraphStore } from '../src/store/port.js';
 import type { GeneratedGraph } from './generator.js';
+import { now, type Summary, summarize } from './lib/stats.js';
 import { fmt } from './report.js';
-import { now, summarize, type Summary } from './lib/stats.js';
 
 /**
  * recall on the benchmark graph, through the GraphQL layer in process (yoga.fetch, the production

@@ -19,10 +19,10 @@ import { createNeo4jDriver, redactUri } from '../src/store/neo4j/driver.js';
 import { createNeo4jStore } from '../src/store/neo4j/neo4j-store.js';
 import type { GraphStore } from '../src/store/port.js';
 import { generateGraph, randomPairs } from './generator.js';
-import { WORKSPACE, importAll } from './neo4j-bench-setup.js';
+import { importAll, WORKSPACE } from './neo4j-bench-setup.js';
 import { QUALITY_RUN, type RecallBenchResult, renderRecallBench } from './recall-bench.js';
 import { benchRecallLatency } from './recall-latency.js';
-import { runRecallQuality, type Gql } from './recall-quality.js';
+import { type Gql, runRecallQuality } from './recall-quality.js';
 
 const QUALITY_WORKSPACE = 'recall-quality';
 const log = (message: string) => process.stderr.write(`bench(neo4j recall): ${message}\n`);

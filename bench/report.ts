@@ -2,7 +2,7 @@
 import type { LoadResult } from './http-bench.js';
 import type { HubAttackResult } from './hub-attack.js';
 import type { Summary } from './lib/stats.js';
-import { renderRecallBench, type RecallBenchResult } from './recall-bench.js';
+import { type RecallBenchResult, renderRecallBench } from './recall-bench.js';
 import type { PathComparison, Timed } from './store-bench.js';
 
 export const TARGETS = {

@@ -34,24 +34,24 @@ import { loadConfig } from '../src/config.js';
 import { createLogger } from '../src/logger.js';
 import type { GraphStore } from '../src/store/port.js';
 import { createSqliteStore } from '../src/store/sqlite/sqlite-store.js';
-import { buildCsr } from './csr.js';
-import { importGraph, writeNdjson } from './import-run.js';
-import { RELATION_TYPES, generateGraph, randomPairs, type GeneratedGraph } from './generator.js';
-import { NEIGHBORS, PATH, load, probe, startServer } from './http-bench.js';
-import { renderWorkerScaling, workerScaling, workerScalingTargets } from './worker-scaling.js';
-import { hubAttack, type HubAttackResult } from './hub-attack.js';
 import {
   type AdmissionBenchResult,
   admissionBodies,
   renderAdmissionBench,
   runAdmissionBench,
 } from './admission-bench.js';
+import { buildCsr } from './csr.js';
+import { type GeneratedGraph, generateGraph, RELATION_TYPES, randomPairs } from './generator.js';
+import { load, NEIGHBORS, PATH, probe, startServer } from './http-bench.js';
+import { type HubAttackResult, hubAttack } from './hub-attack.js';
+import { importGraph, writeNdjson } from './import-run.js';
 import { now } from './lib/stats.js';
+import { type Neo4jBenchResult, renderNeo4jBench, runNeo4jBench } from './neo4j-bench.js';
 import { type RecallBenchResult, renderRecallBench, runRecallBench } from './recall-bench.js';
 import { runRecallNeo4j } from './recall-neo4j.js';
-import { renderNeo4jBench, runNeo4jBench, type Neo4jBenchResult } from './neo4j-bench.js';
+import { type CallCount, evaluate, fmt, type HttpResults, type ImportResult, render } from './report.js';
 import { comparePaths, type PathComparison, readBenchmarks, writeBenchmarks } from './store-bench.js';
-import { evaluate, fmt, type CallCount, type HttpResults, type ImportResult, render } from './report.js';
+import { renderWorkerScaling, workerScaling, workerScalingTargets } from './worker-scaling.js';
 
 const MODES = {
   quick: { memories: 10_000, edges: 50_000, seconds: 2, warmup: 0.5, rounds: 3, recalls: 50 },

@@ -3,10 +3,10 @@ import type { Direction } from '../src/domain/types.js';
 import { findShortestPath, traverse, type WalkOptions } from '../src/services/walks.js';
 import * as writes from '../src/services/writes.js';
 import type { AdjacencyQuery, GraphStore } from '../src/store/port.js';
-import { createCsrSearch, type Csr } from './csr.js';
-import { RELATION_TYPES, randomPairs, type GeneratedGraph } from './generator.js';
+import { type Csr, createCsrSearch } from './csr.js';
+import { type GeneratedGraph, RELATION_TYPES, randomPairs } from './generator.js';
 import { createRng, randomInt } from './lib/rng.js';
-import { now, summarize, type Summary } from './lib/stats.js';
+import { now, type Summary, summarize } from './lib/stats.js';
 
 export interface Timed {
   label: string;

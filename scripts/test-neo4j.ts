@@ -13,7 +13,7 @@
  * and `npm run bench`). Extra arguments otherwise go to vitest (e.g. a file filter).
  * Needs Java 17+ and Maven 3.8+ (plain `npm test` needs neither).
  */
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import {
   accessSync,

@@ -222,7 +222,7 @@ const GENERAL_DOCS: Record<string, VariableDoc> = {
 };
 
 /** Every variable's line: the general ones above, then each store's from its adapter. */
-export const VARIABLE_DOCS: Record<string, VariableDoc> = {
+const VARIABLE_DOCS: Record<string, VariableDoc> = {
   ...GENERAL_DOCS,
   ...Object.fromEntries(
     storeEnvDocs().flatMap((store) =>

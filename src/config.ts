@@ -1,10 +1,13 @@
 import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
-import { DEFAULT_WEIGHT_POLICY, type WeightPolicy } from './domain/weights.js';
+import { type ApiKey, ApiKeyConfigError, checkDistinct, parseApiKeyFile, parseApiKeyList } from './auth/api-keys.js';
+import { BACKGROUND_WORKER_ENV } from './cluster/messages.js';
+import { count, flag, fraction, optionalFlag, wholeNumber } from './domain/env-rules.js';
 import { StartupError } from './domain/errors.js';
 import { workspaceName } from './domain/inputs.js';
-import { ApiKeyConfigError, checkDistinct, parseApiKeyFile, parseApiKeyList, type ApiKey } from './auth/api-keys.js';
+import { DEFAULT_WEIGHT_POLICY, type WeightPolicy } from './domain/weights.js';
+import type { EmbeddingsSettings } from './embeddings/client.js';
 import { StoreSetupError } from './store/adapter.js';
 import {
   DEFAULT_STORE_KIND,
@@ -13,9 +16,6 @@ import {
   storeConfigFromEnv,
   storeEnvShape,
 } from './store/registry.js';
-import { count, flag, fraction, optionalFlag, wholeNumber } from './domain/env-rules.js';
-import type { EmbeddingsSettings } from './embeddings/client.js';
-import { BACKGROUND_WORKER_ENV } from './cluster/messages.js';
 
 const MAX_WORKERS = 256;
 /** How recall spreads activation and how long its records last (src/services/recall/). */
@@ -147,7 +147,7 @@ export interface RateLimit {
 }
 
 /** The fair scheduler in front of execution (src/limits/fair-scheduler.ts). */
-export interface AdmissionSettings {
+interface AdmissionSettings {
   /** Operations executing at once in this process; 0 turns the scheduler off. */
   concurrency: number;
   /** Operations waiting for a seat, all workspaces together. */
@@ -203,7 +203,7 @@ export interface Config {
   embeddings: EmbeddingsConfig | null;
 }
 
-export interface EmbeddingsConfig extends EmbeddingsSettings {
+interface EmbeddingsConfig extends EmbeddingsSettings {
   /** Pause between back-fill rounds. */
   backfillMs: number;
 }

@@ -1,4 +1,4 @@
-import { pino, type Logger } from 'pino';
+import { type Logger, pino } from 'pino';
 
 /**
  * Logs go to stderr (fd 2): the MCP server speaks its protocol on stdout, and sharing one logger

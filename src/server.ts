@@ -2,13 +2,13 @@ import cluster from 'node:cluster';
 import { createServer } from 'node:http';
 import { collectDefaultMetrics } from 'prom-client';
 import { startPrimary } from './cluster/primary.js';
-import { type ClusterMember, WORKER_HEADER, joinCluster } from './cluster/worker.js';
+import { type ClusterMember, joinCluster, WORKER_HEADER } from './cluster/worker.js';
 import { type Config, loadConfig } from './config.js';
 import { StartupError } from './domain/errors.js';
+import { backfillFor } from './embeddings/setup.js';
 import { listen } from './listen.js';
 import { createLogger, type Logger } from './logger.js';
 import { installShutdown } from './shutdown.js';
-import { backfillFor } from './embeddings/setup.js';
 import { createStore } from './store/create-store.js';
 
 async function main(): Promise<void> {

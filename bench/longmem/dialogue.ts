@@ -1,5 +1,5 @@
 import type { PlannedEvent, PlannedGroup, PlannedItem, PlannedQuestion, QuestionKind } from './generator.js';
-import { type Rng, Pool, type Vars, int, pad2, pick, render, sample } from './text.js';
+import { int, Pool, pad2, pick, type Rng, render, sample, type Vars } from './text.js';
 
 /**
  * The `dialogue` shape: conversations between a user and an assistant over 14-18 sessions. Each

@@ -4,7 +4,7 @@ import { loadavg, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createApp, type EngramApp } from '../../src/app.js';
-import { loadConfig, type Config } from '../../src/config.js';
+import { type Config, loadConfig } from '../../src/config.js';
 import { createEmbeddingBackfill } from '../../src/embeddings/backfill.js';
 import { createEmbeddingsClient, type Embedder } from '../../src/embeddings/client.js';
 import { embeddingText } from '../../src/embeddings/text.js';

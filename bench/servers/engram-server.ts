@@ -7,8 +7,8 @@
 import { collectDefaultMetrics } from 'prom-client';
 import { createApp } from '../../src/app.js';
 import { loadConfig } from '../../src/config.js';
-import { createMetrics } from '../../src/plugins/use-metrics.js';
 import { createLogger } from '../../src/logger.js';
+import { createMetrics } from '../../src/plugins/use-metrics.js';
 import { createSqliteStore } from '../../src/store/sqlite/sqlite-store.js';
 import { serveForBenchmark } from './serve.js';
 

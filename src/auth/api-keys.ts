@@ -16,7 +16,7 @@ export interface ApiKey {
 }
 
 /** Plain keys shorter than this are refused: they can be guessed. */
-export const MIN_KEY_LENGTH = 16;
+const MIN_KEY_LENGTH = 16;
 
 const ROLE = z.enum(['read', 'write', 'admin']);
 const SHA256_HEX = /^[0-9a-f]{64}$/i;

@@ -1,17 +1,17 @@
-import { createReadStream, statSync, type ReadStream } from 'node:fs';
+import { createReadStream, type ReadStream, statSync } from 'node:fs';
 import type { Readable } from 'node:stream';
 import { parseArgs } from 'node:util';
 import { type Config, ConfigError, loadConfig } from '../config.js';
 import { isEngramError } from '../domain/errors.js';
 import { nowIso } from '../domain/ids.js';
 import { workspaceName } from '../domain/inputs.js';
-import { importPending, missingEndError, PendingBatch, type ImportScope } from '../services/graph-import.js';
+import { type ImportScope, importPending, missingEndError, PendingBatch } from '../services/graph-import.js';
 import { createStore } from '../store/create-store.js';
 import type { BulkLoad, GraphStore } from '../store/port.js';
 import { importBatchSizeFor } from '../store/registry.js';
+import { embedImported } from './import-embeddings.js';
 import { type GraphRecord, LineRefused } from './import-lines.js';
 import { parsedBatches } from './parsed-batches.js';
-import { embedImported } from './import-embeddings.js';
 import { createProgress, formatCount } from './progress.js';
 
 const USAGE = `Usage: engram import FILE.ndjson [--workspace NAME] [--batch-size N] [--bulk | --no-bulk]

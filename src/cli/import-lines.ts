@@ -1,5 +1,5 @@
+import { describeIssues, type EdgeLineValue, GraphLine, type MemoryLineValue } from '../domain/graph-records.js';
 import { asWellFormedRecord } from './import-fast-check.js';
-import { type EdgeLineValue, GraphLine, type MemoryLineValue, describeIssues } from '../domain/graph-records.js';
 
 export type GraphRecord = MemoryLineValue | EdgeLineValue;
 

@@ -1,4 +1,4 @@
-import { type PrimaryMessage, type WorkerMessage, isPrimaryMessage } from './messages.js';
+import { isPrimaryMessage, type PrimaryMessage, type WorkerMessage } from './messages.js';
 
 /** How long a worker waits for the primary's answer before taking it for gone. */
 const ASK_TIMEOUT_MS = 5000;

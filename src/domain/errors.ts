@@ -30,7 +30,7 @@ const RETRYABLE: ReadonlySet<string> = new Set<ErrorCode>(['UNAVAILABLE', 'RATE_
 export const isRetryableCode = (code: string): boolean => RETRYABLE.has(code);
 
 /** The HTTP status an error answered before execution (refused request) gets for its code. */
-export const HTTP_STATUS = {
+const HTTP_STATUS = {
   BAD_USER_INPUT: 400,
   BAD_REQUEST: 400,
   UNAUTHENTICATED: 401,

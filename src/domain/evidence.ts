@@ -14,7 +14,7 @@ export const CONTRADICTING_TYPES = ['CONTRADICTS', 'FAILS_TO_REPRODUCE'] as cons
  * Evidence for the source counts, through these, for the target: an experiment validating a
  * formal model of a hypothesis (model -FORMALIZES-> hypothesis) supports the hypothesis.
  */
-export const CHAINING_TYPES = ['EXTENDS', 'FORMALIZES'] as const;
+const CHAINING_TYPES = ['EXTENDS', 'FORMALIZES'] as const;
 
 export const SUPERSEDES = 'SUPERSEDES';
 export const CONTRADICTS = 'CONTRADICTS';

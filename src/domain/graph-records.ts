@@ -13,7 +13,7 @@ import type { EdgeRecord, MemoryRecord } from './types.js';
  * A memory's `id` is required: it is what makes re-importing a file idempotent. An edge is
  * identified by (from, to, type); both ends are memory ids.
  */
-export const MemoryLine = z.strictObject({
+const MemoryLine = z.strictObject({
   record: z.literal('memory'),
   id: rules.memoryId,
   key: rules.memoryKey.nullish(),
@@ -25,7 +25,7 @@ export const MemoryLine = z.strictObject({
   metadata: rules.metadata.nullish(),
 });
 
-export const EdgeLine = z
+const EdgeLine = z
   .strictObject({
     record: z.literal('edge'),
     from: rules.memoryId,

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { nestedDeeperThan } from './json-depth.js';
-import { RELATION_TYPE_PATTERN, normaliseRelationType } from './relations.js';
+import { normaliseRelationType, RELATION_TYPE_PATTERN } from './relations.js';
 
 /** Limits of the contract (API.md, "Rules every implementation keeps"). */
 export const LIMITS = {

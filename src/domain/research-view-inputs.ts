@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { LIMITS, refList } from './inputs.js';
 
 /** Input rules of the research views (evidence, contradictions, convergence, context, oscillation). */
-export const RESEARCH_VIEW_LIMITS = {
+const RESEARCH_VIEW_LIMITS = {
   minSupport: { min: 1, max: 10_000 },
   minFlips: { min: 1, max: 1_000 },
   window: { min: 1, max: 10_000 },

@@ -5,7 +5,7 @@ import type { Embedder } from './client.js';
 import { checkEmbedding } from './write-embeddings.js';
 
 /** Most neighbours one match asks the store for, whatever limit the caller passes. */
-export const MAX_VECTOR_MATCHES = 200;
+const MAX_VECTOR_MATCHES = 200;
 
 /**
  * Recall's vector signal: the query's own embedding when the caller sent one, else its text

@@ -1,9 +1,9 @@
 import type { QueryLimits, RecallSettings } from '../config.js';
 import type { MemoryRecord } from '../domain/types.js';
 import type { WeightPolicy } from '../domain/weights.js';
+import type { Embedder } from '../embeddings/client.js';
 import type { Loaders } from '../loaders/index.js';
 import type { Logger } from '../logger.js';
-import type { Embedder } from '../embeddings/client.js';
 import type { VectorMatcher } from '../services/vector-match.js';
 import type { WriteScope } from '../services/writes.js';
 import type { GraphStore } from '../store/port.js';

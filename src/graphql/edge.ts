@@ -1,5 +1,5 @@
-import { isPruned } from '../domain/weights.js';
 import { limit as limitRule } from '../domain/inputs.js';
+import { isPruned } from '../domain/weights.js';
 import { loadMemory } from './load.js';
 import { EdgeRef, MemoryRef, WeightEventRef } from './refs.js';
 import { DateTime, JSONScalar } from './scalars.js';

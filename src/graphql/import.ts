@@ -7,7 +7,7 @@ import { builder } from './builder.js';
 import { JSONScalar } from './scalars.js';
 
 /** More records than this go through `engram import` (streamed, batched) instead. */
-export const IMPORT_GRAPH_MAX_RECORDS = 1000;
+const IMPORT_GRAPH_MAX_RECORDS = 1000;
 
 const ImportMemoryInput = builder.inputType('ImportMemoryInput', {
   description:

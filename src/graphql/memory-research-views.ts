@@ -2,8 +2,8 @@ import { limit as limitRule, maxDepth as maxDepthRule, minWeight as minWeightRul
 import { evidenceFor } from '../services/evidence.js';
 import { currentVersion, newerVersions, olderVersions } from '../services/supersession.js';
 import { builder } from './builder.js';
-import { EvidenceRef } from './research-view-refs.js';
 import { MemoryRef } from './refs.js';
+import { EvidenceRef } from './research-view-refs.js';
 
 builder.objectFields(MemoryRef, (t) => ({
   evidence: t.field({

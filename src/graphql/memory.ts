@@ -1,10 +1,10 @@
-import { minWeight as minWeightRule, memoryRef } from '../domain/inputs.js';
+import { memoryRef, minWeight as minWeightRule } from '../domain/inputs.js';
 import { supersededAmong } from '../services/supersession.js';
-import { resolvePath, resolveTraverse } from './walk-resolvers.js';
 import { sharedArgs } from './args.js';
 import { DirectionEnum } from './enums.js';
 import { EdgeRef, MemoryRef, NeighborRef, PathResultRef, TraversalHitRef } from './refs.js';
-import { JSONScalar, DateTime } from './scalars.js';
+import { DateTime, JSONScalar } from './scalars.js';
+import { resolvePath, resolveTraverse } from './walk-resolvers.js';
 
 MemoryRef.implement({
   description:

@@ -1,6 +1,6 @@
-import { isLoaded } from '../loaders/index.js';
 import { badInput } from '../domain/errors.js';
 import * as rules from '../domain/inputs.js';
+import { isLoaded } from '../loaders/index.js';
 import { reinforceCoRetrieval } from '../services/co-retrieval.js';
 import { recallReason, requireRecall } from '../services/recall/recall-feedback.js';
 import { builder } from './builder.js';

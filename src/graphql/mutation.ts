@@ -6,7 +6,7 @@ import { recallFeedback } from '../services/recall/recall-feedback.js';
 import * as writes from '../services/writes.js';
 import { edgeSelectorArgs } from './args.js';
 import { builder } from './builder.js';
-import { writeScope, type EngramContext } from './context.js';
+import { type EngramContext, writeScope } from './context.js';
 import { AdjustmentSourceEnum, FeedbackSignalEnum } from './enums.js';
 import { CreateMemoryInput, LinkInput, UnlinkInput, UpdateMemoryInput } from './inputs.js';
 import { DeletePayloadRef, EdgeRef, MemoryRef, UnlinkPayloadRef, WeightChangeRef } from './refs.js';

@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import * as rules from '../domain/inputs.js';
 import { KNOWN_RELATION_TYPES } from '../domain/relations.js';
+import { requireMemory } from '../services/writes.js';
 import { sharedArgs } from './args.js';
 import { builder } from './builder.js';
-import { requireMemory } from '../services/writes.js';
 import { writeScope } from './context.js';
 import { AdjustmentSourceEnum } from './enums.js';
 import { EdgeRef, MemoryRef, PathResultRef, RelationTypeRef, WeightEventRef } from './refs.js';

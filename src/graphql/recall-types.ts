@@ -6,7 +6,7 @@ import { loadMemory } from './load.js';
 import { EdgeRef, MemoryRef } from './refs.js';
 import { DateTime } from './scalars.js';
 
-export const RecalledMemoryRef = builder.objectRef<RecalledResult>('RecalledMemory');
+const RecalledMemoryRef = builder.objectRef<RecalledResult>('RecalledMemory');
 export const RecallRef = builder.objectRef<RecallOutcome>('Recall');
 
 RecalledMemoryRef.implement({

@@ -1,6 +1,16 @@
-import type { AdjacentEdge, EdgeRecord, MemoryRecord, RelationTypeRecord, WeightEventRecord } from './shapes.js';
-import type { DeleteResult, PathView, PathStepView, TraversalHitView, WeightChangeView } from './shapes.js';
 import { builder } from './builder.js';
+import type {
+  AdjacentEdge,
+  DeleteResult,
+  EdgeRecord,
+  MemoryRecord,
+  PathStepView,
+  PathView,
+  RelationTypeRecord,
+  TraversalHitView,
+  WeightChangeView,
+  WeightEventRecord,
+} from './shapes.js';
 
 /** Object refs are declared apart from their fields so types that point at each other can be split into files. */
 export const MemoryRef = builder.objectRef<MemoryRecord>('Memory');

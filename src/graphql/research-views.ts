@@ -1,6 +1,7 @@
 import { validationsOf } from '../services/convergence.js';
 import { builder } from './builder.js';
 import { loadMemory } from './load.js';
+import { EdgeRef, MemoryRef } from './refs.js';
 import {
   ContextBundleRef,
   ContextItemRef,
@@ -9,7 +10,6 @@ import {
   EvidenceItemRef,
   EvidenceRef,
 } from './research-view-refs.js';
-import { EdgeRef, MemoryRef } from './refs.js';
 
 export const ContradictionKindEnum = builder.enumType('ContradictionKind', {
   description: 'How two memories disagree.',
@@ -22,7 +22,7 @@ export const ContradictionKindEnum = builder.enumType('ContradictionKind', {
   } as const,
 });
 
-export const ContextRoleEnum = builder.enumType('ContextRole', {
+const ContextRoleEnum = builder.enumType('ContextRole', {
   description: 'Why a memory is in a context bundle. Bundles are ranked in this order.',
   values: {
     SEED: { description: 'One of the seeds asked for.' },

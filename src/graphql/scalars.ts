@@ -1,7 +1,7 @@
 import { GraphQLError, type ValueNode } from 'graphql';
 import { GraphQLDateTime, GraphQLJSON } from 'graphql-scalars';
-import { nestedDeeperThan } from '../domain/json-depth.js';
 import { LIMITS } from '../domain/inputs.js';
+import { nestedDeeperThan } from '../domain/json-depth.js';
 import { builder } from './builder.js';
 
 /** graphql-scalars' RFC 3339 DateTime, with the description the API has always printed. */

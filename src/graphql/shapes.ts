@@ -1,6 +1,7 @@
 /** The values behind each GraphQL object type. */
-export type { AdjacentEdge, EdgeRecord, MemoryRecord, WeightEventRecord } from '../domain/types.js';
+
 export type { RelationTypeInfo as RelationTypeRecord } from '../domain/relations.js';
+export type { AdjacentEdge, EdgeRecord, MemoryRecord, WeightEventRecord } from '../domain/types.js';
 export type { WeightChangeResult as WeightChangeView } from '../services/writes.js';
 
 export interface PathView {

@@ -1,5 +1,5 @@
-import { isLoaded } from '../loaders/index.js';
 import type { Direction, MemoryRecord } from '../domain/types.js';
+import { isLoaded } from '../loaders/index.js';
 import { supersededAmong } from '../services/supersession.js';
 import { findShortestPath, traverse } from '../services/walks.js';
 import { requireMemory } from '../services/writes.js';
@@ -65,7 +65,7 @@ function nameOf(memory: MemoryRecord): string {
  * different memories that read the same (equal titles, no keys) get their ids added, so the
  * message still says which is which.
  */
-export function noPathMessage(start: MemoryRecord, end: MemoryRecord, maxHops: number): string {
+function noPathMessage(start: MemoryRecord, end: MemoryRecord, maxHops: number): string {
   let from = nameOf(start);
   let to = nameOf(end);
   if (from === to) {

@@ -1,6 +1,6 @@
 import { AdjustmentSourceEnum } from './enums.js';
-import { DateTime } from './scalars.js';
 import { EdgeRef, MemoryRef, WeightChangeRef, WeightEventRef } from './refs.js';
+import { DateTime } from './scalars.js';
 
 WeightEventRef.implement({
   description: 'One change of an edge or memory weight. History is append-only: a revert is a new event.',

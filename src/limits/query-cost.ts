@@ -1,16 +1,16 @@
 import {
+  type DocumentNode,
   type GraphQLError,
-  Kind,
-  TypeInfo,
-  ValidationContext,
+  type GraphQLSchema,
   getNamedType,
   getNullableType,
   isLeafType,
   isListType,
-  type DocumentNode,
-  type GraphQLSchema,
+  Kind,
+  TypeInfo,
+  ValidationContext,
 } from 'graphql';
-import { createComplexityRule, type ComplexityEstimator } from 'graphql-query-complexity';
+import { type ComplexityEstimator, createComplexityRule } from 'graphql-query-complexity';
 import { LIMITS } from '../domain/inputs.js';
 
 type Args = Record<string, unknown>;
@@ -20,13 +20,13 @@ type Args = Record<string, unknown>;
  * how many times its selection is resolved: a list's length, or the number of items a walk
  * returns. Its cost is `base + size × (cost of its selection)`.
  */
-export interface FieldCost {
+interface FieldCost {
   base: number | ((args: Args) => number);
   size?: number | ((args: Args) => number);
 }
 
 /** Size assumed for a list field that no argument bounds. */
-export const DEFAULT_LIST_SIZE = 10;
+const DEFAULT_LIST_SIZE = 10;
 
 const num = (name: string, fallback: number) => (args: Args) =>
   typeof args[name] === 'number' ? (args[name] as number) : fallback;
@@ -49,7 +49,7 @@ const WRITE = 10;
  * before these functions see the arguments. Sizes of lists inside a walk's result (evidence items,
  * context bundle items, path steps) are counted once, on the walk.
  */
-export const FIELD_COSTS: Readonly<Record<string, FieldCost>> = {
+const FIELD_COSTS: Readonly<Record<string, FieldCost>> = {
   'Query.memories': { base: 1, size: length('ids') },
   'Query.searchMemories': { base: SEARCH, size: num('limit', 20) },
   'Query.edgesBetween': { base: 10, size: DEFAULT_LIST_SIZE },
@@ -108,7 +108,7 @@ const value = (cost: number | ((args: Args) => number) | undefined, args: Args, 
   cost === undefined ? fallback : typeof cost === 'number' ? cost : cost(args);
 
 /** The estimator for graphql-query-complexity: FIELD_COSTS, then the defaults above. */
-export const fieldCostEstimator: ComplexityEstimator = ({ type, field, args, childComplexity }) => {
+const fieldCostEstimator: ComplexityEstimator = ({ type, field, args, childComplexity }) => {
   // Introspection is free here: it has its own switch (ENGRAM_INTROSPECTION).
   if (type.name.startsWith('__') || field.name.startsWith('__')) return childComplexity;
   const cost = FIELD_COSTS[`${type.name}.${field.name}`];

@@ -1,4 +1,4 @@
-import { type ContractCode, MASKED, codeForStatus, isRetryableCode } from '../domain/errors.js';
+import { type ContractCode, codeForStatus, isRetryableCode, MASKED } from '../domain/errors.js';
 import type { TypedDocumentString } from '../generated/graphql.js';
 
 /** A GraphQL error as a tool reports it: the contract's code and a message a person can act on. */
@@ -10,9 +10,7 @@ export interface OperationError {
   retryable: boolean;
 }
 
-export type OperationOutcome<TResult> =
-  | { data: TResult; errors?: undefined }
-  | { data?: undefined; errors: OperationError[] };
+type OperationOutcome<TResult> = { data: TResult; errors?: undefined } | { data?: undefined; errors: OperationError[] };
 
 /** Runs one named operation; it never throws for GraphQL or HTTP failures, only for bugs. */
 export type Execute = <TResult, TVariables>(

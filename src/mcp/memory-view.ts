@@ -11,7 +11,7 @@ import { toMemory } from './shapes.js';
 export type Detail = 'ids' | 'summary' | 'full';
 
 /** Content characters in a summary: about two lines, enough to tell memories with similar titles apart. */
-export const SNIPPET_CHARS = 80;
+const SNIPPET_CHARS = 80;
 
 export const detailInput = (fallback: Detail = 'summary') =>
   z.enum(['ids', 'summary', 'full']).default(fallback).describe('summary adds a snippet.');
@@ -39,7 +39,7 @@ export const memoryViewOutput = z.object({
 export type MemoryView = z.output<typeof memoryViewOutput>;
 
 /** The content's start, whitespace collapsed, cut at a word boundary with an ellipsis. */
-export function snippet(content: string | null): string {
+function snippet(content: string | null): string {
   const flat = (content ?? '').replace(/\s+/g, ' ').trim();
   if (flat.length <= SNIPPET_CHARS) return flat;
   const cut = flat.slice(0, SNIPPET_CHARS - 1);

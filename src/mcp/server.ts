@@ -26,7 +26,7 @@ import { memoryWrite } from './tools/memory-write.js';
 import { relationTypes } from './tools/relation-types.js';
 
 /** The tool names are the contract agents code against (issue 4). */
-export const TOOLS = [
+const TOOLS = [
   memoryCreate,
   memoryGet,
   memorySearch,

@@ -1,13 +1,13 @@
 import { z } from 'zod';
+import { memoryNotFound } from '../domain/errors.js';
+import { LIMITS } from '../domain/inputs.js';
+import { isKnownRelationType } from '../domain/relations.js';
 import type {
   Direction,
   EdgeFieldsFragment,
   MemoryFieldsFragment,
   WeightChangeFieldsFragment,
 } from '../generated/graphql.js';
-import { memoryNotFound } from '../domain/errors.js';
-import { LIMITS } from '../domain/inputs.js';
-import { isKnownRelationType } from '../domain/relations.js';
 import type { OperationError } from './execute.js';
 
 /*
@@ -104,7 +104,7 @@ export const limitInput = (fallback: number, what = 'results') =>
     .meta({ minimum: LIMITS.limit.min, maximum: LIMITS.limit.max, default: fallback })
     .describe(`Most ${what}.`);
 
-export const amountInput = (fallback: string) =>
+const amountInput = (fallback: string) =>
   z.number().optional().meta({ exclusiveMinimum: 0, maximum: 1 }).describe(`Step (default ${fallback}).`);
 
 export const minWeightInput = (what: string) => z.number().optional().meta({ minimum: 0, maximum: 1 }).describe(what);

@@ -1,5 +1,5 @@
 import { serveStdio } from '@modelcontextprotocol/server/stdio';
-import { WORKSPACE_HEADER, createApp } from '../app.js';
+import { createApp, WORKSPACE_HEADER } from '../app.js';
 import { ConfigError, loadConfig } from '../config.js';
 import { StartupError } from '../domain/errors.js';
 import { createLogger } from '../logger.js';

@@ -3,9 +3,9 @@ import type { z } from 'zod';
 import { MASKED } from '../domain/errors.js';
 import type { TypedDocumentString } from '../generated/graphql.js';
 import type { Logger } from '../logger.js';
+import { advertisedOutput, advertiseOnly } from './advertise.js';
 import type { Execute, OperationError } from './execute.js';
-import { advertiseOnly, advertisedOutput } from './advertise.js';
-import { aliasSentence, readArguments, type ArgumentAliases } from './strict-input.js';
+import { type ArgumentAliases, aliasSentence, readArguments } from './strict-input.js';
 
 /** Every hint stated explicitly, so no tool falls back to the spec's pessimistic defaults by omission. */
 export interface ToolHints {
@@ -16,7 +16,7 @@ export interface ToolHints {
 }
 
 /** What a tool answers when the operation succeeded: structured output plus a short text for people. */
-export type ToolAnswer<TOutput> = { structured: TOutput; text: string } | { error: OperationError };
+type ToolAnswer<TOutput> = { structured: TOutput; text: string } | { error: OperationError };
 
 export interface ToolDefinition<TInput extends z.ZodObject, TOutput extends z.ZodObject, TResult, TVariables> {
   name: string;

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
-import type { ImportEdgeInput, ImportMemoryInput } from '../generated/graphql.js';
 import { normaliseRelationType } from '../domain/relations.js';
+import type { ImportEdgeInput, ImportMemoryInput } from '../generated/graphql.js';
 import type { OperationError } from './execute.js';
 
 /*
@@ -41,7 +41,7 @@ export interface ExistingMemory {
   neighbors: { edge: { type: string; weight: number; metadata?: unknown; to: { id: string } } }[];
 }
 
-export type WriteStatus = 'created' | 'replaced' | 'unchanged';
+type WriteStatus = 'created' | 'replaced' | 'unchanged';
 
 export interface WritePlan {
   variables: { memories: ImportMemoryInput[]; edges: ImportEdgeInput[] };

@@ -1,8 +1,8 @@
 import { GraphQLError } from 'graphql';
 import type { Plugin } from 'graphql-yoga';
+import { type ApiKey, findApiKey, type Role } from '../auth/api-keys.js';
 import { type HttpErrorCode, refusal } from '../domain/errors.js';
 import { workspaceName } from '../domain/inputs.js';
-import { findApiKey, type ApiKey, type Role } from '../auth/api-keys.js';
 
 export const WORKSPACE_HEADER = 'x-engram-workspace';
 

@@ -1,7 +1,7 @@
 import { GraphQLError } from 'graphql';
 import type { Plugin } from 'graphql-yoga';
-import { refusal } from '../domain/errors.js';
 import type { RateLimit } from '../config.js';
+import { refusal } from '../domain/errors.js';
 import type { WorkMeter } from '../store/work-budget.js';
 
 export type BucketDecision = { ok: true } | { ok: false; retryAfterMs: number };
@@ -96,7 +96,7 @@ export class LeakyBuckets implements CostBuckets {
 }
 
 /** `extensions.cost` of every executed operation: what the analysis priced it at, what it did, and the quota. */
-export interface CostReport {
+interface CostReport {
   /** The static estimate (query-cost.ts), checked against ENGRAM_MAX_COST before the operation ran. */
   requested: number;
   /** 1 + the rows it read and wrote + the edges its walks examined. */

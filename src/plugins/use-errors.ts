@@ -11,13 +11,13 @@ import {
 import type { Plugin } from 'graphql-yoga';
 import {
   type ContractCode,
-  INTERNAL_EXTENSIONS,
-  MASKED,
-  YOGA_CODE_RENAMES,
   codeForGraphQLMessage,
   codeForStatus,
+  INTERNAL_EXTENSIONS,
   isEngramError,
   isRetryableCode,
+  MASKED,
+  YOGA_CODE_RENAMES,
 } from '../domain/errors.js';
 
 /**

@@ -99,5 +99,4 @@ export function useLimits(
  * The deepest bracket nesting a document may have: room for ENGRAM_MAX_DEPTH selection sets, a
  * metadata literal at its own limit, and 16 levels of arguments, input objects and lists. 60 by default.
  */
-export const maxNesting = (limits: Pick<QueryLimits, 'maxDepth'>): number =>
-  limits.maxDepth + LIMITS.metadataDepth + 16;
+const maxNesting = (limits: Pick<QueryLimits, 'maxDepth'>): number => limits.maxDepth + LIMITS.metadataDepth + 16;

@@ -1,4 +1,4 @@
-import { GraphQLError, type ASTVisitor, type ValidationContext } from 'graphql';
+import { type ASTVisitor, GraphQLError, type ValidationContext } from 'graphql';
 import type { Plugin } from 'graphql-yoga';
 
 /** Refuses operations whose root type the schema lacks (graphql-js 16 has no such rule; 17's KnownOperationTypesRule). */

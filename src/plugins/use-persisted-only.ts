@@ -3,14 +3,14 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { usePersistedOperations } from '@graphql-yoga/plugin-persisted-operations';
 import {
-  Kind,
-  parse,
-  print,
-  visit,
   type DefinitionNode,
   type DocumentNode,
   type FragmentDefinitionNode,
+  Kind,
   type OperationDefinitionNode,
+  parse,
+  print,
+  visit,
 } from 'graphql';
 import type { Plugin } from 'graphql-yoga';
 import { ConfigError } from '../config.js';
@@ -46,7 +46,7 @@ function fragmentsUsed(
  * through other fragments) sorted by name, printed by graphql-js. Formatting, comments and the
  * order of definitions in the source do not change it; its sha256 is the operation's id.
  */
-export function canonicalText(
+function canonicalText(
   operation: OperationDefinitionNode,
   fragments: ReadonlyMap<string, FragmentDefinitionNode>,
 ): string {

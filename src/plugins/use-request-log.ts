@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { GraphQLError, getOperationAST, type ExecutionResult } from 'graphql';
+import { type ExecutionResult, GraphQLError, getOperationAST } from 'graphql';
 import type { Plugin } from 'graphql-yoga';
 import { isEngramError } from '../domain/errors.js';
 import type { Logger } from '../logger.js';
-import { principalIfKnown, type Authenticate } from './use-auth.js';
+import { type Authenticate, principalIfKnown } from './use-auth.js';
 import { originalOf } from './use-errors.js';
 
 export const REQUEST_ID_HEADER = 'x-request-id';

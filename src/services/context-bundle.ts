@@ -1,13 +1,13 @@
 import { JUDGING_TYPES, SUPERSEDES } from '../domain/evidence.js';
 import type { AdjacentEdge, EdgeRecord, MemoryRecord } from '../domain/types.js';
 import { roundWeight } from '../domain/weights.js';
-import { contradictionsAmong, markResolved, type ContradictionView } from './contradictions.js';
 import { compareIds, strongestFirst } from '../store/key-order.js';
+import { type ContradictionView, contradictionsAmong, markResolved } from './contradictions.js';
 import { adjacentOf, type ReadScope } from './research-views.js';
 import { allNewerVersions } from './supersession.js';
 
 /** Why a memory is in a context bundle; also the order of the ranking. */
-export type ContextRole = 'SEED' | 'NEWER_VERSION' | 'CONTRADICTING' | 'NEIGHBOR';
+type ContextRole = 'SEED' | 'NEWER_VERSION' | 'CONTRADICTING' | 'NEIGHBOR';
 
 export interface ContextItemView {
   memory: MemoryRecord;

@@ -1,4 +1,4 @@
-import { CONTRADICTING_TYPES, CONTRADICTS, JUDGING_TYPES, isContradicting, isSupporting } from '../domain/evidence.js';
+import { CONTRADICTING_TYPES, CONTRADICTS, isContradicting, isSupporting, JUDGING_TYPES } from '../domain/evidence.js';
 import type { EdgeRecord } from '../domain/types.js';
 import { compareIds, strongestFirst } from '../store/key-order.js';
 import { adjacentOf, type ReadScope } from './research-views.js';
@@ -27,7 +27,7 @@ export interface ContradictionView {
   resolved: boolean;
 }
 
-export const pairKey = (aId: string, bId: string): string => JSON.stringify([aId, bId]);
+const pairKey = (aId: string, bId: string): string => JSON.stringify([aId, bId]);
 
 /**
  * Groups edges by ordered pair (from, to) and keeps the pairs that disagree: one entry per pair,
@@ -81,7 +81,7 @@ export async function markResolved(
 }
 
 /** Unresolved first, then strongest first, then by the ids of a and b. */
-export const contradictionOrder = (x: ContradictionView, y: ContradictionView): number =>
+const contradictionOrder = (x: ContradictionView, y: ContradictionView): number =>
   Number(x.resolved) - Number(y.resolved) ||
   y.strength - x.strength ||
   compareIds(x.aId, y.aId) ||

@@ -31,7 +31,7 @@ export interface EvidenceOptions {
  * Strongest evidence edges read into each memory of the chain. A hub validated by 50,000
  * memories is judged by its strongest 200: the walk costs what that cap allows, not the hub's degree.
  */
-export const EVIDENCE_PER_MEMORY = 200;
+const EVIDENCE_PER_MEMORY = 200;
 
 interface Chain {
   via: EdgeRecord[];

@@ -1,10 +1,10 @@
-import { compareIds } from '../store/key-order.js';
-import { EngramError, badInput, conflict } from '../domain/errors.js';
+import { badInput, conflict, EngramError } from '../domain/errors.js';
 import type { EdgeLineValue, MemoryLineValue } from '../domain/graph-records.js';
 import { newId } from '../domain/ids.js';
 import { isKnownRelationType } from '../domain/relations.js';
 import type { NewMemory } from '../domain/types.js';
 import type { WeightPolicy } from '../domain/weights.js';
+import { compareIds } from '../store/key-order.js';
 import type { GraphStore, ImportBatch, ImportEdge } from '../store/port.js';
 
 /** A validated record and where it came from ("line 17", "edges[3]"), for error messages. */

@@ -3,10 +3,10 @@ import type { AdjacentEdge, EdgeRecord, MemoryRecord } from '../domain/types.js'
 import { adjacentOf, loadAll, type ReadScope } from './research-views.js';
 
 /** Longest SUPERSEDES chain followed; a longer (or cyclic) history stops here. */
-export const MAX_VERSION_HOPS = 50;
+const MAX_VERSION_HOPS = 50;
 
 /** Most versions read on each side of one memory (strongest SUPERSEDES edges first): a memory superseded 10,000 times costs 100 rows. */
-export const MAX_VERSIONS_PER_MEMORY = 100;
+const MAX_VERSIONS_PER_MEMORY = 100;
 
 const SUPERSEDES_ONLY: readonly string[] = [SUPERSEDES];
 

@@ -4,13 +4,13 @@
  * sent) and blends them with the lexical and graph signals. Without vectors configured there is no
  * matcher and recall runs on the other two signals.
  */
-export interface VectorMatch {
+interface VectorMatch {
   memoryId: string;
   /** Cosine similarity mapped to 0..1 (1 = same direction). */
   similarity: number;
 }
 
-export interface VectorQuery {
+interface VectorQuery {
   text: string | null;
   embedding: readonly number[] | null;
 }

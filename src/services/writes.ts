@@ -1,11 +1,11 @@
-import { EngramError, badInput, conflict, edgeNotFound, memoryNotFound, notFound } from '../domain/errors.js';
+import { badInput, conflict, EngramError, edgeNotFound, memoryNotFound, notFound } from '../domain/errors.js';
 import { newId, nowIso } from '../domain/ids.js';
 import { isKnownRelationType } from '../domain/relations.js';
 import type { AdjustmentSource, EdgeRecord, FeedbackSignal, Json, MemoryPatch, MemoryRecord } from '../domain/types.js';
 import { isPruned, manualEdgeSet, type WeightChangeRequest, type WeightPolicy } from '../domain/weights.js';
-import type { AppliedWeightChange, GraphStore } from '../store/port.js';
 import type { Embedder } from '../embeddings/client.js';
 import { attachEmbedding, checkEmbedding } from '../embeddings/write-embeddings.js';
+import type { AppliedWeightChange, GraphStore } from '../store/port.js';
 
 /** What every write needs: the store, the caller's workspace, and the rules in force. */
 export interface WriteScope {

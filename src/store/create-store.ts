@@ -1,4 +1,4 @@
-import { type Config, asConfigError } from '../config.js';
+import { asConfigError, type Config } from '../config.js';
 import type { GraphStore } from './port.js';
 import { openStore, type StorePurpose } from './registry.js';
 

@@ -58,9 +58,6 @@ export interface BulkLoad {
   abort(): Promise<void>;
 }
 
-/** Most results one recall record holds (recall's own `limit` is at most this). */
-export const MAX_RECALL_RESULTS = 100;
-
 /** One result of a recall as recorded: its scores and the edge ids of its activation path. */
 export interface RecalledResult {
   memoryId: string;

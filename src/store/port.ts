@@ -1,5 +1,6 @@
 import type {
   AdjacentEdge,
+  AdjustmentSource,
   Direction,
   EdgeRecord,
   FrontierStep,
@@ -8,7 +9,6 @@ import type {
   MemoryRecord,
   NewMemory,
   WeightEventRecord,
-  AdjustmentSource,
 } from '../domain/types.js';
 import type { WeightChangeRequest } from '../domain/weights.js';
 import type {

@@ -42,7 +42,7 @@ export function createWorkMeter(limit: number): WorkMeter {
   };
 }
 
-export const workBudgetExceeded = (limit: number) =>
+const workBudgetExceeded = (limit: number) =>
   new EngramError(
     'LIMIT_EXCEEDED',
     `This request needs more than ${limit} rows of store work (ENGRAM_WORK_BUDGET) and was stopped; ask for less: a smaller limit, budget or maxDepth, fewer ids or aliases, or narrow it with types or minWeight.`,

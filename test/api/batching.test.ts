@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { newId, nowIso } from '../../src/domain/ids.js';
-import { chain } from '../fixtures/graphs.js';
 import type { NewMemory } from '../../src/domain/types.js';
 import type { GraphStore, ImportEdge } from '../../src/store/port.js';
+import { chain } from '../fixtures/graphs.js';
 import { countingStore, type TestApp } from '../helpers/app.js';
 import { DEFAULT_WS, seed, useCountingApp, useTestApp, withoutShortestPath } from './support.js';
 

@@ -5,8 +5,8 @@ import { createTestApp, type GraphQLResponse, type TestApp } from '../helpers/ap
 import {
   acknowledged,
   createServerPool,
-  failureOf,
   type EngramServer,
+  failureOf,
   type HttpGraphQLResponse,
 } from '../helpers/process.js';
 

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { chain, library, star } from '../fixtures/graphs.js';
 import { newId, nowIso } from '../../src/domain/ids.js';
+import { chain, library, star } from '../fixtures/graphs.js';
 import {
-  DEFAULT_WS,
   countRows,
+  DEFAULT_WS,
   expectError,
   expectRejectedWithoutWrites,
   rowsAdded,

@@ -1,7 +1,7 @@
 import Database from 'better-sqlite3';
 import { afterEach, beforeEach, expect } from 'vitest';
 import type { GraphStore } from '../../src/store/port.js';
-import { seedGraph, type GraphFixture, type SeededGraph } from '../fixtures/graphs.js';
+import { type GraphFixture, type SeededGraph, seedGraph } from '../fixtures/graphs.js';
 import { countingStore, createTestApp, type GraphQLResponse, type TestApp } from '../helpers/app.js';
 
 /** The workspace a request without the x-engram-workspace header acts in. */

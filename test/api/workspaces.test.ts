@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { chain } from '../fixtures/graphs.js';
 import type { SeededGraph } from '../fixtures/graphs.js';
+import { chain } from '../fixtures/graphs.js';
 import { DEFAULT_WS, expectError, expectRejectedWithoutWrites, readDb, seed, useTestApp } from './support.js';
 
 const api = useTestApp();

@@ -2,7 +2,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { createTestApp } from '../helpers/app.js';
-import { CHROMIUM, RESULTS, hasChromium, useExplorerSession } from './explorer-session.js';
+import { CHROMIUM, hasChromium, RESULTS, useExplorerSession } from './explorer-session.js';
 import { LAB_MEMORY } from './seed.js';
 
 /**

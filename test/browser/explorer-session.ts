@@ -19,14 +19,14 @@ export const hasChromium = existsSync(CHROMIUM);
 
 /** What the drawing holds, read from the Cytoscape instance the page exposes. */
 /** What the drawing holds, read from the Cytoscape instance the page exposes. */
-export interface DrawnNode {
+interface DrawnNode {
   id: string;
   title: string;
   kind: string;
   colour: string;
   classes: string[];
 }
-export interface DrawnEdge {
+interface DrawnEdge {
   id: string;
   type: string;
   source: string;

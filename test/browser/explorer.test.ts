@@ -1,7 +1,7 @@
 import { copyFileSync, mkdirSync } from 'node:fs';
 import type { Core } from 'cytoscape';
 import { describe, expect, it } from 'vitest';
-import { CHROMIUM, RESULTS, ROOT, hasChromium, useExplorerSession } from './explorer-session.js';
+import { CHROMIUM, hasChromium, RESULTS, ROOT, useExplorerSession } from './explorer-session.js';
 
 /**
  * End to end in headless Chromium: the real app on a real socket over a seeded SQLite graph, the

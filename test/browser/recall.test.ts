@@ -1,6 +1,6 @@
 import type { Core } from 'cytoscape';
 import { describe, expect, it } from 'vitest';
-import { CHROMIUM, RESULTS, hasChromium, useExplorerSession } from './explorer-session.js';
+import { CHROMIUM, hasChromium, RESULTS, useExplorerSession } from './explorer-session.js';
 
 /**
  * The explorer's recall box in headless Chromium, against the real app on a real socket over the

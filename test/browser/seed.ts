@@ -10,7 +10,7 @@ import type { TestApp } from '../helpers/app.js';
  *   jsonb-enough -USES_ASSUMPTION(0.4)-> postgres-choice,  sqlite-dev -RELATED_TO(0.3)-> postgres-choice
  *   nosql-scales -CONTRADICTS(0.04, pruned)-> postgres-choice
  */
-export const MEMORIES = [
+const MEMORIES = [
   {
     key: 'postgres-choice',
     title: 'We chose Postgres',
@@ -35,7 +35,7 @@ export const MEMORIES = [
   { key: 'nosql-scales', title: 'NoSQL scales better for us', kind: 'hypothesis', tags: ['db'] },
 ] as const;
 
-export const EDGES = [
+const EDGES = [
   { from: 'postgres-choice', to: 'need-acid', type: 'CAUSED_BY', weight: 0.9 },
   { from: 'need-acid', to: 'billing-ledger', type: 'CAUSED_BY', weight: 0.8 },
   { from: 'billing-ledger', to: 'audit-trail', type: 'RELATED_TO', weight: 0.6 },

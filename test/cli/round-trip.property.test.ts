@@ -7,13 +7,13 @@ import { createSqliteStore } from '../../src/store/sqlite/sqlite-store.js';
 import { createTestApp, type TestApp } from '../helpers/app.js';
 import { type CliSession, createCliSession } from '../helpers/cli-session.js';
 import {
-  EDGE_FIELDS,
-  EXAMPLE,
-  MEMORY_FIELDS,
-  METADATA_LIMIT,
   byteLength,
   comparable,
+  EDGE_FIELDS,
+  EXAMPLE,
   graph,
+  MEMORY_FIELDS,
+  METADATA_LIMIT,
   readAll,
 } from './round-trip-graphs.js';
 

@@ -1,4 +1,4 @@
-import { request, type IncomingMessage } from 'node:http';
+import { type IncomingMessage, request } from 'node:http';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createServerPool, type EngramServer } from '../helpers/process.js';

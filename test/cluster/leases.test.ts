@@ -1,7 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { describe, expect, it } from 'vitest';
 import { createBudgetLender } from '../../src/cluster/budget-lender.js';
-import { LEASE_IDLE_MS, createLeasedBuckets, leaseChunk } from '../../src/cluster/leased-buckets.js';
+import { createLeasedBuckets, LEASE_IDLE_MS, leaseChunk } from '../../src/cluster/leased-buckets.js';
 import type { PrimaryChannel } from '../../src/cluster/primary-channel.js';
 
 /**

@@ -1,4 +1,9 @@
 import { afterEach, beforeEach, expect } from 'vitest';
+import { EngramError, type ErrorCode } from '../../src/domain/errors.js';
+import { newId } from '../../src/domain/ids.js';
+import type { EdgeRecord, Json, MemoryRecord, NewMemory } from '../../src/domain/types.js';
+import type { WeightChangeRequest, WeightOperation } from '../../src/domain/weights.js';
+import { DEFAULT_WEIGHT_POLICY } from '../../src/domain/weights.js';
 import type {
   AdjacencyQuery,
   DegreeQuery,
@@ -8,12 +13,7 @@ import type {
   SearchQuery,
   WeightEventFilter,
 } from '../../src/store/port.js';
-import type { EdgeRecord, Json, MemoryRecord, NewMemory } from '../../src/domain/types.js';
-import type { WeightChangeRequest, WeightOperation } from '../../src/domain/weights.js';
-import { DEFAULT_WEIGHT_POLICY } from '../../src/domain/weights.js';
-import { EngramError, type ErrorCode } from '../../src/domain/errors.js';
-import { newId } from '../../src/domain/ids.js';
-import { seedGraph, type GraphFixture, type SeededGraph } from '../fixtures/graphs.js';
+import { type GraphFixture, type SeededGraph, seedGraph } from '../fixtures/graphs.js';
 
 /** What the backend holds, read directly (not through the port), so the suite can check what was stored. */
 export interface StoreInspector {
@@ -56,7 +56,7 @@ export interface RawWeightEvent {
   revertedBy: string | null;
 }
 
-export interface StoreUnderTest {
+interface StoreUnderTest {
   store: GraphStore;
   inspect: StoreInspector;
   cleanup(): Promise<void>;

@@ -5,18 +5,18 @@ import Database from 'better-sqlite3';
 import { int } from 'neo4j-driver';
 import { describe, expect, it } from 'vitest';
 import { isEngramError } from '../../src/domain/errors.js';
-import type { GraphStore } from '../../src/store/port.js';
 import { createNeo4jStore } from '../../src/store/neo4j/neo4j-store.js';
+import type { GraphStore } from '../../src/store/port.js';
 import { createSqliteStore } from '../../src/store/sqlite/sqlite-store.js';
 import { runStoreContract } from '../contract/run-contract.js';
 import { createSqliteInspector } from '../contract/sqlite-harness.js';
 import {
-  RecordingDriver,
+  type CapturedStatement,
   eventNode,
   memoryNode,
-  relationship,
-  type CapturedStatement,
+  RecordingDriver,
   type Row,
+  relationship,
 } from './recording-driver.js';
 import { catalogTexts, describeDiagnostics, lintCypher, shapeOf, valuesInText } from './statement-checks.js';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { toFtsTagQuery, toFtsTiers } from '../../src/store/sqlite/search-query.js';
 import { escapeLucene, toLuceneTagQuery, toLuceneTiers } from '../../src/store/neo4j/search-query.js';
+import { toFtsTagQuery, toFtsTiers } from '../../src/store/sqlite/search-query.js';
 
 describe('escapeLucene', () => {
   it.each([

@@ -2,11 +2,11 @@ import { describe, expect, it } from 'vitest';
 import * as cypher from '../../src/store/neo4j/cypher/index.js';
 import {
   CATALOG,
-  NOT_STATEMENTS,
+  type CypherVersion,
   declaredParameters,
   describeDiagnostics,
   lintCypher,
-  type CypherVersion,
+  NOT_STATEMENTS,
 } from './statement-checks.js';
 
 const entries = Object.entries(CATALOG).flatMap(([exportName, texts]) =>

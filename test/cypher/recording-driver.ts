@@ -1,4 +1,4 @@
-import { Neo4jError, Node, Record as Neo4jRecord, Relationship, int, isInt, isRetryableError } from 'neo4j-driver';
+import { int, isInt, isRetryableError, Neo4jError, Record as Neo4jRecord, Node, Relationship } from 'neo4j-driver';
 import type {
   DriverLike,
   Parameters,
@@ -29,7 +29,7 @@ export type Row = Record<string, unknown>;
 /** Answers one statement with rows (keys → values); may throw a Neo4jError to simulate the server. */
 export type Responder = (statement: CapturedStatement) => Row[] | Promise<Row[]>;
 
-export const statementName = (text: string): string => /^\/\/ engram:(\S+)/.exec(text)?.[1] ?? 'unnamed';
+const statementName = (text: string): string => /^\/\/ engram:(\S+)/.exec(text)?.[1] ?? 'unnamed';
 
 function toRecords(rows: Row[]): QueryResultLike {
   return { records: rows.map((row) => new Neo4jRecord(Object.keys(row), Object.values(row))) };
@@ -156,7 +156,7 @@ export function serverError(code: string, message = 'simulated server error'): N
 }
 
 /** Parameters as a snapshot shows them: Integers as `int(n)`, everything else as JSON. */
-export function printable(value: unknown): unknown {
+function printable(value: unknown): unknown {
   if (isInt(value)) return `int(${value.toString()})`;
   if (Array.isArray(value)) return value.map(printable);
   if (typeof value === 'object' && value !== null) {

@@ -1,4 +1,4 @@
-import neo4j, { DateTime, Integer, LocalDateTime, Node, Relationship, int } from 'neo4j-driver';
+import neo4j, { DateTime, Integer, int, LocalDateTime, Node, Relationship } from 'neo4j-driver';
 import { describe, expect, it } from 'vitest';
 import { toEdge, toIsoString, toJson, toMemory, toNumber, toWeightEvent } from '../../src/store/neo4j/records.js';
 

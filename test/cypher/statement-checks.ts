@@ -100,7 +100,7 @@ export function shapeOf(text: string): string {
 // ---- user values never in statement text --------------------------------------------------------
 
 /** Every string inside a parameter value (nested lists and maps included). */
-export function stringsIn(value: unknown): string[] {
+function stringsIn(value: unknown): string[] {
   if (typeof value === 'string') return [value];
   if (isInt(value)) return [];
   if (Array.isArray(value)) return value.flatMap(stringsIn);

@@ -1,15 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { type CapturedStatement, eventNode, relationship, serverError, type Row } from './recording-driver.js';
+import { type CapturedStatement, eventNode, type Row, relationship, serverError } from './recording-driver.js';
 import {
-  WS,
-  T1,
-  HOSTILE_TEXT,
   answering,
+  describeEverySentStatement,
   edgeProps,
   eventProps,
   expectCode,
-  describeEverySentStatement,
+  HOSTILE_TEXT,
+  T1,
   useRecordingStore,
+  WS,
 } from './tck.js';
 
 /** TCK (see tck.ts): linkEdge: new (with and without a reason), existing, retried. */

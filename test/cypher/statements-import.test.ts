@@ -2,14 +2,14 @@ import { int } from 'neo4j-driver';
 import { describe, expect, it } from 'vitest';
 import type { Row } from './recording-driver.js';
 import {
-  HOSTILE_TEXT,
-  T1,
-  WS,
   answering,
   describeEverySentStatement,
   expectCode,
+  HOSTILE_TEXT,
   newMemory,
+  T1,
   useRecordingStore,
+  WS,
 } from './tck.js';
 
 /** TCK (see tck.ts): bulk import, memories and edges upserted in one transaction. */

@@ -1,10 +1,10 @@
 import { int } from 'neo4j-driver';
 import { describe, expect, it } from 'vitest';
-import { createNeo4jStore } from '../../src/store/neo4j/neo4j-store.js';
 import { SCHEMA } from '../../src/store/neo4j/cypher/index.js';
-import { Neo4jSetupError, isSupportedVersion } from '../../src/store/neo4j/schema.js';
+import { createNeo4jStore } from '../../src/store/neo4j/neo4j-store.js';
+import { isSupportedVersion, Neo4jSetupError } from '../../src/store/neo4j/schema.js';
 import { RecordingDriver, serverError } from './recording-driver.js';
-import { WS, answering, expectCode, describeEverySentStatement, useRecordingStore } from './tck.js';
+import { answering, describeEverySentStatement, expectCode, useRecordingStore, WS } from './tck.js';
 
 /** TCK (see tck.ts): Start-up, lifecycle and driver failures of the Neo4j store. */
 

@@ -2,15 +2,15 @@ import { int } from 'neo4j-driver';
 import { describe, expect, it } from 'vitest';
 import { memoryNode, serverError } from './recording-driver.js';
 import {
-  WS,
-  T1,
-  HOSTILE_TITLE,
   answering,
-  memoryProps,
-  expectCode,
   describeEverySentStatement,
+  expectCode,
+  HOSTILE_TITLE,
+  memoryProps,
   newMemory,
+  T1,
   useRecordingStore,
+  WS,
 } from './tck.js';
 
 /** TCK (see tck.ts): Memory writes: create, update, delete, and what a lost reply does to them. */

@@ -1,14 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { memoryNode, relationship } from './recording-driver.js';
 import {
-  WS,
+  answering,
+  describeEverySentStatement,
+  edgeProps,
   HOSTILE_KEY,
   HOSTILE_TEXT,
-  answering,
   memoryProps,
-  edgeProps,
-  describeEverySentStatement,
   useRecordingStore,
+  WS,
 } from './tck.js';
 
 /** TCK (see tck.ts): Reads of memories and edges by id, key, triple, text and page. */

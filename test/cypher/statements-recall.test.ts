@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { RecallRecord } from '../../src/store/port.js';
-import { HOSTILE_TEXT, T0, T1, WS, answering, describeEverySentStatement, useRecordingStore } from './tck.js';
+import { answering, describeEverySentStatement, HOSTILE_TEXT, T0, T1, useRecordingStore, WS } from './tck.js';
 
 /** TCK (see tck.ts): recall records as :Recall nodes. */
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { WS, answering, edgeProps, describeEverySentStatement, useRecordingStore } from './tck.js';
+import { answering, describeEverySentStatement, edgeProps, useRecordingStore, WS } from './tck.js';
 
 /** TCK (see tck.ts): unlinkEdges, by id and by triple. */
 

@@ -1,6 +1,6 @@
 import { int } from 'neo4j-driver';
 import { describe, expect, it } from 'vitest';
-import { WS, answering, describeEverySentStatement, memoryProps, useRecordingStore } from './tck.js';
+import { answering, describeEverySentStatement, memoryProps, useRecordingStore, WS } from './tck.js';
 
 /** TCK (see tck.ts): vectors as :MemoryVector nodes under one vector index per length, the queue on :Memory. */
 

@@ -1,6 +1,6 @@
 import { int } from 'neo4j-driver';
 import { describe, expect, it } from 'vitest';
-import { HOSTILE_TITLE, WS, answering, describeEverySentStatement, expectCode, useRecordingStore } from './tck.js';
+import { answering, describeEverySentStatement, expectCode, HOSTILE_TITLE, useRecordingStore, WS } from './tck.js';
 
 /** TCK (see tck.ts): vectors as :MemoryVector nodes under one vector index per length, the queue on :Memory. */
 

@@ -2,15 +2,15 @@ import { int } from 'neo4j-driver';
 import { describe, expect, it } from 'vitest';
 import { eventNode, relationship } from './recording-driver.js';
 import {
-  WS,
-  T0,
-  T1,
   answering,
+  describeEverySentStatement,
   edgeProps,
   eventProps,
   expectCode,
-  describeEverySentStatement,
+  T0,
+  T1,
   useRecordingStore,
+  WS,
 } from './tck.js';
 
 /** TCK (see tck.ts): Weight history reads and the research views' typed-edge reads. */

@@ -2,15 +2,15 @@ import { int } from 'neo4j-driver';
 import { describe, expect, it } from 'vitest';
 import { memoryNode, relationship } from './recording-driver.js';
 import {
-  DIRECTIONS,
-  WS,
   adjacency,
   answering,
+  DIRECTIONS,
   describeEverySentStatement,
   edgeProps,
   frontier,
   memoryProps,
   useRecordingStore,
+  WS,
 } from './tck.js';
 
 /**

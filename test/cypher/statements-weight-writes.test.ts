@@ -1,23 +1,23 @@
 import { describe, expect, it } from 'vitest';
 import {
+  type CapturedStatement,
   eventNode,
   memoryNode,
+  type Row,
   relationship,
   serverError,
-  type CapturedStatement,
-  type Row,
 } from './recording-driver.js';
 import {
-  WS,
-  T1,
-  HOSTILE_TEXT,
   answering,
-  memoryProps,
+  describeEverySentStatement,
   edgeProps,
   eventProps,
   expectCode,
-  describeEverySentStatement,
+  HOSTILE_TEXT,
+  memoryProps,
+  T1,
   useRecordingStore,
+  WS,
 } from './tck.js';
 
 /** TCK (see tck.ts): weight changes, each with its WeightEvent, in runs of distinct targets. */

@@ -2,7 +2,7 @@ import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { EngramError, type ErrorCode } from '../../src/domain/errors.js';
 import { createNeo4jStore, type Neo4jStore } from '../../src/store/neo4j/neo4j-store.js';
 import type { AdjacencyQuery, FrontierQuery } from '../../src/store/port.js';
-import { RecordingDriver, renderStatements, type CapturedStatement, type Row } from './recording-driver.js';
+import { type CapturedStatement, RecordingDriver, type Row, renderStatements } from './recording-driver.js';
 import {
   catalogTexts,
   declaredParameters,

@@ -6,8 +6,8 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { MIGRATIONS } from '../../src/store/sqlite/schema.js';
 import { openDatabase } from '../../src/store/sqlite/open-database.js';
+import { MIGRATIONS } from '../../src/store/sqlite/schema.js';
 import { bulkTestGraph } from '../cli/bulk-graph.js';
 import { databaseHealth } from '../cli/database-health.js';
 

@@ -6,8 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   acknowledged,
   createServerPool,
-  failureOf,
   type EngramServer,
+  failureOf,
   type HttpGraphQLResponse,
 } from '../helpers/process.js';
 

@@ -3,20 +3,20 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import {
+  type GraphQLField,
+  type GraphQLInputType,
+  type GraphQLOutputType,
   getNamedType,
   isEnumType,
   isInputObjectType,
   isListType,
   isNonNullType,
-  type GraphQLField,
-  type GraphQLInputType,
-  type GraphQLOutputType,
 } from 'graphql';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { findApiKey, parseApiKeyList } from '../../src/auth/api-keys.js';
 import { ConfigError, loadConfig } from '../../src/config.js';
 import { schema } from '../../src/graphql/index.js';
-import { findApiKey, parseApiKeyList } from '../../src/auth/api-keys.js';
-import { codes, hardenedApp, type HardenedApp } from './support.js';
+import { codes, type HardenedApp, hardenedApp } from './support.js';
 
 const WRITER = 'writer-key-aaaaaaaaaaaa';
 const READER = 'reader-key-bbbbbbbbbbbb';

@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { type EngramServer, createServerPool } from '../helpers/process.js';
 import { countCodes, runLoad } from '../helpers/load.js';
+import { createServerPool, type EngramServer } from '../helpers/process.js';
 
 /**
  * Admission through real server processes at the default configuration (issue 24): a client

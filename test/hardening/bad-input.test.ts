@@ -1,17 +1,17 @@
 import Database from 'better-sqlite3';
 import {
+  type GraphQLArgument,
+  type GraphQLField,
+  type GraphQLInputType,
   getNamedType,
   isEnumType,
   isInputObjectType,
   isListType,
   isNonNullType,
-  type GraphQLArgument,
-  type GraphQLField,
-  type GraphQLInputType,
 } from 'graphql';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { schema } from '../../src/graphql/index.js';
-import { hardenedApp, type HardenedApp } from './support.js';
+import { type HardenedApp, hardenedApp } from './support.js';
 
 /** Values no argument should trip over: wrong types, huge and broken strings, injection-looking text, extreme numbers. */
 const BAD_VALUES: unknown[] = [

@@ -1,13 +1,13 @@
-import { readFileSync, readdirSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { setImmediate as yieldToIo } from 'node:timers/promises';
-import { type DocumentNode, Kind, parse, print, type OperationDefinitionNode } from 'graphql';
+import { type DocumentNode, Kind, type OperationDefinitionNode, parse, print } from 'graphql';
 import { afterEach, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config.js';
 import { schema } from '../../src/graphql/index.js';
 import { queryCost } from '../../src/limits/query-cost.js';
 import { LeakyBuckets } from '../../src/plugins/use-cost-budget.js';
 import { countingStore } from '../helpers/app.js';
-import { codes, hardenedApp, type HardenedApp } from './support.js';
+import { codes, type HardenedApp, hardenedApp } from './support.js';
 
 describe('LeakyBuckets', () => {
   it('lets a burst through, refuses the overflow with the time until it fits, and drains at the rate', () => {

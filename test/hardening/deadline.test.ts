@@ -1,8 +1,8 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { GraphStore } from '../../src/store/port.js';
-import { hardenedApp, type HardenedApp } from './support.js';
 import { plainMemory } from '../helpers/records.js';
+import { type HardenedApp, hardenedApp } from './support.js';
 
 /** Every call of `method` waits `ms` first (a slow store); call start times are recorded. */
 function slow(methods: keyof GraphStore | (keyof GraphStore)[], ms: number, starts: number[]) {

@@ -1,5 +1,5 @@
-import { createServer, type Server } from 'node:net';
 import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LIMITS } from '../../src/domain/inputs.js';
-import { codes, hardenedApp, type HardenedApp } from './support.js';
+import { codes, type HardenedApp, hardenedApp } from './support.js';
 
 /** `[[[ ... 1 ... ]]]`, `levels` deep, as GraphQL or JSON text. */
 const nestedLists = (levels: number) => `${'['.repeat(levels)}1${']'.repeat(levels)}`;

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConfigError } from '../../src/config.js';
 import { loadTrustedDocuments } from '../../src/plugins/use-persisted-only.js';
-import { codes, hardenedApp, type HardenedApp } from './support.js';
+import { codes, type HardenedApp, hardenedApp } from './support.js';
 
 describe('CORS and CSRF prevention', () => {
   let t: HardenedApp;

@@ -1,5 +1,5 @@
-import { setTimeout as sleep } from 'node:timers/promises';
 import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSqliteStore } from '../../src/store/sqlite/sqlite-store.js';
 import { createServerPool, type EngramServer, type HttpGraphQLResponse } from '../helpers/process.js';

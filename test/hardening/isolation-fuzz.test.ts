@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clampWeight, DEFAULT_WEIGHT_POLICY, roundWeight } from '../../src/domain/weights.js';
-import { codes, hardenedApp, type HardenedApp } from './support.js';
+import { codes, type HardenedApp, hardenedApp } from './support.js';
 
 const WORKSPACES = ['alpha', 'beta'] as const;
 type Ws = (typeof WORKSPACES)[number];

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clampWeight, DEFAULT_WEIGHT_POLICY, isPruned, roundWeight } from '../../src/domain/weights.js';
-import { codes, hardenedApp, type HardenedApp } from './support.js';
+import { codes, type HardenedApp, hardenedApp } from './support.js';
 
 const policy = DEFAULT_WEIGHT_POLICY;
 const anyNumber = fc.double({ noNaN: true, min: -10, max: 10 });

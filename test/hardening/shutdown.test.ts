@@ -1,5 +1,5 @@
 import { existsSync, statSync } from 'node:fs';
-import { Agent, request as httpRequest, type ClientRequest, type IncomingMessage } from 'node:http';
+import { Agent, type ClientRequest, request as httpRequest, type IncomingMessage } from 'node:http';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import Database from 'better-sqlite3';

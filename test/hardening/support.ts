@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { Writable } from 'node:stream';
 import { pino } from 'pino';
 import { createApp, type EngramApp } from '../../src/app.js';
-import { loadConfig, type Config } from '../../src/config.js';
+import { type Config, loadConfig } from '../../src/config.js';
 import type { GraphStore } from '../../src/store/port.js';
 import { createSqliteStore } from '../../src/store/sqlite/sqlite-store.js';
 import type { GraphQLResponse } from '../helpers/app.js';

@@ -2,11 +2,11 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createApp, type EngramApp } from '../../src/app.js';
-import { loadConfig, type Config } from '../../src/config.js';
+import { type Config, loadConfig } from '../../src/config.js';
 import { createLogger } from '../../src/logger.js';
 import type { GraphStore } from '../../src/store/port.js';
-import { createSqliteStore } from '../../src/store/sqlite/sqlite-store.js';
 import { sqliteStoreOptions } from '../../src/store/sqlite/adapter.js';
+import { createSqliteStore } from '../../src/store/sqlite/sqlite-store.js';
 import { apiTestsOnNeo4j, openLiveNeo4jStore } from './neo4j.js';
 
 export interface GraphQLResponse<T = Record<string, any>> {

@@ -2,7 +2,7 @@ import { type ChildProcess, fork } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import type { CliReply, CliRequest } from './cli-session-child.js';
 
-export interface CliResult {
+interface CliResult {
   stderr: string;
   exitCode: number;
 }

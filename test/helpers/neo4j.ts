@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { loadConfig } from '../../src/config.js';
 import type { Neo4jStoreConfig } from '../../src/store/neo4j/adapter.js';
-import type { GraphStore } from '../../src/store/port.js';
-import { createNeo4jDriver, redactUri, type DriverLike, type RecordLike } from '../../src/store/neo4j/driver.js';
+import { createNeo4jDriver, type DriverLike, type RecordLike, redactUri } from '../../src/store/neo4j/driver.js';
 import { createNeo4jStore, type Neo4jStore } from '../../src/store/neo4j/neo4j-store.js';
+import type { GraphStore } from '../../src/store/port.js';
 
 /**
  * Live Neo4j for tests: `npm run test:neo4j` starts a Neo4j 5 Community server and sets NEO4J_URI,
@@ -25,7 +25,7 @@ const run = `engram-test-${randomUUID().slice(0, 8)}`;
 let counter = 0;
 
 /** Every workspace argument gets the prefix: the proxied store acts only inside its own namespace. */
-export function namespaced<T extends GraphStore>(store: T, ns: (workspace: string) => string): T {
+function namespaced<T extends GraphStore>(store: T, ns: (workspace: string) => string): T {
   const unscoped = new Set(['ping', 'close', 'ensureSchema']);
   return new Proxy(store, {
     get(target, property, receiver) {

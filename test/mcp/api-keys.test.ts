@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { call, startStdio, type StdioSession } from './helpers.js';
+import { call, type StdioSession, startStdio } from './helpers.js';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 function withoutMcpKey(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {

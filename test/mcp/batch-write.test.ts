@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Client } from '@modelcontextprotocol/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fails, ok, startStdio, type StdioSession } from './helpers.js';
+import { fails, ok, type StdioSession, startStdio } from './helpers.js';
 import { SESSION_EDGES, SESSION_MEMORIES } from './research-session.js';
 
 /** The research session as one memory_write call: new memories by local ref, edges between refs. */

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Client } from '@modelcontextprotocol/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, ok, startStdio, type StdioSession } from './helpers.js';
+import { call, ok, type StdioSession, startStdio } from './helpers.js';
 import { SESSION_EDGES, SESSION_MEMORIES } from './research-session.js';
 
 /**

@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../helpers/app.js';
-import { TOOL_NAMES, fails, ok } from './helpers.js';
+import { fails, ok, TOOL_NAMES } from './helpers.js';
 
 /** /mcp on the real HTTP server: Streamable HTTP, scoped to the request's x-engram-workspace. */
 describe('/mcp over Streamable HTTP', () => {

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Client } from '@modelcontextprotocol/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, fails, ok, startStdio, type StdioSession } from './helpers.js';
+import { call, fails, ok, type StdioSession, startStdio } from './helpers.js';
 
 /*
  * The recall loop an agent runs, through the real `engram mcp` process on a real SQLite file:

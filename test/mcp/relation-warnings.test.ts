@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, fails, ok, startStdio, type StdioSession } from './helpers.js';
+import { call, fails, ok, type StdioSession, startStdio } from './helpers.js';
 
 /** A type outside the vocabulary is stored, but evidence and contradictions never read it: say so. */
 describe('unknown relation types over MCP', () => {

@@ -4,9 +4,9 @@ import { join } from 'node:path';
 import type { Client } from '@modelcontextprotocol/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSqliteStore } from '../../src/store/sqlite/sqlite-store.js';
-import { seedGraph, type SeededGraph } from '../fixtures/graphs.js';
+import { type SeededGraph, seedGraph } from '../fixtures/graphs.js';
 import { contradictionMix, hypothesisEvidence } from '../fixtures/research-graphs.js';
-import { call, fails, ok, startStdio, type StdioSession } from './helpers.js';
+import { call, fails, ok, type StdioSession, startStdio } from './helpers.js';
 
 const WORKSPACE = 'lab';
 const keysOf = (items: { memory: { key: string | null } }[]) => items.map((item) => item.memory.key);

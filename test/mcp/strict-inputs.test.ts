@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Client } from '@modelcontextprotocol/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, fails, ok, startStdio, type StdioSession } from './helpers.js';
+import { call, fails, ok, type StdioSession, startStdio } from './helpers.js';
 
 /** The real `engram mcp` process over stdio: arguments are read strictly, once, for every tool. */
 describe('strict tool arguments', () => {

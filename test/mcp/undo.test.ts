@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Client } from '@modelcontextprotocol/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fails, ok, startStdio, type StdioSession } from './helpers.js';
+import { fails, ok, type StdioSession, startStdio } from './helpers.js';
 
 /** History, undo and exact weights through the real `engram mcp` process over stdio. */
 describe('weight history and undo over MCP', () => {

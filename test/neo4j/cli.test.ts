@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { RELATION_TYPES, edgeLine, generateGraph } from '../../bench/generator.js';
+import { edgeLine, generateGraph, RELATION_TYPES } from '../../bench/generator.js';
 import { memoryLine } from '../../src/domain/graph-records.js';
 import { toNumber } from '../../src/store/neo4j/records.js';
 import { clearNamespace, liveNeo4jConfig, queryNeo4j } from '../helpers/neo4j.js';

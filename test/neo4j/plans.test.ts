@@ -1,9 +1,9 @@
-import neo4j, { int, type Driver, type ProfiledPlan } from 'neo4j-driver';
+import neo4j, { type Driver, int, type ProfiledPlan } from 'neo4j-driver';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { generateGraph, importBatches, importEdge, type GeneratedGraph } from '../../bench/generator.js';
+import { type GeneratedGraph, generateGraph, importBatches, importEdge } from '../../bench/generator.js';
 import * as cypher from '../../src/store/neo4j/cypher/index.js';
 import { toLuceneTiers } from '../../src/store/neo4j/search-query.js';
-import { liveNeo4jConfig, openLiveNeo4jStore, type LiveNeo4jStore } from '../helpers/neo4j.js';
+import { type LiveNeo4jStore, liveNeo4jConfig, openLiveNeo4jStore } from '../helpers/neo4j.js';
 
 /**
  * What each statement costs on a real graph: every read runs under PROFILE against a small

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { useErrors } from '../../src/plugins/use-errors.js';
 import { useCsrfPrevention } from '../../src/plugins/use-csrf.js';
+import { useErrors } from '../../src/plugins/use-errors.js';
 import { minimalYoga } from './support.js';
 
 const fetch = minimalYoga([

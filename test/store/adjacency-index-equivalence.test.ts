@@ -1,17 +1,17 @@
 import { describe, expect, it } from 'vitest';
+import { createRng as rng } from '../../bench/lib/rng.js';
 import type { Direction } from '../../src/domain/types.js';
 import { findShortestPath, traverse } from '../../src/services/walks.js';
-import { createRng as rng } from '../../bench/lib/rng.js';
 import {
-  NOW,
-  THRESHOLD,
-  WS,
   frontier,
   keys,
   levelByLevel,
   link,
   memory,
+  NOW,
+  THRESHOLD,
   tempDatabase,
+  WS,
   walkOptions,
 } from './support.js';
 

@@ -1,11 +1,11 @@
 import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
-import type { Direction } from '../../src/domain/types.js';
+import { createRng as rng } from '../../bench/lib/rng.js';
 import { newId } from '../../src/domain/ids.js';
+import type { Direction } from '../../src/domain/types.js';
 import { findShortestPath, traverse } from '../../src/services/walks.js';
 import type { AdjacencyQuery, GraphStore } from '../../src/store/port.js';
-import { createRng as rng } from '../../bench/lib/rng.js';
-import { NOW, THRESHOLD, WS, frontier, keys, memory, tempDatabase, walkOptions } from './support.js';
+import { frontier, keys, memory, NOW, THRESHOLD, tempDatabase, WS, walkOptions } from './support.js';
 
 // The index packs canonical lowercase UUIDs (the ids Engram makes) into integers and keeps any
 // other id as a string; these tests mix the two wherever ids break ties.

@@ -1,8 +1,8 @@
 import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import { findShortestPath } from '../../src/services/walks.js';
-import { NOW, WS, frontier, keys, levelByLevel, link, memory, tempDatabase, walkOptions } from './support.js';
 import { plainMemory } from '../helpers/records.js';
+import { frontier, keys, levelByLevel, link, memory, NOW, tempDatabase, WS, walkOptions } from './support.js';
 
 const database = tempDatabase('engram-index-');
 const open = database.open;

@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { EngramError } from '../../src/domain/errors.js';
 import type { GraphStore } from '../../src/store/port.js';
 import { createSqliteStore } from '../../src/store/sqlite/sqlite-store.js';
-import { NOW, THRESHOLD, WS, frontier, memory } from './support.js';
+import { frontier, memory, NOW, THRESHOLD, WS } from './support.js';
 
 const newMemory = { id: 'n', key: null, title: 'n', content: null, kind: null, tags: [], weight: 0.5, metadata: null };
 const adjacency = {

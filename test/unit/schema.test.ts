@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { isEnumType, isInputObjectType, isObjectType, isScalarType, type GraphQLNamedType } from 'graphql';
+import { type GraphQLNamedType, isEnumType, isInputObjectType, isObjectType, isScalarType } from 'graphql';
 import { describe, expect, it } from 'vitest';
 import { printableSchema } from '../../src/graphql/index.js';
-import { SCHEMA_FILE, printSchemaFile } from '../../src/graphql/print.js';
+import { printSchemaFile, SCHEMA_FILE } from '../../src/graphql/print.js';
 
 describe('schema/schema.graphql', () => {
   it('matches the schema the code builds (run `npm run schema:print` after changing the API)', () => {

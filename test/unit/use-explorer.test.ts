@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { createSchema, createYoga } from 'graphql-yoga';
 import { afterEach, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config.js';
-import { useExplorer, type ExplorerOptions } from '../../src/plugins/use-explorer.js';
+import { type ExplorerOptions, useExplorer } from '../../src/plugins/use-explorer.js';
 import { buildExplorer } from '../../web/build.js';
 import { createTestApp } from '../helpers/app.js';
 

@@ -34,7 +34,7 @@ import type {
   RelationTypesQueryVariables,
 } from '../../src/generated/graphql.js';
 
-export const WORKSPACE_HEADER = 'x-engram-workspace';
+const WORKSPACE_HEADER = 'x-engram-workspace';
 
 /** A named operation; the type parameters only tie its result and variables together. */
 export interface Operation<TResult, TVariables> {
@@ -58,7 +58,7 @@ function spreads(text: string): string[] {
 }
 
 /** The document plus every fragment it needs, transitively, each once. */
-export function withFragments(document: string): string {
+function withFragments(document: string): string {
   const needed = new Set<string>();
   const queue = spreads(document);
   while (queue.length > 0) {

@@ -15,7 +15,7 @@ export interface ChartInput {
 }
 
 /** The weight over time: where it started, each change, and its value now. */
-export function weightSeries(input: ChartInput): { at: number; weight: number }[] {
+function weightSeries(input: ChartInput): { at: number; weight: number }[] {
   const events = [...input.history].reverse();
   const start = Date.parse(input.createdAt);
   const end = (input.now ?? new Date()).getTime();

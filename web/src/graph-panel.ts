@@ -8,10 +8,10 @@ import type { Elements } from './elements.js';
 import type { Filters } from './filters.js';
 import { createGraphView, type GraphView } from './graph.js';
 import { renderGraphLists } from './graph-lists.js';
+import type { LocationSync } from './location-sync.js';
 import { clearGraphState, type ExplorerState, memoryRef } from './state.js';
 import type { StatusLine } from './status.js';
 import { toEdgeView, toMemoryNode, type WeightChange } from './types.js';
-import type { LocationSync } from './location-sync.js';
 import { plural } from './widgets.js';
 
 const NEIGHBOR_LIMIT = 30;

@@ -27,7 +27,7 @@ export function kindColour(kind: string | null): string {
 }
 
 /** Line width in pixels for an edge weight 0..1: 1 px at 0, 9 px at 1. */
-export const edgeWidth = (weight: number): number => Math.round((1 + 8 * Math.max(0, Math.min(1, weight))) * 10) / 10;
+const edgeWidth = (weight: number): number => Math.round((1 + 8 * Math.max(0, Math.min(1, weight))) * 10) / 10;
 
 const nodeSize = (weight: number): number => Math.round(24 + 22 * Math.max(0, Math.min(1, weight)));
 

@@ -5,10 +5,10 @@ import { h } from './dom.js';
 import type { Elements } from './elements.js';
 import type { Filters } from './filters.js';
 import type { GraphView } from './graph.js';
+import type { LocationSync } from './location-sync.js';
 import { type ExplorerState, memoryRef } from './state.js';
 import type { StatusLine } from './status.js';
 import { type MemoryNode, toEdgeView, toMemoryNode } from './types.js';
-import type { LocationSync } from './location-sync.js';
 import { DEFAULT_MAX_HOPS, type PathLocation } from './url-state.js';
 import { memoryButton, plural } from './widgets.js';
 

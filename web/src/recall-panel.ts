@@ -7,10 +7,10 @@ import { type ApiClient, operations } from './api.js';
 import { h } from './dom.js';
 import type { Elements } from './elements.js';
 import type { GraphView } from './graph.js';
+import type { LocationSync } from './location-sync.js';
 import { type ExplorerState, memoryRef } from './state.js';
 import type { StatusLine } from './status.js';
 import { type MemoryNode, type RecalledMemory, toEdgeView, toMemoryNode, type WeightChange } from './types.js';
-import type { LocationSync } from './location-sync.js';
 import type { RecallLocation } from './url-state.js';
 import { memoryButton, plural } from './widgets.js';
 

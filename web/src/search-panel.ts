@@ -1,8 +1,9 @@
 /** Full-text search: the form and its result list. */
+
+import type { ExplorerActions } from './actions.js';
 import { type ApiClient, operations } from './api.js';
 import { h } from './dom.js';
 import type { Elements } from './elements.js';
-import type { ExplorerActions } from './actions.js';
 import type { StatusLine } from './status.js';
 import { memoryButton, plural } from './widgets.js';
 

@@ -1,9 +1,9 @@
 /** What the explorer holds between actions. One instance per page, made by createState and passed to the panels. */
 import type { EdgeView, MemoryNode, NeighborhoodMemory } from './types.js';
 
-export type Selection = { memory: string } | { edge: string } | null;
+type Selection = { memory: string } | { edge: string } | null;
 
-export interface ShownPath {
+interface ShownPath {
   memoryIds: string[];
   edgeIds: string[];
 }

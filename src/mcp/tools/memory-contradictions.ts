@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MemoryContradictionsDocument, type ContradictionKind } from '../../generated/graphql.js';
+import { type ContradictionKind, MemoryContradictionsDocument } from '../../generated/graphql.js';
 import { defined, handle, limitInput, memoryRefOutput, minWeightInput } from '../shapes.js';
 import { defineTool } from '../tool.js';
 

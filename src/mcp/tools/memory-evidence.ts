@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { LIMITS } from '../../domain/inputs.js';
 import { MemoryEvidenceDocument, type MemoryEvidenceQuery } from '../../generated/graphql.js';
-import { defined, label, memoryRefInput, memoryRefOutput, minWeightInput, round, memoryIdNotFound } from '../shapes.js';
+import { defined, label, memoryIdNotFound, memoryRefInput, memoryRefOutput, minWeightInput, round } from '../shapes.js';
 import { defineTool } from '../tool.js';
 
 const DEFAULT_DEPTH = 3;

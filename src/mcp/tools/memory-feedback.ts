@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MemoryFeedbackDocument, type FeedbackSignal } from '../../generated/graphql.js';
+import { type FeedbackSignal, MemoryFeedbackDocument } from '../../generated/graphql.js';
 import {
   defined,
   memoryRefInput,

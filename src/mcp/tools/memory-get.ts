@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { MemoryGetDocument } from '../../generated/graphql.js';
-import { defined, label, limitInput, memoryRefInput, memoryRefOutput, round, memoryIdNotFound } from '../shapes.js';
 import { detailInput, memoryViewOutput, toMemoryView } from '../memory-view.js';
+import { defined, label, limitInput, memoryIdNotFound, memoryRefInput, memoryRefOutput, round } from '../shapes.js';
 import { defineTool } from '../tool.js';
 
 const NEIGHBOR_LIMIT = 10;

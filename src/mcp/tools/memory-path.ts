@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { LIMITS } from '../../domain/inputs.js';
 import { MemoryPathDocument } from '../../generated/graphql.js';
-import { defined, directionInput, edgeTypesInput, memoryRefInput, toDirection } from '../shapes.js';
 import { currentOnlyInput } from '../memory-view.js';
+import { defined, directionInput, edgeTypesInput, memoryRefInput, toDirection } from '../shapes.js';
 import { defineTool } from '../tool.js';
 
 const DEFAULT_HOPS = 4;

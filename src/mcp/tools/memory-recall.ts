@@ -4,10 +4,10 @@ import { MemoryRecallDocument, type MemoryRecallQuery } from '../../generated/gr
 import {
   currentOnlyInput,
   detailInput,
+  type MemoryView,
   memoryViewOutput,
   toMemoryView,
   viewLine,
-  type MemoryView,
 } from '../memory-view.js';
 import { defined, edgeTypesInput, limitInput, minWeightInput } from '../shapes.js';
 import { defineTool } from '../tool.js';

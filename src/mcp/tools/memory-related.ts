@@ -15,11 +15,11 @@ import {
   edgeTypesInput,
   label,
   limitInput,
+  memoryIdNotFound,
   memoryRefInput,
   memoryRefOutput,
   round,
   toDirection,
-  memoryIdNotFound,
 } from '../shapes.js';
 import { defineTool } from '../tool.js';
 

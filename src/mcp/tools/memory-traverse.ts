@@ -8,10 +8,10 @@ import {
   edgeTypesInput,
   label,
   limitInput,
+  memoryIdNotFound,
   memoryRefInput,
   memoryRefOutput,
   toDirection,
-  memoryIdNotFound,
 } from '../shapes.js';
 import { defineTool } from '../tool.js';
 

@@ -1,7 +1,7 @@
 import { newId, nowIso } from '../../domain/ids.js';
 import type { AdjustmentSource } from '../../domain/types.js';
 import type { WeightChangeRequest } from '../../domain/weights.js';
-import type { RecallRecord, RecalledResult } from '../../store/port.js';
+import type { RecalledResult, RecallRecord } from '../../store/port.js';
 import { edgeChange, type WriteScope } from '../writes.js';
 
 /** The relation type of the associations feedback learns. */

@@ -1,11 +1,11 @@
-import { isLoaded } from '../../loaders/index.js';
 import { DEFAULT_RECALL_SETTINGS } from '../../config.js';
 import { badInput } from '../../domain/errors.js';
 import { newId, nowIso } from '../../domain/ids.js';
 import type { FrontierStep } from '../../domain/types.js';
 import type { EngramContext } from '../../graphql/context.js';
-import type { RecallRecord } from '../../store/port.js';
+import { isLoaded } from '../../loaders/index.js';
 import { compareIds } from '../../store/key-order.js';
+import type { RecallRecord } from '../../store/port.js';
 import { supersededAmong } from '../supersession.js';
 import { requireMemory } from '../writes.js';
 import {
@@ -121,7 +121,7 @@ const CANDIDATES_PER_RESULT = 3;
  * feedback never touched (an untouched graph ranks as it would without it), 1 ± the distance from
  * the default otherwise (0.5 .. 1.5 with the default weights). USED raises it, NOT_USEFUL lowers it.
  */
-export const weightPrior = (weight: number, defaultWeight: number): number => 1 + (weight - defaultWeight);
+const weightPrior = (weight: number, defaultWeight: number): number => 1 + (weight - defaultWeight);
 
 const heavyEnough = (steps: readonly FrontierStep[], minWeight: number | null): readonly FrontierStep[] =>
   minWeight === null ? steps : steps.filter((step) => step.weight >= minWeight);

@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { isEngramError } from '../../domain/errors.js';
 import { count } from '../../domain/env-rules.js';
-import { StoreSetupError, type StoreAdapter } from '../adapter.js';
+import { isEngramError } from '../../domain/errors.js';
+import { type StoreAdapter, StoreSetupError } from '../adapter.js';
 import { createNeo4jDriver, redactUri } from './driver.js';
 import { createNeo4jStore } from './neo4j-store.js';
 

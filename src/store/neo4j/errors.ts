@@ -1,5 +1,5 @@
-import { Neo4jError, isRetryableError } from 'neo4j-driver';
-import { EngramError, conflict, unavailable } from '../../domain/errors.js';
+import { isRetryableError, Neo4jError } from 'neo4j-driver';
+import { conflict, EngramError, unavailable } from '../../domain/errors.js';
 import { ID_OR_KEY_TAKEN } from '../shared/store-errors.js';
 
 /**

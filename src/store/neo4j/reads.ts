@@ -3,18 +3,18 @@ import type { AdjacentEdge, FrontierStep } from '../../domain/types.js';
 import { capInKeyOrder, groupInKeyOrder, inKeyOrder, newestFirst, uniqueKeys } from '../key-order.js';
 import type { GraphStore, SourceRank } from '../port.js';
 import {
+  countAdjacent,
   EDGES_AMONG,
   EDGES_BETWEEN,
+  expandFrontier,
   FIND_EDGE,
-  GET_EDGES,
   GET_EDGE_HISTORIES,
+  GET_EDGES,
   GET_MEMORIES,
   GET_WEIGHT_EVENTS,
+  getAdjacent,
   LIST_EDGES,
   LIST_MEMORIES,
-  countAdjacent,
-  expandFrontier,
-  getAdjacent,
   listEdgesByType,
   listWeightEvents,
   rankTargetsBySources,
@@ -22,7 +22,7 @@ import {
 import type { Parameters, RecordLike } from './driver.js';
 import { listOrNull } from './parameters.js';
 import { edgeOf, toEdge, toMemory, toNumber, toWeightEvent } from './records.js';
-import { type Neo4jRunner, first, rows } from './transactions.js';
+import { first, type Neo4jRunner, rows } from './transactions.js';
 
 export type Neo4jReads = Pick<
   GraphStore,

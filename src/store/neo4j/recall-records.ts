@@ -2,7 +2,7 @@ import { int } from 'neo4j-driver';
 import type { GraphStore, RecallRecord } from '../port.js';
 import { CREATE_RECALL, GET_RECALL, LIST_RECALLS, PURGE_RECALLS } from './cypher/index.js';
 import type { RecordLike } from './driver.js';
-import { type Neo4jRunner, first, rows } from './transactions.js';
+import { first, type Neo4jRunner, rows } from './transactions.js';
 
 /** Expired records a save deletes at most: the purge's cost is fixed whatever has piled up. */
 const PURGE_PER_SAVE = 100;

@@ -16,7 +16,7 @@ function fail(field: string, value: unknown): never {
 }
 
 /** Node or Relationship → its properties; a plain map (e.g. `properties(r)`) is taken as is. */
-export function propertiesOf(value: unknown, what: string): Properties {
+function propertiesOf(value: unknown, what: string): Properties {
   if (isNode(value as never) || isRelationship(value as never)) return (value as { properties: Properties }).properties;
   if (typeof value === 'object' && value !== null && !Array.isArray(value)) return value as Properties;
   return fail(what, value);

@@ -1,4 +1,5 @@
-import { Neo4jError, int } from 'neo4j-driver';
+import { int, Neo4jError } from 'neo4j-driver';
+import { StoreSetupError } from '../adapter.js';
 import {
   AWAIT_INDEXES,
   EMBEDDING_BACKLOG_DONE,
@@ -8,7 +9,6 @@ import {
   SERVER_COMPONENTS,
 } from './cypher/index.js';
 import type { SessionLike, TransactionLike, TransactionSettings } from './driver.js';
-import { StoreSetupError } from '../adapter.js';
 import { classifyNeo4jError } from './errors.js';
 
 /** The server answered but cannot be used as configured; retrying will not help. The message names what to change. */

@@ -3,9 +3,9 @@ import type { MemoryRecord } from '../../domain/types.js';
 import type { GraphStore, SearchQuery } from '../port.js';
 import { LIST_MEMORIES_BY_KINDS, LIST_MEMORIES_BY_TAGS, SEARCH_MEMORIES } from './cypher/index.js';
 import type { TransactionLike } from './driver.js';
-import { toLuceneTagQuery, toLuceneTiers } from './search-query.js';
 import { listOrNull } from './parameters.js';
 import { toMemory } from './records.js';
+import { toLuceneTagQuery, toLuceneTiers } from './search-query.js';
 import { type Neo4jRunner, rows } from './transactions.js';
 
 const filterParameters = (ws: string, query: SearchQuery) => ({

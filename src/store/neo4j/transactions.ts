@@ -4,7 +4,7 @@ import { PING } from './cypher/index.js';
 import type { DriverLike, Parameters, RecordLike, SessionLike, TransactionLike } from './driver.js';
 import { toEngramError } from './errors.js';
 import type { Neo4jStoreOptions } from './neo4j-store.js';
-import { Neo4jSetupError, bootstrapSchema, type ServerInfo } from './schema.js';
+import { bootstrapSchema, Neo4jSetupError, type ServerInfo } from './schema.js';
 
 type AccessMode = 'READ' | 'WRITE';
 

@@ -1,23 +1,23 @@
-import { compareIds } from '../key-order.js';
 import { int } from 'neo4j-driver';
-import { vectorLengthRefused } from '../shared/store-errors.js';
+import { compareIds } from '../key-order.js';
 import type { EmbeddingItem, VectorMethods } from '../port.js';
+import { vectorLengthRefused } from '../shared/store-errors.js';
 import {
   AWAIT_VECTOR_INDEX,
   CLAIM_VECTOR_DIMENSIONS,
+  createVectorIndex,
   EMBEDDABLE_MEMORIES,
   HAS_VECTORS,
   NEAREST_VECTORS,
   NEXT_QUEUED_WORKSPACE,
   QUEUED_MEMORIES,
-  VECTOR_DIMENSIONS,
-  createVectorIndex,
   storeVectors,
+  VECTOR_DIMENSIONS,
   vectorIndexName,
 } from './cypher/index.js';
 import type { TransactionLike } from './driver.js';
 import { toMemory, toNumber } from './records.js';
-import { type Neo4jRunner, first, rows } from './transactions.js';
+import { first, type Neo4jRunner, rows } from './transactions.js';
 
 /**
  * The vector index holds the vectors of every workspace of its length, and Community's

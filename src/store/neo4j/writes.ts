@@ -1,8 +1,8 @@
-import { UNBOUNDED } from '../shared/applied-weight-change.js';
 import { conflict } from '../../domain/errors.js';
 import { checkMergedMetadata, mergeMetadata } from '../../domain/metadata.js';
 import { linkWeightChange } from '../../domain/weights.js';
 import type { GraphStore, ImportEdge } from '../port.js';
+import { UNBOUNDED } from '../shared/applied-weight-change.js';
 import {
   BATCH_ITEM_TAKEN,
   EDGE_ID_TAKEN,
@@ -17,18 +17,18 @@ import {
   CREATE_MEMORY,
   DELETE_MEMORY,
   IMPORT_MEMORIES,
+  importEdges,
   LINK_CONFIRM,
   LINK_PREPARE,
-  UPDATE_MEMORY,
-  importEdges,
   linkCreate,
+  UPDATE_MEMORY,
   unlinkEdge,
 } from './cypher/index.js';
 import { isConstraintConflict } from './errors.js';
 import { memoryParameters, patchParameters } from './parameters.js';
 import type { Neo4jReads } from './reads.js';
 import { edgeOf, encodeJson, toEdge, toMemory, toNumber } from './records.js';
-import { type Neo4jRunner, first, rows } from './transactions.js';
+import { first, type Neo4jRunner, rows } from './transactions.js';
 import { applyChanges, replayedChanges } from './weights.js';
 
 export type Neo4jWrites = Pick<

@@ -1,4 +1,4 @@
-import { type EngramError, badInput, conflict, notFound } from '../../domain/errors.js';
+import { badInput, conflict, type EngramError, notFound } from '../../domain/errors.js';
 import type { WeightChangeRequest } from '../../domain/weights.js';
 
 /**

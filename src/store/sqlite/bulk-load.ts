@@ -1,8 +1,8 @@
-import { compareIds } from '../key-order.js';
 import type Database from 'better-sqlite3';
 import { conflict, EngramError } from '../../domain/errors.js';
-import type { BulkLoad, BulkLoadOptions, GraphStore, ImportBatch, ImportEdge } from '../port.js';
 import type { NewMemory } from '../../domain/types.js';
+import { compareIds } from '../key-order.js';
+import type { BulkLoad, BulkLoadOptions, GraphStore, ImportBatch, ImportEdge } from '../port.js';
 import { ID_TAKEN, KEY_TAKEN } from '../shared/store-errors.js';
 import { mapErrors } from './errors.js';
 import { journalOnceWhenAlone } from './load-journal.js';

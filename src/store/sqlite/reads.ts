@@ -1,5 +1,5 @@
-import type { GraphStore, SourceRank, SourceRankQuery, TypedEdgeQuery } from '../port.js';
 import { compareIds, inKeyOrder, uniqueKeys } from '../key-order.js';
+import type { GraphStore, SourceRank, SourceRankQuery, TypedEdgeQuery } from '../port.js';
 import { EDGE_COLUMNS, type EdgeRow, MEMORY_COLUMNS, type MemoryRow, toEdge, toMemory } from './records.js';
 import { asJson, IDS, prefixed } from './sql-text.js';
 import type { StoreContext } from './store-context.js';

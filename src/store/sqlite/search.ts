@@ -1,8 +1,8 @@
 import { SUPERSEDES } from '../../domain/evidence.js';
 import { compareIds } from '../key-order.js';
 import type { GraphStore, SearchQuery } from '../port.js';
-import { BM25_WEIGHTS, toFtsTagQuery, toFtsTiers } from './search-query.js';
 import { MEMORY_COLUMNS, type MemoryRow, toMemory } from './records.js';
+import { BM25_WEIGHTS, toFtsTagQuery, toFtsTiers } from './search-query.js';
 import { asJson, prefixed } from './sql-text.js';
 import type { StoreContext } from './store-context.js';
 

@@ -15,10 +15,10 @@ import { type DatabaseFileOptions, openDatabase } from './open-database.js';
 import { createRecordReads } from './reads.js';
 import { createRecallRecords } from './recall-records.js';
 import { createSqliteSearch } from './search.js';
-import { createRecordWrites } from './writes.js';
 import { createStoreContext } from './store-context.js';
 import { createVectors } from './vectors.js';
 import { createWeightEvents } from './weights.js';
+import { createRecordWrites } from './writes.js';
 
 export interface SqliteStoreOptions extends DatabaseFileOptions {
   /**

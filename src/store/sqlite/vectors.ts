@@ -1,8 +1,8 @@
-import { prefixed } from './sql-text.js';
 import type Database from 'better-sqlite3';
-import { vectorLengthRefused } from '../shared/store-errors.js';
 import { checkedDimensions, type VectorMethods } from '../port.js';
+import { vectorLengthRefused } from '../shared/store-errors.js';
 import { MEMORY_COLUMNS, type MemoryRow, toMemory } from './records.js';
+import { prefixed } from './sql-text.js';
 import type { StoreContext } from './store-context.js';
 
 /**

@@ -1,8 +1,8 @@
-import { UNBOUNDED } from '../shared/applied-weight-change.js';
 import { checkMergedMetadata, mergeMetadata } from '../../domain/metadata.js';
 import type { MemoryPatch, NewMemory } from '../../domain/types.js';
 import { linkWeightChange } from '../../domain/weights.js';
 import type { EdgeSelector, GraphStore, LinkRequest } from '../port.js';
+import { UNBOUNDED } from '../shared/applied-weight-change.js';
 import { missingMemory } from '../shared/store-errors.js';
 import {
   decodeJson,

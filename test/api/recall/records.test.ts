@@ -2,7 +2,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import { readDb, seed, useTestApp } from '../support.js';
-import { RECALL_FIELDS, type RecallView, keysOf, recallGraph, recallOf } from './support.js';
+import { keysOf, RECALL_FIELDS, type RecallView, recallGraph, recallOf } from './support.js';
 
 const api = useTestApp();
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { OSCILLATION, STEADY, WOBBLE, applyDeltas, oscillatingEdge } from '../../fixtures/research-graphs.js';
+import { applyDeltas, OSCILLATION, oscillatingEdge, STEADY, WOBBLE } from '../../fixtures/research-graphs.js';
 import { expectCode, useResearchApp } from './support.js';
 
 const { api, seed, ok, callsOf } = useResearchApp();

@@ -1,5 +1,5 @@
 import { expect } from 'vitest';
-import { seedGraph, type GraphFixture, type SeededGraph } from '../../fixtures/graphs.js';
+import { type GraphFixture, type SeededGraph, seedGraph } from '../../fixtures/graphs.js';
 import type { GraphQLResponse, TestApp } from '../../helpers/app.js';
 import { DEFAULT_WS, useCountingApp } from '../support.js';
 

@@ -19,7 +19,7 @@ export function bagOfWords(text: string): number[] {
   return vector.map((value) => value / norm);
 }
 
-export interface SeenRequest {
+interface SeenRequest {
   url: string;
   authorization: string | undefined;
   inputs: string[];

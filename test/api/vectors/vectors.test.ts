@@ -5,7 +5,7 @@ import { createVectorMatcher } from '../../../src/embeddings/vector-matcher.js';
 import { createLogger } from '../../../src/logger.js';
 import { createTestApp, type TestApp } from '../../helpers/app.js';
 import { DEFAULT_WS } from '../support.js';
-import { bagOfWords, type EmbeddingServer, TEST_DIMENSIONS, startEmbeddingServer } from './embedding-server.js';
+import { bagOfWords, type EmbeddingServer, startEmbeddingServer, TEST_DIMENSIONS } from './embedding-server.js';
 
 const CREATE = `mutation ($input: CreateMemoryInput!) { createMemory(input: $input) { id title hasEmbedding } }`;
 const UPDATE = `mutation ($id: ID!, $input: UpdateMemoryInput!) { updateMemory(id: $id, input: $input) { id hasEmbedding } }`;

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { star } from '../../fixtures/graphs.js';
-import type { SeededGraph } from '../../fixtures/graphs.js';
 import { newId, nowIso } from '../../../src/domain/ids.js';
 import type { NewMemory } from '../../../src/domain/types.js';
-import { DEFAULT_WS, byId, expectError, seed, useTestApp } from '../support.js';
+import type { SeededGraph } from '../../fixtures/graphs.js';
+import { star } from '../../fixtures/graphs.js';
+import { byId, DEFAULT_WS, expectError, seed, useTestApp } from '../support.js';
 
 const api = useTestApp();
 

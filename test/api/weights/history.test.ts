@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { chain } from '../../fixtures/graphs.js';
 import { nowIso } from '../../../src/domain/ids.js';
 import type { WeightChangeRequest } from '../../../src/domain/weights.js';
+import { chain } from '../../fixtures/graphs.js';
 import { DEFAULT_WS, expectRejectedWithoutWrites, seed } from '../support.js';
 import { BOUNDS, CHANGE_FIELDS, setWeight, useWeightApp } from './support.js';
 

@@ -2,23 +2,23 @@ import { describe, expect, it } from 'vitest';
 import { EngramError } from '../../../src/domain/errors.js';
 import { newId } from '../../../src/domain/ids.js';
 import { chain, disconnected, parallel, star } from '../../fixtures/graphs.js';
+import type { ContractContext } from '../contract-kit.js';
 import {
-  WS,
+  BOUNDS,
+  edgeChange,
+  expectCode,
+  linkRequest,
   OTHER,
+  POLICY,
+  rejection,
+  set,
+  sortedIds,
   T1,
   T2,
   T3,
-  POLICY,
   THRESHOLD,
-  BOUNDS,
-  linkRequest,
-  edgeChange,
-  set,
-  sortedIds,
-  rejection,
-  expectCode,
+  WS,
 } from '../contract-kit.js';
-import type { ContractContext } from '../contract-kit.js';
 
 /** The GraphStore contract, edges: read by id, triple and pair, linked (created or confirmed) and unlinked. */
 export function edgeCases(t: ContractContext): void {

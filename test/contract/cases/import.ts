@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { ImportBatch, ImportEdge } from '../../../src/store/port.js';
 import { newId } from '../../../src/domain/ids.js';
-import { OTHER, T0, T1, WS, type ContractContext, expectCode, newMemory } from '../contract-kit.js';
+import type { ImportBatch, ImportEdge } from '../../../src/store/port.js';
+import { type ContractContext, expectCode, newMemory, OTHER, T0, T1, WS } from '../contract-kit.js';
 
 const importEdge = (fromId: string, toId: string, fields: Partial<ImportEdge> = {}): ImportEdge => ({
   id: newId(),

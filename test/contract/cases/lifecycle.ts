@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { AdjustmentSource } from '../../../src/domain/types.js';
 import { chain } from '../../fixtures/graphs.js';
-import { WS, OTHER, T1, BOUNDS, eventFilter, edgeChange, delta, expectCode } from '../contract-kit.js';
 import type { ContractContext } from '../contract-kit.js';
+import { BOUNDS, delta, edgeChange, eventFilter, expectCode, OTHER, T1, WS } from '../contract-kit.js';
 
 /** The GraphStore contract, ping, close and workspace isolation. */
 export function lifecycleCases(t: ContractContext): void {

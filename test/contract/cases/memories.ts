@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { newId } from '../../../src/domain/ids.js';
 import { chain, disconnected, library, star } from '../../fixtures/graphs.js';
-import { WS, OTHER, T0, T1, T2, adjacency, search, newMemory, sortedIds, expectCode } from '../contract-kit.js';
 import type { ContractContext } from '../contract-kit.js';
+import { adjacency, expectCode, newMemory, OTHER, search, sortedIds, T0, T1, T2, WS } from '../contract-kit.js';
 
 /** The GraphStore contract, memories: read by id or key, created, patched, deleted, searched. */
 export function memoryCases(t: ContractContext): void {

@@ -1,18 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_RECALL_SETTINGS, type QueryLimits } from '../../../src/config.js';
-import type { EngramContext } from '../../../src/graphql/context.js';
 import { newId } from '../../../src/domain/ids.js';
-import { createLoaders } from '../../../src/loaders/index.js';
+import type { EngramContext } from '../../../src/graphql/context.js';
 import { writeScope } from '../../../src/graphql/context.js';
+import { createLoaders } from '../../../src/loaders/index.js';
 import { GRAPH_SHARE } from '../../../src/services/recall/activation.js';
 import { LEARNED_RELATION } from '../../../src/services/recall/learning.js';
-import { recall, type RecallInput } from '../../../src/services/recall/recall.js';
+import { type RecallInput, recall } from '../../../src/services/recall/recall.js';
 import { recallFeedback } from '../../../src/services/recall/recall-feedback.js';
 import { apply } from '../../../src/services/writes.js';
 import type { RecallRecord } from '../../../src/store/port.js';
 import { createWorkMeter } from '../../../src/store/work-budget.js';
 import { recallGraph } from '../../fixtures/recall-graph.js';
-import { OTHER, POLICY, T0, T1, T2, T3, WS, type ContractContext } from '../contract-kit.js';
+import { type ContractContext, OTHER, POLICY, T0, T1, T2, T3, WS } from '../contract-kit.js';
 
 const record = (id: string, createdAt: string, expiresAt: string, query: string | null = 'q'): RecallRecord => ({
   id,

@@ -1,31 +1,31 @@
 import { describe, expect, it } from 'vitest';
-import type { EdgeRecord, MemoryRecord } from '../../../src/domain/types.js';
 import { newId, nowIso } from '../../../src/domain/ids.js';
+import type { EdgeRecord, MemoryRecord } from '../../../src/domain/types.js';
 import { createLoaders } from '../../../src/loaders/index.js';
 import { reinforceCoRetrieval } from '../../../src/services/co-retrieval.js';
 import { buildContext } from '../../../src/services/context-bundle.js';
 import { listContradictions } from '../../../src/services/contradictions.js';
 import { rankConvergence } from '../../../src/services/convergence.js';
 import { evidenceFor } from '../../../src/services/evidence.js';
-import { createWorkMeter } from '../../../src/store/work-budget.js';
-import type { ReadScope } from '../../../src/services/research-views.js';
 import { findOscillatingEdges } from '../../../src/services/oscillation.js';
+import type { ReadScope } from '../../../src/services/research-views.js';
 import { currentVersion } from '../../../src/services/supersession.js';
 import type { WriteScope } from '../../../src/services/writes.js';
+import { strongestFirst } from '../../../src/store/key-order.js';
 import type { SourceRankQuery, TypedEdgeQuery } from '../../../src/store/port.js';
+import { createWorkMeter } from '../../../src/store/work-budget.js';
 import {
-  OSCILLATION,
-  STEADY,
-  WOBBLE,
   applyDeltas,
   contradictionMix,
   convergenceGraph,
   hypothesisEvidence,
+  OSCILLATION,
   oscillatingEdge,
+  STEADY,
   supersessionChain,
+  WOBBLE,
 } from '../../fixtures/research-graphs.js';
-import { strongestFirst } from '../../../src/store/key-order.js';
-import { OTHER, POLICY, THRESHOLD, WS, type ContractContext } from '../contract-kit.js';
+import { type ContractContext, OTHER, POLICY, THRESHOLD, WS } from '../contract-kit.js';
 
 const typed = (types: string[], query: Partial<TypedEdgeQuery> = {}): TypedEdgeQuery => ({
   types,

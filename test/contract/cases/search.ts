@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { MemoryRecord } from '../../../src/domain/types.js';
-import { type ContractContext, OTHER, T0, T1, T2, T3, T4, THRESHOLD, WS, search } from '../contract-kit.js';
+import { type ContractContext, OTHER, search, T0, T1, T2, T3, T4, THRESHOLD, WS } from '../contract-kit.js';
 
 /**
  * The GraphStore contract of searchMemories' ranking and listing: every word before some words,

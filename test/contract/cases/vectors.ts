@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { NewMemory } from '../../../src/domain/types.js';
-import { OTHER, T0, T1, WS, newMemory } from '../contract-kit.js';
 import type { ContractContext } from '../contract-kit.js';
+import { newMemory, OTHER, T0, T1, WS } from '../contract-kit.js';
 
 /** Unit vectors in 4 dimensions, at known angles from QUERY = [1, 0, 0, 0]. */
 const QUERY = [1, 0, 0, 0];

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { findShortestPath } from '../../../src/services/walks.js';
 import { newId } from '../../../src/domain/ids.js';
-import { chain, cycle, diamond, disconnected, parallel, star } from '../../fixtures/graphs.js';
+import { findShortestPath } from '../../../src/services/walks.js';
 import type { GraphStore } from '../../../src/store/port.js';
-import { WS, OTHER, THRESHOLD, adjacency, degree, frontier, sortedIds } from '../contract-kit.js';
+import { chain, cycle, diamond, disconnected, parallel, star } from '../../fixtures/graphs.js';
 import type { ContractContext } from '../contract-kit.js';
+import { adjacency, degree, frontier, OTHER, sortedIds, THRESHOLD, WS } from '../contract-kit.js';
 
 /** The GraphStore contract, walks: adjacency, degree and frontier expansion. */
 export function walkCases(t: ContractContext, offersShortestPath: boolean): void {

@@ -1,24 +1,24 @@
 import { describe, expect, it } from 'vitest';
 import { newId } from '../../../src/domain/ids.js';
 import { chain } from '../../fixtures/graphs.js';
+import type { ContractContext } from '../contract-kit.js';
 import {
-  WS,
+  BOUNDS,
+  byId,
+  delta,
+  edgeChange,
+  eventFilter,
+  expectCode,
+  memoryChange,
   OTHER,
+  POLICY,
+  set,
+  sortedIds,
   T1,
   T2,
   T3,
-  POLICY,
-  BOUNDS,
-  eventFilter,
-  edgeChange,
-  memoryChange,
-  delta,
-  set,
-  byId,
-  sortedIds,
-  expectCode,
+  WS,
 } from '../contract-kit.js';
-import type { ContractContext } from '../contract-kit.js';
 
 /** The GraphStore contract, weight changes: atomic clamped read-modify-writes with their events. */
 export function weightChangeCases(t: ContractContext): void {

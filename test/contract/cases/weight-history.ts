@@ -1,23 +1,23 @@
 import { describe, expect, it } from 'vitest';
-import type { WeightEventRecord } from '../../../src/domain/types.js';
 import { newId } from '../../../src/domain/ids.js';
+import type { WeightEventRecord } from '../../../src/domain/types.js';
 import { chain } from '../../fixtures/graphs.js';
+import type { ContractContext } from '../contract-kit.js';
 import {
-  WS,
+  BOUNDS,
+  delta,
+  edgeChange,
+  eventFilter,
+  expectCode,
+  memoryChange,
   OTHER,
+  set,
   T1,
   T2,
   T3,
   T4,
-  BOUNDS,
-  eventFilter,
-  edgeChange,
-  memoryChange,
-  delta,
-  set,
-  expectCode,
+  WS,
 } from '../contract-kit.js';
-import type { ContractContext } from '../contract-kit.js';
 
 /** The GraphStore contract, weight history: events listed, per edge, by id, and the event a new link's reason writes. */
 export function weightHistoryCases(t: ContractContext): void {

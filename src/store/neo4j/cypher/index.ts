@@ -27,13 +27,13 @@
  * - Timestamps are the ISO-8601 strings the domain passes in, stored and returned unchanged.
  */
 
-export { FULLTEXT_INDEX, relationshipType } from './statement.js';
-export * from './schema.js';
-export * from './memories.js';
 export * from './edges.js';
+export * from './import.js';
+export * from './memories.js';
+export * from './recall.js';
+export * from './research-views.js';
+export * from './schema.js';
+export { FULLTEXT_INDEX, relationshipType } from './statement.js';
+export * from './vectors.js';
 export * from './walks.js';
 export * from './weights.js';
-export * from './research-views.js';
-export * from './import.js';
-export * from './recall.js';
-export * from './vectors.js';

@@ -1,5 +1,5 @@
-import type { FrontierQuery, PathSearchOutcome } from '../../port.js';
 import { oppositeDirection } from '../../../domain/direction.js';
+import type { FrontierQuery, PathSearchOutcome } from '../../port.js';
 import { Lists, listsFor } from './lists.js';
 import type { WorkspaceIndex } from './workspace-index.js';
 
