@@ -46,3 +46,10 @@ export function writeScope(ctx: EngramContext): WriteScope {
     embedder: ctx.embedder ?? null,
   };
 }
+
+/** After a write, cached reads of this request are stale: drop them so the response shows the new state. */
+export async function afterWrite<T>(ctx: EngramContext, write: Promise<T>): Promise<T> {
+  const result = await write;
+  ctx.loaders.invalidate();
+  return result;
+}

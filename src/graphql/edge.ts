@@ -1,7 +1,15 @@
+import * as rules from '../domain/inputs.js';
 import { limit as limitRule } from '../domain/inputs.js';
+import type { Json } from '../domain/types.js';
 import { isPruned } from '../domain/weights.js';
+import * as writes from '../services/writes.js';
+import { requireMemory } from '../services/writes.js';
+import { sharedArgs } from './args.js';
+import { builder } from './builder.js';
+import { afterWrite, writeScope } from './context.js';
+import { LinkInput, UnlinkInput } from './inputs.js';
 import { loadMemory } from './load.js';
-import { EdgeRef, MemoryRef, WeightEventRef } from './refs.js';
+import { EdgeRef, MemoryRef, UnlinkPayloadRef, WeightEventRef } from './refs.js';
 import { DateTime, JSONScalar } from './scalars.js';
 
 EdgeRef.implement({
@@ -59,3 +67,50 @@ EdgeRef.implement({
     }),
   }),
 });
+
+builder.queryFields((t) => ({
+  edge: t.field({
+    type: EdgeRef,
+    nullable: true,
+    description: 'One edge by id; null when it does not exist in this workspace.',
+    args: { id: t.arg.id({ required: true, validate: rules.memoryRef, description: 'The edge id.' }) },
+    resolve: (_root, args, ctx) => ctx.loaders.edge.load(args.id),
+  }),
+  edgesBetween: t.field({
+    type: [EdgeRef],
+    description:
+      'Every edge joining two memories, in either direction, strongest first (pruned edges included: check `pruned`).',
+    args: {
+      from: t.arg.id({ required: true, validate: rules.memoryRef, description: 'One memory, by id or key.' }),
+      to: t.arg.id({ required: true, validate: rules.memoryRef, description: 'The other memory, by id or key.' }),
+      types: sharedArgs(t.arg).types,
+    },
+    resolve: async (_root, args, ctx) => {
+      const [from, to] = await Promise.all([
+        requireMemory(writeScope(ctx), args.from, 'from').then((memory) => memory.id),
+        requireMemory(writeScope(ctx), args.to, 'to').then((memory) => memory.id),
+      ]);
+      const edges = await ctx.store.edgesBetween(ctx.workspace, from, to, args.types ?? null);
+      for (const edge of edges) ctx.loaders.edge.prime(edge.id, edge);
+      return edges;
+    },
+  }),
+}));
+
+builder.mutationFields((t) => ({
+  link: t.field({
+    type: EdgeRef,
+    description:
+      'Creates the edge from -[type]-> to, or, when it exists, confirms it: lastConfirmedAt is set, metadata merged, and a given weight applied (MANUAL event). Never duplicates.',
+    args: { input: t.arg({ type: LinkInput, required: true, description: 'The edge.' }) },
+    resolve: (_root, { input }, ctx) =>
+      afterWrite(ctx, writes.link(writeScope(ctx), { ...input, metadata: input.metadata as Json | null | undefined })),
+  }),
+  unlink: t.field({
+    type: UnlinkPayloadRef,
+    description:
+      'Removes an edge, by id or by (from, to, type); removed is 0 when nothing matched. To weaken a relation without forgetting it, use weaken.',
+    args: { input: t.arg({ type: UnlinkInput, required: true, description: 'Which edge.' }) },
+    resolve: (_root, { input }, ctx) => afterWrite(ctx, writes.unlink(writeScope(ctx), input)),
+  }),
+}));

@@ -1,8 +1,16 @@
+import { z } from 'zod';
+import { badInput } from '../domain/errors.js';
+import * as rules from '../domain/inputs.js';
 import { memoryRef, minWeight as minWeightRule } from '../domain/inputs.js';
+import type { Json, MemoryPatch } from '../domain/types.js';
 import { supersededAmong } from '../services/supersession.js';
+import * as writes from '../services/writes.js';
 import { sharedArgs } from './args.js';
+import { builder } from './builder.js';
+import { afterWrite, writeScope } from './context.js';
 import { DirectionEnum } from './enums.js';
-import { EdgeRef, MemoryRef, NeighborRef, PathResultRef, TraversalHitRef } from './refs.js';
+import { CreateMemoryInput, UpdateMemoryInput } from './inputs.js';
+import { DeletePayloadRef, EdgeRef, MemoryRef, NeighborRef, PathResultRef, TraversalHitRef } from './refs.js';
 import { DateTime, JSONScalar } from './scalars.js';
 import { resolvePath, resolveTraverse } from './walk-resolvers.js';
 
@@ -134,3 +142,127 @@ NeighborRef.implement({
     }),
   }),
 });
+
+/** Keeps only the fields the client sent, so "left out" and "set to null" stay different. */
+function toPatch(input: Record<string, unknown>): MemoryPatch {
+  // title is the one field a memory cannot lose; a null here is a mistake, not "leave it".
+  if (input.title === null) throw badInput('input.title', 'cannot be cleared; leave it out to keep the current title');
+  const patch: MemoryPatch = {};
+  for (const field of ['key', 'title', 'content', 'kind', 'tags', 'metadata'] as const) {
+    if (input[field] !== undefined) (patch as Record<string, unknown>)[field] = input[field];
+  }
+  return patch;
+}
+
+builder.queryFields((t) => ({
+  memory: t.field({
+    type: MemoryRef,
+    nullable: true,
+    description: 'One memory by id or by key (give exactly one); null when it does not exist in this workspace.',
+    args: {
+      id: t.arg.id({ required: false, validate: rules.memoryRef, description: 'The memory id (a key works too).' }),
+      key: t.arg.string({ required: false, validate: rules.memoryRef, description: 'The memory key.' }),
+    },
+    validate: z
+      .object({ id: z.string().nullish(), key: z.string().nullish() })
+      .refine((args) => (args.id == null) !== (args.key == null), {
+        message: 'give exactly one of id and key',
+        path: ['id'],
+      }),
+    resolve: async (_root, args, ctx) => {
+      const memory = await ctx.loaders.memory.load((args.id ?? args.key) as string);
+      // A key lookup must not return a different memory whose id happens to equal the key.
+      if (memory && args.key != null && memory.key !== args.key) return null;
+      return memory;
+    },
+  }),
+  memories: t.field({
+    type: [MemoryRef],
+    nullable: { list: false, items: true },
+    description: 'Memories by id or key, in the same order as `ids`, null where missing. At most 100 ids.',
+    args: {
+      ids: t.arg.idList({ required: true, validate: rules.refList, description: 'Ids or keys, at most 100.' }),
+    },
+    resolve: (_root, args, ctx) => Promise.all(args.ids.map((ref) => ctx.loaders.memory.load(ref))),
+  }),
+  searchMemories: t.field({
+    type: [MemoryRef],
+    description:
+      'Full-text search over title, tags and content, best first: memories with every word in the title, then every word anywhere, then any word (title weighted highest within each). Words are matched whole, the last one also as a prefix; punctuation is ignored. An empty query lists the memories of `kinds` / `tags`, newest first.',
+    args: {
+      query: t.arg.string({
+        required: true,
+        validate: rules.searchText,
+        description: 'Words to look for (at most 500 characters); empty to list by kinds or tags.',
+      }),
+      kinds: t.arg.stringList({
+        required: false,
+        validate: z.array(rules.kind).max(64),
+        description: 'Only memories of these kinds.',
+      }),
+      tags: t.arg.stringList({
+        required: false,
+        validate: rules.tags,
+        description: 'Only memories carrying at least one of these tags.',
+      }),
+      limit: sharedArgs(t.arg).limit,
+      currentOnly: t.arg.boolean({
+        defaultValue: false,
+        required: true,
+        description:
+          'Leave out superseded memories (those an unpruned SUPERSEDES edge points at); the limit is still filled from current ones.',
+      }),
+    },
+    validate: z
+      // passthrough: the parsed object replaces the arguments, and limit/currentOnly must survive it.
+      .object({ query: z.string(), kinds: z.array(z.string()).nullish(), tags: z.array(z.string()).nullish() })
+      .passthrough()
+      .refine((args) => args.query.trim() !== '' || Boolean(args.kinds?.length) || Boolean(args.tags?.length), {
+        message: 'must not be empty unless kinds or tags are given',
+        path: ['query'],
+      }),
+    resolve: async (_root, args, ctx) => {
+      const found = await ctx.store.searchMemories(ctx.workspace, {
+        text: args.query,
+        kinds: args.kinds ?? null,
+        tags: args.tags ?? null,
+        limit: args.limit,
+        currentOnly: args.currentOnly,
+        pruneThreshold: ctx.policy.pruneThreshold,
+      });
+      for (const memory of found) ctx.loaders.memory.prime(memory.id, memory);
+      return found;
+    },
+  }),
+}));
+
+builder.mutationFields((t) => ({
+  createMemory: t.field({
+    type: MemoryRef,
+    description: 'Creates a memory. CONFLICT when the chosen id or key is already taken in this workspace.',
+    args: { input: t.arg({ type: CreateMemoryInput, required: true, description: 'The new memory.' }) },
+    resolve: (_root, { input }, ctx) =>
+      afterWrite(
+        ctx,
+        writes.createMemory(writeScope(ctx), { ...input, metadata: input.metadata as Json | null | undefined }),
+      ),
+  }),
+  updateMemory: t.field({
+    type: MemoryRef,
+    description:
+      'Changes the given fields of a memory. NOT_FOUND when it does not exist; CONFLICT when the new key is taken.',
+    args: {
+      id: t.arg.id({ required: true, validate: rules.memoryRef, description: 'The memory, by id or key.' }),
+      input: t.arg({ type: UpdateMemoryInput, required: true, description: 'The fields to change.' }),
+    },
+    resolve: (_root, args, ctx) =>
+      afterWrite(ctx, writes.updateMemory(writeScope(ctx), args.id, toPatch(args.input), args.input.embedding ?? null)),
+  }),
+  deleteMemory: t.field({
+    type: DeletePayloadRef,
+    description:
+      'Deletes a memory and every edge touching it. Its weight history is kept. NOT_FOUND when it does not exist.',
+    args: { id: t.arg.id({ required: true, validate: rules.memoryRef, description: 'The memory, by id or key.' }) },
+    resolve: (_root, args, ctx) => afterWrite(ctx, writes.deleteMemory(writeScope(ctx), args.id)),
+  }),
+}));

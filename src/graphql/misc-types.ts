@@ -1,3 +1,5 @@
+import { KNOWN_RELATION_TYPES } from '../domain/relations.js';
+import { builder } from './builder.js';
 import { DeletePayloadRef, EdgeRef, RelationTypeRef, UnlinkPayloadRef } from './refs.js';
 
 RelationTypeRef.implement({
@@ -40,3 +42,11 @@ UnlinkPayloadRef.implement({
     }),
   }),
 });
+
+builder.queryFields((t) => ({
+  relationTypes: t.field({
+    type: [RelationTypeRef],
+    description: 'The known relation vocabulary, with what each type means and its inverse reading.',
+    resolve: () => KNOWN_RELATION_TYPES,
+  }),
+}));

@@ -4,7 +4,7 @@ import { supersededAmong } from '../services/supersession.js';
 import { findShortestPath, traverse } from '../services/walks.js';
 import { requireMemory } from '../services/writes.js';
 import { type EngramContext, writeScope } from './context.js';
-import type { PathView, TraversalHitView } from './shapes.js';
+import type { PathView, TraversalHitView } from './refs.js';
 
 interface PathArgs {
   maxHops: number;

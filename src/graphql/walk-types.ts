@@ -1,5 +1,9 @@
+import * as rules from '../domain/inputs.js';
+import { sharedArgs } from './args.js';
+import { builder } from './builder.js';
 import { loadEdge, loadMemory } from './load.js';
 import { EdgeRef, MemoryRef, PathResultRef, PathStepRef, TraversalHitRef } from './refs.js';
+import { resolvePath } from './walk-resolvers.js';
 
 PathResultRef.implement({
   description: 'The answer to a path question. Among equally short paths, the same one is picked every time.',
@@ -59,3 +63,20 @@ TraversalHitRef.implement({
     }),
   }),
 });
+
+builder.queryFields((t) => ({
+  path: t.field({
+    type: PathResultRef,
+    description:
+      'The shortest path between two memories over unpruned edges, following `direction` (BOTH ignores it). Among equally short paths the same one is picked every time.',
+    args: {
+      from: t.arg.id({ required: true, validate: rules.memoryRef, description: 'Start memory, by id or key.' }),
+      to: t.arg.id({ required: true, validate: rules.memoryRef, description: 'End memory, by id or key.' }),
+      maxHops: sharedArgs(t.arg).maxHops,
+      types: sharedArgs(t.arg).types,
+      direction: sharedArgs(t.arg).direction,
+      currentOnly: sharedArgs(t.arg).currentOnly,
+    },
+    resolve: (_root, args, ctx) => resolvePath(ctx, args.from, args.to, args),
+  }),
+}));

@@ -1,4 +1,13 @@
-import { AdjustmentSourceEnum } from './enums.js';
+import { DEFAULT_RECALL_SETTINGS } from '../config.js';
+import { badInput } from '../domain/errors.js';
+import * as rules from '../domain/inputs.js';
+import { recallFeedback } from '../services/recall/recall-feedback.js';
+import * as writes from '../services/writes.js';
+import { requireMemory } from '../services/writes.js';
+import { edgeSelectorArgs } from './args.js';
+import { builder } from './builder.js';
+import { afterWrite, writeScope } from './context.js';
+import { AdjustmentSourceEnum, FeedbackSignalEnum } from './enums.js';
 import { EdgeRef, MemoryRef, WeightChangeRef, WeightEventRef } from './refs.js';
 import { DateTime } from './scalars.js';
 
@@ -72,3 +81,153 @@ WeightChangeRef.implement({
     }),
   }),
 });
+
+builder.queryFields((t) => ({
+  weightEvents: t.field({
+    type: [WeightEventRef],
+    description: 'Weight changes, newest first, optionally only those of one edge, one memory, or one source.',
+    args: {
+      edgeId: t.arg.id({ required: false, validate: rules.memoryRef, description: 'Only events of this edge.' }),
+      memoryId: t.arg.id({
+        required: false,
+        validate: rules.memoryRef,
+        description: 'Only events of this memory (by id or key).',
+      }),
+      source: t.arg({ type: AdjustmentSourceEnum, required: false, description: 'Only events from this source.' }),
+      limit: t.arg.int({
+        defaultValue: 50,
+        required: true,
+        validate: rules.limit,
+        description: 'Most events to return, 1..100.',
+      }),
+    },
+    resolve: async (_root, args, ctx) => {
+      const memoryId =
+        args.memoryId == null ? null : (await requireMemory(writeScope(ctx), args.memoryId, 'memoryId')).id;
+      return ctx.store.listWeightEvents(ctx.workspace, {
+        edgeId: args.edgeId ?? null,
+        memoryId,
+        source: args.source ?? null,
+        limit: args.limit,
+      });
+    },
+  }),
+}));
+
+builder.mutationFields((t) => ({
+  weaken: t.field({
+    type: WeightChangeRef,
+    description:
+      'Lowers the weight of an existing edge, named by edgeId or by from -[type]-> to, by `amount` (clamped at the floor), e.g. after a user corrected a recalled fact. At or below 0.05 the edge is pruned (hidden, not deleted). NOT_FOUND if the edge does not exist: weaken never creates edges. BAD_USER_INPUT unless exactly one of edgeId or the whole triple is given.',
+    args: {
+      ...edgeSelectorArgs(t.arg),
+      amount: t.arg.float({
+        defaultValue: 0.3,
+        required: true,
+        validate: rules.amount,
+        description: 'How much to subtract, in (0, 1]. Default 0.3.',
+      }),
+      reason: t.arg.string({
+        required: false,
+        validate: rules.reason,
+        description: 'Why; recorded on the WeightEvent.',
+      }),
+      source: t.arg({
+        type: AdjustmentSourceEnum,
+        defaultValue: 'CONSCIOUS',
+        required: true,
+        description: 'Who asks; recorded on the WeightEvent.',
+      }),
+    },
+    resolve: (_root, args, ctx) => afterWrite(ctx, writes.nudgeEdge(writeScope(ctx), args, -1, args.amount)),
+  }),
+  strengthen: t.field({
+    type: WeightChangeRef,
+    description:
+      "Raises the weight of an existing edge, named by edgeId or by from -[type]-> to (clamped at the ceiling); revives a pruned edge once above 0.05. Without amount, the source tier's step is used (AGENT 0.00001, CONSCIOUS 0.01, MANUAL 0.1 by default). NOT_FOUND if the edge does not exist.",
+    args: {
+      ...edgeSelectorArgs(t.arg),
+      amount: t.arg.float({
+        required: false,
+        validate: rules.amount,
+        description: "How much to add, in (0, 1]. Default: the source tier's step.",
+      }),
+      reason: t.arg.string({
+        required: false,
+        validate: rules.reason,
+        description: 'Why; recorded on the WeightEvent.',
+      }),
+      source: t.arg({
+        type: AdjustmentSourceEnum,
+        defaultValue: 'CONSCIOUS',
+        required: true,
+        description: 'Who asks; picks the default step.',
+      }),
+    },
+    resolve: (_root, args, ctx) =>
+      afterWrite(ctx, writes.nudgeEdge(writeScope(ctx), args, 1, ctx.policy.tierDelta[args.source])),
+  }),
+  setEdgeWeight: t.field({
+    type: WeightChangeRef,
+    description:
+      'Sets an edge weight directly (MANUAL tier), writing a WeightEvent. NOT_FOUND if the edge does not exist.',
+    args: {
+      id: t.arg.id({ required: true, validate: rules.memoryRef, description: 'The edge id.' }),
+      weight: t.arg.float({ required: true, validate: rules.weight, description: 'The new weight, 0..1.' }),
+      reason: t.arg.string({
+        required: false,
+        validate: rules.reason,
+        description: 'Why; recorded on the WeightEvent.',
+      }),
+    },
+    resolve: (_root, args, ctx) =>
+      afterWrite(ctx, writes.setEdgeWeight(writeScope(ctx), args.id, args.weight, args.reason ?? null)),
+  }),
+  feedback: t.field({
+    type: [WeightChangeRef],
+    description:
+      "Feedback on a recalled memory. USED strengthens the memory and the edges in `via` (or the recorded path of `recallId`; without either, all its unpruned edges); NOT_RELEVANT weakens those edges; NOT_USEFUL weakens only the memory's own weight. Steps are the source tier's delta; all changes commit together.",
+    args: {
+      memoryId: t.arg.id({ required: true, validate: rules.memoryRef, description: 'The memory, by id or key.' }),
+      signal: t.arg({ type: FeedbackSignalEnum, required: true, description: 'What happened.' }),
+      via: t.arg.idList({
+        required: false,
+        validate: rules.edgeIdList,
+        description:
+          'Ids of the edges that led to the memory (at most 100); each must touch it (BAD_USER_INPUT otherwise).',
+      }),
+      recallId: t.arg.id({
+        required: false,
+        validate: rules.memoryRef,
+        description:
+          "The recall the memory came from: the edges changed are that result's recorded activation path (not via; giving both is BAD_USER_INPUT). NOT_FOUND when the recall is unknown or expired; BAD_USER_INPUT when the memory is not among its results, or for NOT_RELEVANT on a seed (no path; use NOT_USEFUL).",
+      }),
+      reason: t.arg.string({
+        required: false,
+        validate: rules.reason,
+        description: 'Why; recorded on every WeightEvent.',
+      }),
+      source: t.arg({
+        type: AdjustmentSourceEnum,
+        defaultValue: 'CONSCIOUS',
+        required: true,
+        description: 'Who gives the feedback; picks the step.',
+      }),
+    },
+    resolve: (_root, { recallId, ...args }, ctx) => {
+      if (recallId == null) return afterWrite(ctx, writes.feedback(writeScope(ctx), args));
+      if (args.via != null) throw badInput('via', 'give via or recallId, not both (a recall names its own path)');
+      return afterWrite(
+        ctx,
+        recallFeedback(writeScope(ctx), { ...args, recallId }, ctx.recall ?? DEFAULT_RECALL_SETTINGS),
+      );
+    },
+  }),
+  revertWeightEvent: t.field({
+    type: WeightChangeRef,
+    description:
+      'Restores the weight a WeightEvent replaced, as a new MANUAL event, and marks the old one revertedBy. NOT_FOUND if the event or its target is gone; CONFLICT if it was already reverted.',
+    args: { id: t.arg.id({ required: true, validate: rules.memoryRef, description: 'The WeightEvent id.' }) },
+    resolve: (_root, args, ctx) => afterWrite(ctx, writes.revertWeightEvent(writeScope(ctx), args.id)),
+  }),
+}));

@@ -1,12 +1,12 @@
-import { badInput } from '../domain/errors.js';
-import * as rules from '../domain/inputs.js';
-import { isLoaded } from '../loaders/index.js';
-import { reinforceCoRetrieval } from '../services/co-retrieval.js';
-import { recallReason, requireRecall } from '../services/recall/recall-feedback.js';
-import { builder } from './builder.js';
-import { type EngramContext, writeScope } from './context.js';
-import { AdjustmentSourceEnum } from './enums.js';
-import { WeightChangeRef } from './refs.js';
+import { badInput } from '../../domain/errors.js';
+import * as rules from '../../domain/inputs.js';
+import { isLoaded } from '../../loaders/index.js';
+import { reinforceCoRetrieval } from '../../services/co-retrieval.js';
+import { recallReason, requireRecall } from '../../services/recall/recall-feedback.js';
+import { builder } from '../builder.js';
+import { type EngramContext, writeScope } from '../context.js';
+import { AdjustmentSourceEnum } from '../enums.js';
+import { WeightChangeRef } from '../refs.js';
 
 /** The memories of a recall's results that still exist: one deleted since is no reason to refuse the rest. */
 async function recalledMemories(ctx: EngramContext, recallId: string): Promise<string[]> {

@@ -1,9 +1,9 @@
-import { limit as limitRule, maxDepth as maxDepthRule, minWeight as minWeightRule } from '../domain/inputs.js';
-import { evidenceFor } from '../services/evidence.js';
-import { currentVersion, newerVersions, olderVersions } from '../services/supersession.js';
-import { builder } from './builder.js';
-import { MemoryRef } from './refs.js';
-import { EvidenceRef } from './research-view-refs.js';
+import { limit as limitRule, maxDepth as maxDepthRule, minWeight as minWeightRule } from '../../domain/inputs.js';
+import { evidenceFor } from '../../services/evidence.js';
+import { currentVersion, newerVersions, olderVersions } from '../../services/supersession.js';
+import { builder } from '../builder.js';
+import { MemoryRef } from '../refs.js';
+import { EvidenceRef } from './refs.js';
 
 builder.objectFields(MemoryRef, (t) => ({
   evidence: t.field({

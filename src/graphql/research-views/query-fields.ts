@@ -1,15 +1,15 @@
-import { memoryNotFound } from '../domain/errors.js';
-import * as rules from '../domain/inputs.js';
-import { budget, eventWindow, minFlips, minSupport, seeds } from '../domain/research-view-inputs.js';
-import { buildContext } from '../services/context-bundle.js';
-import { CONTRADICTION_KINDS, listContradictions } from '../services/contradictions.js';
-import { rankConvergence } from '../services/convergence.js';
-import { findOscillatingEdges } from '../services/oscillation.js';
-import { sharedArgs } from './args.js';
-import { builder } from './builder.js';
-import { EdgeRef } from './refs.js';
-import { ContextBundleRef, ContradictionRef, ConvergenceRef } from './research-view-refs.js';
-import { ContradictionKindEnum } from './research-views.js';
+import { memoryNotFound } from '../../domain/errors.js';
+import * as rules from '../../domain/inputs.js';
+import { budget, eventWindow, minFlips, minSupport, seeds } from '../../domain/research-view-inputs.js';
+import { buildContext } from '../../services/context-bundle.js';
+import { CONTRADICTION_KINDS, listContradictions } from '../../services/contradictions.js';
+import { rankConvergence } from '../../services/convergence.js';
+import { findOscillatingEdges } from '../../services/oscillation.js';
+import { sharedArgs } from '../args.js';
+import { builder } from '../builder.js';
+import { EdgeRef } from '../refs.js';
+import { ContextBundleRef, ContradictionRef, ConvergenceRef } from './refs.js';
+import { ContradictionKindEnum } from './types.js';
 
 builder.queryFields((t) => ({
   contradictions: t.field({

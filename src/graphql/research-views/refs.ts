@@ -1,10 +1,10 @@
-import type { ContextBundleView, ContextItemView } from '../services/context-bundle.js';
-import type { ContradictionView } from '../services/contradictions.js';
-import type { ConvergenceView } from '../services/convergence.js';
-import type { EvidenceItemView, EvidenceView } from '../services/evidence.js';
-import { builder } from './builder.js';
+import type { ContextBundleView, ContextItemView } from '../../services/context-bundle.js';
+import type { ContradictionView } from '../../services/contradictions.js';
+import type { ConvergenceView } from '../../services/convergence.js';
+import type { EvidenceItemView, EvidenceView } from '../../services/evidence.js';
+import { builder } from '../builder.js';
 
-/** Refs of the research-view types, apart from their fields (see research-views.ts). */
+/** Refs of the research-view types, apart from their fields (see types.ts). */
 export const EvidenceRef = builder.objectRef<EvidenceView>('Evidence');
 export const EvidenceItemRef = builder.objectRef<EvidenceItemView>('EvidenceItem');
 export const ContradictionRef = builder.objectRef<ContradictionView>('Contradiction');

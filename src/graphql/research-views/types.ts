@@ -1,7 +1,7 @@
-import { validationsOf } from '../services/convergence.js';
-import { builder } from './builder.js';
-import { loadMemory } from './load.js';
-import { EdgeRef, MemoryRef } from './refs.js';
+import { validationsOf } from '../../services/convergence.js';
+import { builder } from '../builder.js';
+import { loadMemory } from '../load.js';
+import { EdgeRef, MemoryRef } from '../refs.js';
 import {
   ContextBundleRef,
   ContextItemRef,
@@ -9,7 +9,7 @@ import {
   ConvergenceRef,
   EvidenceItemRef,
   EvidenceRef,
-} from './research-view-refs.js';
+} from './refs.js';
 
 export const ContradictionKindEnum = builder.enumType('ContradictionKind', {
   description: 'How two memories disagree.',
