@@ -1,5 +1,6 @@
+import { readdirSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import * as cypher from '../../src/store/neo4j/cypher/index.js';
+import { CYPHER_MODULES, cypher } from './all-statements.js';
 import {
   CATALOG,
   type CypherVersion,
@@ -22,6 +23,14 @@ describe('the statement catalog', () => {
       .filter((name) => !NOT_STATEMENTS.includes(name))
       .sort();
     expect(Object.keys(CATALOG).sort()).toEqual(exported);
+  });
+
+  it('gathers every module of src/store/neo4j/cypher/', () => {
+    const files = readdirSync(new URL('../../src/store/neo4j/cypher/', import.meta.url))
+      .filter((name) => name.endsWith('.ts'))
+      .map((name) => name.slice(0, -'.ts'.length))
+      .sort();
+    expect([...CYPHER_MODULES].sort()).toEqual(files);
   });
 
   it('names every statement on its first line', () => {

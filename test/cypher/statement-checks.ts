@@ -1,7 +1,7 @@
 import { createRequire } from 'node:module';
 import { isInt } from 'neo4j-driver';
 import { KNOWN_RELATION_TYPES, RELATION_TYPE_PATTERN } from '../../src/domain/relations.js';
-import * as cypher from '../../src/store/neo4j/cypher/index.js';
+import { cypher } from './all-statements.js';
 import type { CapturedStatement } from './recording-driver.js';
 
 // ---- the catalog: every statement text cypher/ can produce --------------------------------------
@@ -12,7 +12,7 @@ const FILTERS = [false, true].flatMap((edgeId) =>
 );
 
 /**
- * Every export of cypher/index.ts that is a statement, with every variant its builder can produce
+ * Every export of the Cypher modules (all-statements.ts) that is a statement, with every variant its builder can produce
  * (relation types are the only free part; they are normalised away by `shapeOf`). A test checks
  * that this list names every export, so a new statement cannot skip the lint.
  */
@@ -75,7 +75,7 @@ export const CATALOG: Record<string, readonly string[]> = {
   NEXT_QUEUED_WORKSPACE: [cypher.NEXT_QUEUED_WORKSPACE],
 };
 
-/** Exports of cypher/index.ts that are not statements. */
+/** Exports of the Cypher modules (all-statements.ts) that are not statements. */
 export const NOT_STATEMENTS: readonly string[] = [
   'relationshipType',
   'FULLTEXT_INDEX',

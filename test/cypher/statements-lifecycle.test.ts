@@ -1,6 +1,6 @@
 import { int } from 'neo4j-driver';
 import { describe, expect, it } from 'vitest';
-import { SCHEMA } from '../../src/store/neo4j/cypher/index.js';
+import { SCHEMA } from '../../src/store/neo4j/cypher/schema.js';
 import { createNeo4jStore } from '../../src/store/neo4j/neo4j-store.js';
 import { isSupportedVersion, Neo4jSetupError } from '../../src/store/neo4j/schema.js';
 import { RecordingDriver, serverError } from './recording-driver.js';

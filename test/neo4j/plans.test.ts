@@ -1,8 +1,8 @@
 import neo4j, { type Driver, int, type ProfiledPlan } from 'neo4j-driver';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type GeneratedGraph, generateGraph, importBatches, importEdge } from '../../bench/generator.js';
-import * as cypher from '../../src/store/neo4j/cypher/index.js';
 import { toLuceneTiers } from '../../src/store/neo4j/search-query.js';
+import { cypher } from '../cypher/all-statements.js';
 import { type LiveNeo4jStore, liveNeo4jConfig, openLiveNeo4jStore } from '../helpers/neo4j.js';
 
 /**

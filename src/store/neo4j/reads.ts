@@ -2,23 +2,11 @@ import { int } from 'neo4j-driver';
 import type { AdjacentEdge, FrontierStep } from '../../domain/types.js';
 import { capInKeyOrder, groupInKeyOrder, inKeyOrder, newestFirst, uniqueKeys } from '../key-order.js';
 import type { GraphStore, SourceRank } from '../port.js';
-import {
-  countAdjacent,
-  EDGES_AMONG,
-  EDGES_BETWEEN,
-  expandFrontier,
-  FIND_EDGE,
-  GET_EDGE_HISTORIES,
-  GET_EDGES,
-  GET_MEMORIES,
-  GET_WEIGHT_EVENTS,
-  getAdjacent,
-  LIST_EDGES,
-  LIST_MEMORIES,
-  listEdgesByType,
-  listWeightEvents,
-  rankTargetsBySources,
-} from './cypher/index.js';
+import { EDGES_AMONG, EDGES_BETWEEN, FIND_EDGE, GET_EDGES, LIST_EDGES } from './cypher/edges.js';
+import { GET_MEMORIES, LIST_MEMORIES } from './cypher/memories.js';
+import { listEdgesByType, rankTargetsBySources } from './cypher/research-views.js';
+import { countAdjacent, expandFrontier, getAdjacent } from './cypher/walks.js';
+import { GET_EDGE_HISTORIES, GET_WEIGHT_EVENTS, listWeightEvents } from './cypher/weights.js';
 import type { Parameters, RecordLike } from './driver.js';
 import { listOrNull } from './parameters.js';
 import { edgeOf, toEdge, toMemory, toNumber, toWeightEvent } from './records.js';

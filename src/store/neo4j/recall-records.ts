@@ -1,6 +1,6 @@
 import { int } from 'neo4j-driver';
 import type { GraphStore, RecallRecord } from '../port.js';
-import { CREATE_RECALL, GET_RECALL, LIST_RECALLS, PURGE_RECALLS } from './cypher/index.js';
+import { CREATE_RECALL, GET_RECALL, LIST_RECALLS, PURGE_RECALLS } from './cypher/recall.js';
 import type { RecordLike } from './driver.js';
 import { first, type Neo4jRunner, rows } from './transactions.js';
 

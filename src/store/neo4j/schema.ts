@@ -7,7 +7,7 @@ import {
   QUEUE_EMBEDDING_BACKLOG,
   SCHEMA,
   SERVER_COMPONENTS,
-} from './cypher/index.js';
+} from './cypher/schema.js';
 import type { SessionLike, TransactionLike, TransactionSettings } from './driver.js';
 import { classifyNeo4jError } from './errors.js';
 

@@ -1,7 +1,7 @@
 import { int } from 'neo4j-driver';
 import type { MemoryRecord } from '../../domain/types.js';
 import type { GraphStore, SearchQuery } from '../port.js';
-import { LIST_MEMORIES_BY_KINDS, LIST_MEMORIES_BY_TAGS, SEARCH_MEMORIES } from './cypher/index.js';
+import { LIST_MEMORIES_BY_KINDS, LIST_MEMORIES_BY_TAGS, SEARCH_MEMORIES } from './cypher/memories.js';
 import type { TransactionLike } from './driver.js';
 import { listOrNull } from './parameters.js';
 import { toMemory } from './records.js';

@@ -1,6 +1,6 @@
 import { bookmarkManager as newBookmarkManager } from 'neo4j-driver';
 import { unavailable } from '../../domain/errors.js';
-import { PING } from './cypher/index.js';
+import { PING } from './cypher/schema.js';
 import type { DriverLike, Parameters, RecordLike, SessionLike, TransactionLike } from './driver.js';
 import { toEngramError } from './errors.js';
 import type { Neo4jStoreOptions } from './neo4j-store.js';

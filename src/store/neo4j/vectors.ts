@@ -14,7 +14,7 @@ import {
   storeVectors,
   VECTOR_DIMENSIONS,
   vectorIndexName,
-} from './cypher/index.js';
+} from './cypher/vectors.js';
 import type { TransactionLike } from './driver.js';
 import { toMemory, toNumber } from './records.js';
 import { first, type Neo4jRunner, rows } from './transactions.js';

@@ -3,7 +3,7 @@ import type { WeightChangeRequest } from '../../domain/weights.js';
 import type { AppliedWeightChange } from '../port.js';
 import { appliedWeightChange } from '../shared/applied-weight-change.js';
 import { missingTarget, revertRefused } from '../shared/store-errors.js';
-import { APPLY_EDGE_WEIGHTS, APPLY_MEMORY_WEIGHTS } from './cypher/index.js';
+import { APPLY_EDGE_WEIGHTS, APPLY_MEMORY_WEIGHTS } from './cypher/weights.js';
 import type { TransactionLike } from './driver.js';
 import type { Neo4jReads } from './reads.js';
 import { toEdge, toMemory, toNumber, toWeightEvent } from './records.js';

@@ -13,17 +13,9 @@ import {
   missingImportEndpoint,
   missingMemory,
 } from '../shared/store-errors.js';
-import {
-  CREATE_MEMORY,
-  DELETE_MEMORY,
-  IMPORT_MEMORIES,
-  importEdges,
-  LINK_CONFIRM,
-  LINK_PREPARE,
-  linkCreate,
-  UPDATE_MEMORY,
-  unlinkEdge,
-} from './cypher/index.js';
+import { LINK_CONFIRM, LINK_PREPARE, linkCreate, unlinkEdge } from './cypher/edges.js';
+import { IMPORT_MEMORIES, importEdges } from './cypher/import.js';
+import { CREATE_MEMORY, DELETE_MEMORY, UPDATE_MEMORY } from './cypher/memories.js';
 import { isConstraintConflict } from './errors.js';
 import { memoryParameters, patchParameters } from './parameters.js';
 import type { Neo4jReads } from './reads.js';

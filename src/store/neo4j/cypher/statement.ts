@@ -2,7 +2,36 @@ import { badInput } from '../../../domain/errors.js';
 import { RELATION_TYPE_PATTERN } from '../../../domain/relations.js';
 import type { Direction } from '../../../domain/types.js';
 
-/** The building blocks every statement file shares; see index.ts for the rules they keep. */
+/**
+ * Every Cypher statement the Neo4j store sends, and nothing else.
+ *
+ * Rules that keep user text out of statement text:
+ * - every value (ids, keys, titles, metadata, search text, weights, limits) is a `$parameter`;
+ * - the only variable parts of a statement are chosen from fixed fragments here (a direction
+ *   arrow, which filters a listing applies) or are relation types, which pass
+ *   `relationshipType()` (the UPPER_SNAKE rule) and are then backtick-quoted. Cypher cannot take a
+ *   relationship type as a parameter when it creates a relationship, so this is the one splice.
+ * - each statement starts with `// engram:<name>`, which names it in query logs and
+ *   `SHOW TRANSACTIONS`.
+ *
+ * Graph model (one Neo4j database may hold many workspaces):
+ * - `(:Memory {workspace, id, key?, title, content?, kind?, tags, tagsText, weight, metadata?, createdAt, updatedAt})`;
+ *   `tagsText` is the tags joined by spaces, for the full-text index; `metadata` is a JSON string.
+ * - an edge is a native relationship `(from:Memory)-[:CAUSED_BY {id, weight, metadata?, createdAt,
+ *   updatedAt, lastConfirmedAt?}]->(to:Memory)`.
+ * - `(:EdgeRef {workspace, id, fromId, toId, type})` is the relationship id index. Neo4j indexes
+ *   relationship properties per relationship type only, and the vocabulary is open, so a lookup
+ *   by edge id across all types would scan every relationship. An EdgeRef per edge, under two
+ *   uniqueness constraints ((workspace, id) and (workspace, fromId, toId, type)), turns it into an
+ *   index seek plus an expand between the two endpoints, and makes a duplicate edge impossible at
+ *   the database level. Every statement that creates or deletes an edge does the same to its EdgeRef.
+ * - `(:WeightEvent {workspace, id, at, source, edgeId?, memoryId?, oldWeight, newWeight, delta, reason?, revertedBy?})`.
+ * - `(:Recall {workspace, id, query?, results, truncated, createdAt, expiresAt})`: a recall record, `results` a JSON string.
+ * - `(:MemoryVector {workspace, memoryId, embedding_d<N>})` and `(:VectorSpace {workspace, dims})`: vectors (vectors.ts).
+ * - Timestamps are the ISO-8601 strings the domain passes in, stored and returned unchanged.
+ */
+
+/** The building blocks every statement file shares, and the rules they keep (above). */
 
 export const FULLTEXT_INDEX = 'engram_memory_text';
 
