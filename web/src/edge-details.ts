@@ -22,17 +22,18 @@ export interface EdgeDetailsDeps {
 
 export function createEdgeDetails(deps: EdgeDetailsDeps): { open(id: string): Promise<void> } {
   const { el, state, api, status, view, actions } = deps;
-  const guarded = (action: () => Promise<void>) => () => void status.guarded(action);
+  const onClickRun = (action: () => Promise<void>) => () => void status.run(action);
 
   function render(edge: EdgeDetails): void {
     const amount = h('input', { id: 'adjust-amount', type: 'number', min: 0.01, max: 1, step: 0.05, value: '0.1' });
     const memoryLink = (memory: { id: string; title: string }) =>
       h(
         'button',
-        { type: 'button', class: 'link', onclick: guarded(() => actions.openMemory(memory.id)) },
+        { type: 'button', class: 'link', onclick: onClickRun(() => actions.openMemory(memory.id)) },
         memory.title,
       );
-    const adjust = (how: 'weaken' | 'strengthen') => guarded(() => actions.adjustEdge(edge, how, Number(amount.value)));
+    const adjust = (how: 'weaken' | 'strengthen') =>
+      onClickRun(() => actions.adjustEdge(edge, how, Number(amount.value)));
     const time = (iso: string) => h('time', { datetime: iso }, formatDate(iso));
 
     el.details.replaceChildren(

@@ -39,12 +39,11 @@ export interface GraphPanel {
 
 export function createGraphPanel(deps: GraphPanelDeps): GraphPanel {
   const { el, state, api, status, filters, address, actions } = deps;
-  const guarded = (action: () => Promise<void>) => void status.guarded(action);
-  const open = (id: string) => guarded(() => actions.openMemory(id));
+  const open = (id: string) => void status.run(() => actions.openMemory(id));
 
   const view = createGraphView(el.graph, {
     onMemory: open,
-    onEdge: (id) => guarded(() => actions.openEdge(id)),
+    onEdge: (id) => void status.run(() => actions.openEdge(id)),
     onBackground: () => view.select(null),
   });
 

@@ -111,13 +111,13 @@ function createExplorer(): { start(): Promise<void> } {
     clearGraph();
     status.show('Graph cleared');
   });
-  address.onNavigate((target) => void status.guarded(() => address.restoring(() => show(target))));
+  address.onNavigate((target) => void status.run(() => address.restoring(() => show(target))));
   window.engramExplorer = { cy: view.cy, state };
 
   return {
     async start() {
       workspace.start();
-      await status.guarded(async () => {
+      await status.run(async () => {
         await filters.load();
         await address.restoring(() => show(address.current()));
       });

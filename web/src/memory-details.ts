@@ -28,7 +28,7 @@ export interface MemoryDetailsDeps {
 }
 
 export function createMemoryDetails({ el, state, status, actions }: MemoryDetailsDeps): MemoryDetails {
-  const guarded = (action: () => Promise<void>) => () => void status.guarded(action);
+  const onClickRun = (action: () => Promise<void>) => () => void status.run(action);
 
   const edgeItem = (id: string, edge: EdgeView) => {
     const outgoing = edge.from === id;
@@ -42,7 +42,7 @@ export function createMemoryDetails({ el, state, status, actions }: MemoryDetail
           type: 'button',
           class: 'item',
           'data-edge-id': edge.id,
-          onclick: guarded(() => actions.openEdge(edge.id)),
+          onclick: onClickRun(() => actions.openEdge(edge.id)),
         },
         h('span', { class: 'edge-type' }, `${outgoing ? '→' : '←'} ${edge.type}`),
         h('span', { class: 'title' }, other?.title ?? '?'),
@@ -89,7 +89,7 @@ export function createMemoryDetails({ el, state, status, actions }: MemoryDetail
         { class: 'button-row' },
         h(
           'button',
-          { type: 'button', id: 'expand-memory', onclick: guarded(() => actions.openMemory(id)) },
+          { type: 'button', id: 'expand-memory', onclick: onClickRun(() => actions.openMemory(id)) },
           'Expand neighbors',
         ),
         h(
@@ -119,7 +119,7 @@ export function createMemoryDetails({ el, state, status, actions }: MemoryDetail
               type: 'button',
               class: 'secondary',
               id: `feedback-${signal.toLowerCase().replace('_', '-')}`,
-              onclick: guarded(() => actions.giveFeedback(id, signal)),
+              onclick: onClickRun(() => actions.giveFeedback(id, signal)),
             },
             label,
           ),

@@ -36,7 +36,7 @@ const clampHops = (value: string): number => Math.min(10, Math.max(1, Math.round
 
 export function createPathPanel(deps: PathPanelDeps): PathPanel {
   const { el, state, api, status, filters, view, address, actions } = deps;
-  const open = (id: string) => void status.guarded(() => actions.openMemory(id));
+  const open = (id: string) => void status.run(() => actions.openMemory(id));
 
   function renderEnds(): void {
     el.pathFrom.textContent = state.pathFrom?.title ?? 'pick a memory';
@@ -110,7 +110,7 @@ export function createPathPanel(deps: PathPanelDeps): PathPanel {
     return memory ? toMemoryNode(memory) : null;
   }
 
-  el.findPath.addEventListener('click', () => void status.guarded(find));
+  el.findPath.addEventListener('click', () => void status.run(find));
   el.clearPath.addEventListener('click', () => {
     clear();
     address.record({ path: null });

@@ -62,7 +62,7 @@ function pathMemories(result: RecalledMemory): MemoryNode[] {
 
 export function createRecallPanel(deps: RecallPanelDeps): RecallPanel {
   const { el, state, api, status, view, address, actions } = deps;
-  const open = (id: string) => void status.guarded(() => actions.openMemory(id));
+  const open = (id: string) => void status.run(() => actions.openMemory(id));
   let recallId: string | null = null;
   let results: RecalledMemory[] = [];
 
@@ -123,7 +123,7 @@ export function createRecallPanel(deps: RecallPanelDeps): RecallPanel {
               type: 'button',
               class: 'secondary',
               'data-signal': signal,
-              onclick: () => void status.guarded(() => feedback(result, signal, item)),
+              onclick: () => void status.run(() => feedback(result, signal, item)),
             },
             LABELS[signal],
           ),
@@ -173,7 +173,7 @@ export function createRecallPanel(deps: RecallPanelDeps): RecallPanel {
       status.show('Type words to recall, or select a memory and tick “Start from the selected memory”', 'error');
       return;
     }
-    void status.guarded(() => recall(query, seed));
+    void status.run(() => recall(query, seed));
   });
 
   return {

@@ -17,7 +17,7 @@ export interface SearchPanelDeps {
 }
 
 export function createSearchPanel({ el, api, status, actions }: SearchPanelDeps): { clear(): void } {
-  const open = (id: string) => void status.guarded(() => actions.openMemory(id));
+  const open = (id: string) => void status.run(() => actions.openMemory(id));
 
   async function search(query: string): Promise<void> {
     const hits = (await api.run(operations.search, { query, limit: RESULT_LIMIT })).searchMemories;
@@ -28,7 +28,7 @@ export function createSearchPanel({ el, api, status, actions }: SearchPanelDeps)
   el.searchForm.addEventListener('submit', (event) => {
     event.preventDefault();
     const query = el.searchInput.value.trim();
-    if (query) void status.guarded(() => search(query));
+    if (query) void status.run(() => search(query));
   });
 
   return { clear: () => el.searchResults.replaceChildren() };

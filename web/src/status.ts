@@ -5,7 +5,7 @@ import type { Elements } from './elements.js';
 export interface StatusLine {
   show(message: string, tone?: 'info' | 'error'): void;
   /** Runs a user action; failures become a status message instead of an unhandled rejection. */
-  guarded(action: () => Promise<void>): Promise<void>;
+  run(action: () => Promise<void>): Promise<void>;
 }
 
 export function createStatusLine(el: Pick<Elements, 'status' | 'apiKeyBox' | 'apiKeyInput'>): StatusLine {
@@ -15,7 +15,7 @@ export function createStatusLine(el: Pick<Elements, 'status' | 'apiKeyBox' | 'ap
   };
   return {
     show,
-    async guarded(action) {
+    async run(action) {
       document.body.setAttribute('aria-busy', 'true');
       try {
         await action();

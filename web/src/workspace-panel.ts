@@ -73,14 +73,14 @@ export function createWorkspacePanel({ el, state, status, onSwitch }: WorkspaceP
 
   el.workspaceForm.addEventListener('submit', (event) => {
     event.preventDefault();
-    void status.guarded(() => switchTo(el.workspaceInput.value.trim()));
+    void status.run(() => switchTo(el.workspaceInput.value.trim()));
   });
   el.apiKeyForm.addEventListener('submit', (event) => {
     event.preventDefault();
     const key = el.apiKeyInput.value.trim();
-    if (key) void status.guarded(() => useApiKey(key));
+    if (key) void status.run(() => useApiKey(key));
   });
-  el.apiKeyClear.addEventListener('click', () => void status.guarded(() => useApiKey(null)));
+  el.apiKeyClear.addEventListener('click', () => void status.run(() => useApiKey(null)));
 
   return {
     start() {
