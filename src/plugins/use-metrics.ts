@@ -48,7 +48,9 @@ export function createMetrics(registry: Registry = new Registry(), cluster?: Met
   const names = new Set<string>();
   const inFlight = new WeakSet<Request>();
   const bounded = (name: string | undefined): string => {
-    if (!name) return 'anonymous';
+    // The Prometheus plugin names an operation without a name "Anonymous" before it reaches us;
+    // the HTTP metric gets none at all: both are one label.
+    if (!name || name === 'Anonymous') return 'anonymous';
     if (names.has(name)) return name;
     if (names.size >= MAX_OPERATION_NAMES || name.length > 64) return 'other';
     names.add(name);
