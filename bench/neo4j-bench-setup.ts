@@ -40,6 +40,11 @@ export function countingDriver(driver: DriverLike): {
       counts.transactions++;
       return session.executeWrite((tx) => work(wrapTx(tx)), settings);
     },
+    beginTransaction: (settings) => {
+      counts.transactions++;
+      const tx = session.beginTransaction(settings);
+      return { ...wrapTx(tx), commit: () => tx.commit(), rollback: () => tx.rollback() };
+    },
     run: (query, parameters, settings) => {
       counts.transactions++;
       counts.statements++;

@@ -24,6 +24,7 @@ import { createMetrics, METRICS_ENDPOINT, type Metrics } from './plugins/use-met
 import { useNoUploads } from './plugins/use-no-uploads.js';
 import { useOperationTypes } from './plugins/use-operation-types.js';
 import { loadTrustedDocuments, usePersistedOnly } from './plugins/use-persisted-only.js';
+import { usePooledReads } from './plugins/use-pooled-reads.js';
 import { READINESS_ENDPOINT, useReadiness } from './plugins/use-readiness.js';
 import { REQUEST_ID_HEADER, requestIdOf, useRequestLog, yogaLogger } from './plugins/use-request-log.js';
 import { useScheduler } from './plugins/use-scheduler.js';
@@ -213,6 +214,8 @@ export function createApp(deps: AppDeps): EngramApp {
         onCost: budget.recordCost,
       }),
       budget.plugin,
+      // A store that can share a transaction among a request's reads (Neo4j) finds them here.
+      usePooledReads(),
       useOperationTypes(),
       ...(config.explorer ? [useExplorer({ logger })] : []),
       useMcp({ logger, maxBodyBytes: config.limits.maxBodyBytes, fetch: (url, init) => app.fetch(url, init) }),

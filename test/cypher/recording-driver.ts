@@ -1,6 +1,7 @@
 import { int, isInt, isRetryableError, Neo4jError, Record as Neo4jRecord, Node, Relationship } from 'neo4j-driver';
 import type {
   DriverLike,
+  ExplicitTransactionLike,
   Parameters,
   QueryResultLike,
   SessionLike,
@@ -45,6 +46,8 @@ function toRecords(rows: Row[]): QueryResultLike {
 export class RecordingDriver implements DriverLike {
   readonly statements: CapturedStatement[] = [];
   readonly sessions: SessionSettings[] = [];
+  /** Each transaction as it begins ("managed READ", "explicit READ") and each explicit end ("commit", "rollback"). */
+  readonly transactions: string[] = [];
   closed = false;
   maxAttempts = 3;
 
@@ -62,6 +65,7 @@ export class RecordingDriver implements DriverLike {
   clear(): void {
     this.statements.length = 0;
     this.sessions.length = 0;
+    this.transactions.length = 0;
   }
 
   async capture(statement: Omit<CapturedStatement, 'name'>): Promise<QueryResultLike> {
@@ -89,6 +93,21 @@ class RecordingSession implements SessionLike {
     return this.execute('WRITE', work, config);
   }
 
+  beginTransaction(config?: TransactionSettings): ExplicitTransactionLike {
+    if (!this.open) throw new Neo4jError('Cannot begin a transaction on a closed session.', 'N/A', '50N42', 'closed');
+    const mode = this.settings.defaultAccessMode;
+    this.driver.transactions.push(`explicit ${mode}`);
+    return {
+      ...this.transaction(mode, config, 1),
+      commit: async () => {
+        this.driver.transactions.push('commit');
+      },
+      rollback: async () => {
+        this.driver.transactions.push('rollback');
+      },
+    };
+  }
+
   run(query: string, parameters: Parameters = {}, config?: TransactionSettings): Promise<QueryResultLike> {
     return this.driver.capture({
       mode: 'AUTOCOMMIT',
@@ -104,6 +123,25 @@ class RecordingSession implements SessionLike {
     this.open = false;
   }
 
+  /** A transaction whose statements are captured with its mode, op and attempt. */
+  private transaction(
+    mode: 'READ' | 'WRITE',
+    config: TransactionSettings | undefined,
+    attempt: number,
+  ): TransactionLike {
+    return {
+      run: (query, parameters = {}) =>
+        this.driver.capture({
+          mode,
+          text: query,
+          parameters,
+          database: this.settings.database,
+          op: config?.metadata?.op as string | undefined,
+          attempt,
+        }),
+    };
+  }
+
   private async execute<T>(
     mode: 'READ' | 'WRITE',
     work: (tx: TransactionLike) => Promise<T>,
@@ -111,17 +149,8 @@ class RecordingSession implements SessionLike {
   ): Promise<T> {
     if (!this.open) throw new Neo4jError('Cannot begin a transaction on a closed session.', 'N/A', '50N42', 'closed');
     for (let attempt = 1; ; attempt++) {
-      const tx: TransactionLike = {
-        run: (query, parameters = {}) =>
-          this.driver.capture({
-            mode,
-            text: query,
-            parameters,
-            database: this.settings.database,
-            op: config?.metadata?.op as string | undefined,
-            attempt,
-          }),
-      };
+      this.driver.transactions.push(`managed ${mode}`);
+      const tx = this.transaction(mode, config, attempt);
       try {
         return await work(tx);
       } catch (error) {

@@ -18,6 +18,12 @@ export interface TransactionLike {
   run(query: string, parameters?: Parameters): PromiseLike<QueryResultLike>;
 }
 
+/** A transaction the caller begins and ends: statements may be sent before BEGIN is answered. */
+export interface ExplicitTransactionLike extends TransactionLike {
+  commit(): Promise<void>;
+  rollback(): Promise<void>;
+}
+
 export interface TransactionSettings {
   /** Server-side transaction timeout, milliseconds. */
   timeout?: number;
@@ -34,6 +40,8 @@ export interface SessionSettings {
 export interface SessionLike {
   executeRead<T>(work: (tx: TransactionLike) => Promise<T>, settings?: TransactionSettings): Promise<T>;
   executeWrite<T>(work: (tx: TransactionLike) => Promise<T>, settings?: TransactionSettings): Promise<T>;
+  /** Begins a transaction without waiting for the server: its BEGIN goes out with the first statement. */
+  beginTransaction(settings?: TransactionSettings): ExplicitTransactionLike;
   /** Auto-commit, never retried: used by ping, which must fail fast. */
   run(query: string, parameters?: Parameters, settings?: TransactionSettings): PromiseLike<QueryResultLike>;
   close(): Promise<void>;

@@ -1,7 +1,15 @@
 import { bookmarkManager as newBookmarkManager } from 'neo4j-driver';
-import { unavailable } from '../../domain/errors.js';
+import { isEngramError, unavailable } from '../../domain/errors.js';
+import { currentRequestReads, type RequestReads } from '../request-reads.js';
 import { PING } from './cypher/schema.js';
-import type { DriverLike, Parameters, RecordLike, SessionLike, TransactionLike } from './driver.js';
+import type {
+  DriverLike,
+  ExplicitTransactionLike,
+  Parameters,
+  RecordLike,
+  SessionLike,
+  TransactionLike,
+} from './driver.js';
 import { toEngramError } from './errors.js';
 import type { Neo4jStoreOptions } from './neo4j-store.js';
 import { bootstrapSchema, Neo4jSetupError, type ServerInfo } from './schema.js';
@@ -36,6 +44,23 @@ export async function first(tx: TransactionLike, text: string, parameters: Param
 }
 
 const closedError = () => unavailable(new Error('The Neo4j store is closed'));
+
+/** A request's read transaction and its session (request-reads.ts). */
+interface SharedRead {
+  session: SessionLike;
+  tx: ExplicitTransactionLike;
+}
+
+/** Ends a request's read transaction and gives its connection back; never rejects. */
+async function endShared(shared: SharedRead, how: 'commit' | 'rollback'): Promise<void> {
+  try {
+    await (how === 'commit' ? shared.tx.commit() : shared.tx.rollback());
+  } catch {
+    // A read transaction has nothing to lose: a failed end only returns its connection later.
+  } finally {
+    await shared.session.close().catch(() => undefined);
+  }
+}
 
 export function createNeo4jRunner(options: Neo4jStoreOptions): Neo4jRunner {
   const driver: DriverLike = options.driver;
@@ -74,7 +99,8 @@ export function createNeo4jRunner(options: Neo4jStoreOptions): Neo4jRunner {
     }
   }
 
-  async function transaction<T>(
+  /** One session, one managed transaction, which the driver re-runs on transient failures. */
+  async function managed<T>(
     mode: AccessMode,
     op: string,
     work: (tx: TransactionLike) => Promise<T>,
@@ -93,7 +119,55 @@ export function createNeo4jRunner(options: Neo4jStoreOptions): Neo4jRunner {
     }
   }
 
-  return {
+  /**
+   * Every read of one GraphQL request in one transaction (request-reads.ts), begun by its first
+   * read with BEGIN sent together with that statement, and committed when execution is over: a
+   * request that reads five times costs one BEGIN and one COMMIT instead of five of each, and its
+   * loader batches ride the same transaction. Neo4j reads at read-committed isolation, so a later
+   * statement still sees what other transactions committed meanwhile; a write of the request runs
+   * in its own transaction and ends the shared one first, so the reads after it begin anew (with
+   * the write's bookmark). A statement that fails ends the shared transaction, and its work runs
+   * again as a managed read, which the driver retries on transient failures; an error the work
+   * itself throws (a domain error) passes through and leaves the transaction open.
+   */
+  async function sharedRead<T>(reads: RequestReads, op: string, work: (tx: TransactionLike) => Promise<T>): Promise<T> {
+    let shared = reads.get<SharedRead>(runner);
+    if (!shared) {
+      const readSession = session('READ');
+      const fresh: SharedRead = {
+        session: readSession,
+        tx: readSession.beginTransaction({ timeout, metadata: { app: 'engram', op: 'request' } }),
+      };
+      reads.set(runner, fresh, () => endShared(fresh, 'commit'));
+      shared = fresh;
+    }
+    try {
+      return await work(shared.tx);
+    } catch (error) {
+      if (isEngramError(error)) throw error;
+      // The transaction is done for: later reads of the request begin another.
+      if (reads.get(runner) === shared) reads.forget(runner);
+      void endShared(shared, 'rollback');
+      return managed('READ', op, work);
+    }
+  }
+
+  async function transaction<T>(
+    mode: AccessMode,
+    op: string,
+    work: (tx: TransactionLike) => Promise<T>,
+    conflictMessage?: string,
+  ): Promise<T> {
+    const reads = currentRequestReads();
+    if (!reads) return managed(mode, op, work, conflictMessage);
+    if (closed) throw closedError();
+    await schemaForRequest();
+    if (mode === 'READ') return sharedRead(reads, op, work);
+    await reads.endOf(runner);
+    return managed(mode, op, work, conflictMessage);
+  }
+
+  const runner: Neo4jRunner = {
     ensureSchema,
     transaction,
     read: (op, work) => transaction('READ', op, work),
@@ -119,4 +193,5 @@ export function createNeo4jRunner(options: Neo4jStoreOptions): Neo4jRunner {
       await driver.close();
     },
   };
+  return runner;
 }
