@@ -22,6 +22,8 @@ export interface Neo4jBenchResult {
   rows: Neo4jBenchRow[];
   /** Path by one Cypher shortestPath statement against the app's BFS over expandFrontier, on Neo4j. */
   shortestPathStatement: { bfs: Summary; statement: Summary; ratio: number; hopMismatches: number; pairs: number };
+  /** Engram on Neo4j against the same answer by one raw Cypher statement (the floor of issue 27's targets). */
+  rawFloors: { label: string; engram: Summary; raw: Summary; ratio: number }[];
   /** Per GraphQL request on Neo4j: store calls, Bolt transactions and statements (each statement is one RUN/PULL round trip, each transaction adds its COMMIT). */
   roundTrips: { query: string; storeCalls: number; transactions: number; statements: number }[];
 }
@@ -38,6 +40,10 @@ export function renderNeo4jBench(result: Neo4jBenchResult): string {
     ),
     `${'import (edges/s)'.padEnd(78)} ${Math.round(result.import.neo4jEdgesPerSecond).toLocaleString('en-US').padStart(10)} ${Math.round(result.import.sqliteEdgesPerSecond).toLocaleString('en-US').padStart(11)} ${`${result.import.ratio.toFixed(3)}x`.padStart(7)}`,
     `path on Neo4j, one shortestPath statement vs the BFS: ${fmt(result.shortestPathStatement.statement.median)} ms vs ${fmt(result.shortestPathStatement.bfs.median)} ms p50 (${result.shortestPathStatement.ratio.toFixed(2)}x), ${result.shortestPathStatement.hopMismatches} hop mismatches in ${result.shortestPathStatement.pairs} pairs`,
+    ...result.rawFloors.map(
+      (floor) =>
+        `${floor.label}: ${fmt(floor.engram.median)} ms vs ${fmt(floor.raw.median)} ms p50 (${floor.ratio.toFixed(2)}x)`,
+    ),
     'per GraphQL request on Neo4j (store calls / Bolt transactions / statements):',
     ...result.roundTrips.map(
       (trip) => `  ${trip.query}: ${trip.storeCalls} / ${trip.transactions} / ${trip.statements}`,

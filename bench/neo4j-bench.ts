@@ -45,6 +45,13 @@ MATCH p = shortestPath((a)-[rels*..6]-(b))
 WHERE all(r IN rels WHERE r.weight > $above)
 RETURN size(rels) AS hops`;
 
+/** What `memory(id:) { neighbors(limit: 20) { memory { title } } }` asks, as one statement: the floor. */
+const NEIGHBORS_STATEMENT = `// engram-bench:neighbors
+MATCH (m:Memory {workspace: $ws, id: $id})-[r]-(other:Memory)
+WHERE r.weight > $above
+WITH r, other ORDER BY r.weight DESC, r.id ASC LIMIT 20
+RETURN other.title AS title`;
+
 const log = (message: string) => process.stderr.write(`bench(neo4j): ${message}\n`);
 
 export async function runNeo4jBench(
@@ -220,6 +227,36 @@ export async function runNeo4jBench(
       log(`${label}: Neo4j ${summary.median.toFixed(2)} ms, SQLite ${evidenceSqlite.median.toFixed(2)} ms`);
     }
 
+    // The raw-Cypher floor (issue 27): the neighbours query through GraphQL in process against the
+    // same answer by one statement in one transaction, sent with the driver directly.
+    const NEIGHBORS_QUERY = 'query($id: ID) { memory(id: $id) { neighbors(limit: 20) { memory { title } } } }';
+    for (const id of starts.slice(0, 5)) await neo4jApp(NEIGHBORS_QUERY, { id });
+    const neighborsGraphql = await timeEach(starts, (id) => neo4jApp(NEIGHBORS_QUERY, { id }));
+    const neighborsRaw = await timeEach(starts, async (id) => {
+      const session = direct.session({
+        defaultAccessMode: 'READ',
+        ...(settings.database ? { database: settings.database } : {}),
+      });
+      try {
+        await session.executeRead(async (tx) =>
+          tx.run(NEIGHBORS_STATEMENT, { ws: `${workspacePrefix}${WORKSPACE}`, id, above: policy.pruneThreshold }),
+        );
+      } finally {
+        await session.close();
+      }
+    });
+    const rawFloors: Neo4jBenchResult['rawFloors'] = [
+      {
+        label: 'neighbors limit 20 with titles, GraphQL in process vs one Cypher statement',
+        engram: neighborsGraphql,
+        raw: neighborsRaw,
+        ratio: neighborsGraphql.median / neighborsRaw.median,
+      },
+    ];
+    log(
+      `neighbors: GraphQL ${neighborsGraphql.median.toFixed(2)} ms vs raw Cypher ${neighborsRaw.median.toFixed(2)} ms`,
+    );
+
     const roundTrips: Neo4jBenchResult['roundTrips'] = [];
     const requests: [string, string, Record<string, unknown>][] = [
       [
@@ -250,7 +287,7 @@ export async function runNeo4jBench(
         `${trip.query}: ${trip.storeCalls} store calls, ${trip.transactions} transactions, ${trip.statements} statements`,
       );
 
-    return { server, spec, import: importResult, rows, shortestPathStatement, roundTrips };
+    return { server, spec, import: importResult, rows, shortestPathStatement, rawFloors, roundTrips };
   } finally {
     await sqlite.close();
     // Delete the run's workspace, in slices.
