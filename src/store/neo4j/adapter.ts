@@ -2,8 +2,6 @@ import { z } from 'zod';
 import { count } from '../../domain/env-rules.js';
 import { isEngramError } from '../../domain/errors.js';
 import { type StoreAdapter, StoreSetupError } from '../adapter.js';
-import { createNeo4jDriver, redactUri } from './driver.js';
-import { createNeo4jStore } from './neo4j-store.js';
 
 /** ENGRAM_STORE=neo4j: where the server is and how long to wait for it. */
 export interface Neo4jStoreConfig {
@@ -71,6 +69,12 @@ function fromEnv(env: z.output<typeof neo4jEnv>): Neo4jStoreConfig {
 }
 
 async function create(settings: Neo4jStoreConfig) {
+  // Loaded when a Neo4j store is opened: a process on SQLite (and every test file of its suite)
+  // never imports the driver, which takes about 0.2 s.
+  const [{ createNeo4jDriver, redactUri }, { createNeo4jStore }] = await Promise.all([
+    import('./driver.js'),
+    import('./neo4j-store.js'),
+  ]);
   const store = createNeo4jStore({
     driver: createNeo4jDriver(settings),
     database: settings.database,
