@@ -5,18 +5,10 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { EngramError } from '../../src/domain/errors.js';
 import type { GraphStore } from '../../src/store/port.js';
 import { createSqliteStore } from '../../src/store/sqlite/sqlite-store.js';
+import { adjacency, degree } from '../contract/contract-kit.js';
+import { plainMemory } from '../helpers/records.js';
 import { frontier, memory, NOW, THRESHOLD, WS } from './support.js';
 
-const newMemory = { id: 'n', key: null, title: 'n', content: null, kind: null, tags: [], weight: 0.5, metadata: null };
-const adjacency = {
-  direction: 'BOTH',
-  types: null,
-  minWeight: null,
-  includePruned: false,
-  pruneThreshold: THRESHOLD,
-  limitPerMemory: null,
-} as const;
-const degree = { direction: 'BOTH', types: null, includePruned: false, pruneThreshold: THRESHOLD } as const;
 const record = { id: 'r', query: 'q', results: [], truncated: false, createdAt: NOW, expiresAt: NOW };
 
 /**
@@ -28,8 +20,8 @@ const CALLS: Record<string, unknown[]> = {
   ping: [],
   getMemories: [WS, ['a']],
   getEdges: [WS, ['e']],
-  getAdjacent: [WS, ['a'], adjacency],
-  countAdjacent: [WS, ['a'], degree],
+  getAdjacent: [WS, ['a'], adjacency()],
+  countAdjacent: [WS, ['a'], degree()],
   expandFrontier: [WS, ['a'], frontier()],
   shortestPath: [WS, 'a', 'b', 3, frontier()],
   findEdge: [WS, 'a', 'b', 'CITES'],
@@ -41,7 +33,7 @@ const CALLS: Record<string, unknown[]> = {
   getWeightEvents: [WS, ['w']],
   listEdgesByType: [WS, { types: ['CITES'], minWeight: null, pruneThreshold: THRESHOLD, after: null, limit: 5 }],
   rankTargetsBySources: [WS, { types: ['CITES'], minSources: 1, minWeight: null, pruneThreshold: THRESHOLD, limit: 5 }],
-  createMemory: [WS, newMemory, NOW],
+  createMemory: [WS, plainMemory('n'), NOW],
   updateMemory: [WS, 'a', { title: 'b' }, NOW],
   deleteMemory: [WS, 'a'],
   linkEdge: [
@@ -61,7 +53,7 @@ const CALLS: Record<string, unknown[]> = {
   ],
   unlinkEdges: [WS, { id: 'e' }],
   applyWeightChanges: [WS, [], NOW],
-  importBatch: [WS, { memories: [newMemory], edges: [] }, NOW],
+  importBatch: [WS, { memories: [plainMemory('n')], edges: [] }, NOW],
   beginBulkLoad: ['other', { expectedEdges: null }],
   listMemories: [WS, { afterId: null, limit: 5 }],
   listEdges: [WS, { afterId: null, limit: 5 }],
