@@ -19,6 +19,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../src/config.js';
 import { findShortestPath } from '../src/services/walks.js';
+import { decorateStore } from '../src/store/instrumented-store.js';
 import { NEO4J_BULK_TIMEOUT_MS, type Neo4jStoreConfig } from '../src/store/neo4j/adapter.js';
 import { createNeo4jDriver, redactUri } from '../src/store/neo4j/driver.js';
 import { createNeo4jStore } from '../src/store/neo4j/neo4j-store.js';
@@ -339,13 +340,10 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
 }
 
 /** The store with each call outside the request's shared reads: one managed transaction per call. */
-function oneTransactionPerCall(store: GraphStore): GraphStore {
-  return new Proxy(store, {
-    get(target, property, receiver) {
-      const value = Reflect.get(target, property, receiver) as unknown;
-      if (typeof value !== 'function') return value;
-      return (...args: unknown[]) =>
-        outsideRequestReads(() => (value as (...a: unknown[]) => unknown).apply(target, args));
-    },
-  });
-}
+const oneTransactionPerCall = (store: GraphStore): GraphStore =>
+  decorateStore(
+    store,
+    (_method, call) =>
+      (...args) =>
+        outsideRequestReads(() => call(...args)),
+  );
