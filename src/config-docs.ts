@@ -11,19 +11,24 @@ import { type StoreKind, storeEnvDocs } from './store/registry.js';
 
 export const CONFIG_DOCS_FILE = new URL('../docs/configuration.md', import.meta.url);
 
-/** Sections of the reference, in order; each store's section comes from its adapter (envDocs). */
-const GROUPS: Record<string, string> = {
+/** The reference's own sections; each store's section, from its adapter (envDocs), follows Server. */
+const GENERAL_GROUPS = {
   server: 'Server',
-  ...Object.fromEntries(storeEnvDocs().map((store) => [store.kind, store.title])),
   limits: 'Limits',
   weights: 'Weights',
   security: 'Security',
   mcp: 'MCP',
   logs: 'Logs and metrics',
   embeddings: 'Embeddings (vectors)',
-};
+} as const;
 
-type Group = 'server' | 'limits' | 'weights' | 'security' | 'mcp' | 'logs' | 'embeddings';
+type Group = keyof typeof GENERAL_GROUPS;
+
+/** Every section, in order. */
+const GROUPS: Record<string, string> = (() => {
+  const { server, ...rest } = GENERAL_GROUPS;
+  return { server, ...Object.fromEntries(storeEnvDocs().map((store) => [store.kind, store.title])), ...rest };
+})();
 
 interface VariableDoc extends EnvVariableDoc {
   group: Group | StoreKind;
