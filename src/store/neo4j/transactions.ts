@@ -131,6 +131,8 @@ export function createNeo4jRunner(options: Neo4jStoreOptions): Neo4jRunner {
    * itself throws (a domain error) passes through and leaves the transaction open.
    */
   async function sharedRead<T>(reads: RequestReads, op: string, work: (tx: TransactionLike) => Promise<T>): Promise<T> {
+    if (closed) throw closedError();
+    await schemaForRequest();
     let shared = reads.get<SharedRead>(runner);
     if (!shared) {
       const readSession = session('READ');
@@ -159,11 +161,8 @@ export function createNeo4jRunner(options: Neo4jStoreOptions): Neo4jRunner {
     conflictMessage?: string,
   ): Promise<T> {
     const reads = currentRequestReads();
-    if (!reads) return managed(mode, op, work, conflictMessage);
-    if (closed) throw closedError();
-    await schemaForRequest();
-    if (mode === 'READ') return sharedRead(reads, op, work);
-    await reads.endOf(runner);
+    if (reads && mode === 'READ') return sharedRead(reads, op, work);
+    await reads?.endOf(runner);
     return managed(mode, op, work, conflictMessage);
   }
 
