@@ -215,7 +215,7 @@ export function createApp(deps: AppDeps): EngramApp {
       }),
       budget.plugin,
       // A store that can share a transaction among a request's reads (Neo4j) finds them here.
-      usePooledReads(),
+      ...(deps.store.pooledReads ? [usePooledReads()] : []),
       useOperationTypes(),
       ...(config.explorer ? [useExplorer({ logger })] : []),
       useMcp({ logger, maxBodyBytes: config.limits.maxBodyBytes, fetch: (url, init) => app.fetch(url, init) }),

@@ -39,6 +39,13 @@ export interface GraphStore {
   /** A short label for logs and the start-up line, e.g. `sqlite ./data/engram.db`. */
   readonly description: string;
 
+  /**
+   * True for a store that serves the reads of one request together when they run inside its
+   * RequestReads (request-reads.ts; Neo4j: one read transaction). The app enters one around each
+   * operation only then: an AsyncLocalStorage costs every promise of the process a little.
+   */
+  readonly pooledReads?: boolean;
+
   /** Resolves when the store answers a trivial query; rejects with UNAVAILABLE otherwise. */
   ping(): Promise<void>;
 

@@ -1,6 +1,10 @@
 import { describe, expect, it } from 'vitest';
+import { createApp } from '../../src/app.js';
+import { loadConfig } from '../../src/config.js';
+import { createLogger } from '../../src/logger.js';
 import { createNeo4jStore } from '../../src/store/neo4j/neo4j-store.js';
 import { RequestReads, withRequestReads } from '../../src/store/request-reads.js';
+import { plainMemory } from '../helpers/records.js';
 import { RecordingDriver, type Responder, serverError } from './recording-driver.js';
 import { answering, WS } from './tck.js';
 
@@ -16,8 +20,6 @@ async function recordingStore(respond: Responder = answering({})) {
   driver.clear();
   return { driver, store };
 }
-
-const memory = { id: 'n', key: null, title: 'n', content: null, kind: null, tags: [], weight: 0.5, metadata: null };
 
 describe("a request's reads in one Neo4j transaction", () => {
   it('sends every read of a request in one transaction, committed when the request ends', async () => {
@@ -46,7 +48,7 @@ describe("a request's reads in one Neo4j transaction", () => {
     const reads = new RequestReads();
     await withRequestReads(reads, async () => {
       await store.getMemories(WS, ['a']);
-      await store.createMemory(WS, memory, '2026-01-01T00:00:00.000Z').catch(() => null);
+      await store.createMemory(WS, plainMemory('n'), '2026-01-01T00:00:00.000Z').catch(() => null);
       await store.getMemories(WS, ['a']);
     });
     await reads.end();
@@ -65,5 +67,23 @@ describe("a request's reads in one Neo4j transaction", () => {
     await withRequestReads(reads, () => store.getMemories(WS, ['a']));
     await reads.end();
     expect(driver.transactions).toEqual(['explicit READ', 'rollback', 'managed READ']);
+  });
+
+  it('rides one transaction per GraphQL operation when the app runs on the Neo4j store', async () => {
+    const { driver, store } = await recordingStore();
+    const app = createApp({
+      config: loadConfig({ ENGRAM_LOG_LEVEL: 'silent' }),
+      store,
+      logger: createLogger('silent'),
+    });
+    const response = await app.fetch('http://engram.test/graphql', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ query: '{ a: memory(id: "a") { id } e: edge(id: "e") { id } }' }),
+    });
+    expect(((await response.json()) as { data: unknown }).data).toEqual({ a: null, e: null });
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(driver.transactions).toEqual(['explicit READ', 'commit']);
+    expect(driver.statements.map((statement) => statement.name)).toEqual(['getMemories', 'getEdges']);
   });
 });

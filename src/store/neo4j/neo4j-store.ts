@@ -45,6 +45,7 @@ export function createNeo4jStore(options: Neo4jStoreOptions): Neo4jStore {
   const reads = createNeo4jReads(runner);
   return {
     description: `neo4j ${options.label ?? ''}`.trim(),
+    pooledReads: true,
     ensureSchema: runner.ensureSchema,
     ping: runner.ping,
     close: runner.close,
