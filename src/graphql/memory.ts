@@ -1,3 +1,4 @@
+import type { GraphQLResolveInfo } from 'graphql';
 import { z } from 'zod';
 import { badInput } from '../domain/errors.js';
 import * as rules from '../domain/inputs.js';
@@ -7,9 +8,10 @@ import { supersededAmong } from '../services/supersession.js';
 import * as writes from '../services/writes.js';
 import { sharedArgs } from './args.js';
 import { builder } from './builder.js';
-import { afterWrite, writeScope } from './context.js';
+import { afterWrite, type EngramContext, writeScope } from './context.js';
 import { DirectionEnum } from './enums.js';
 import { CreateMemoryInput, UpdateMemoryInput } from './inputs.js';
+import { adjacencyQueryOf, neighborsAsked } from './neighbors-ahead.js';
 import { DeletePayloadRef, EdgeRef, MemoryRef, NeighborRef, PathResultRef, TraversalHitRef } from './refs.js';
 import { DateTime, JSONScalar } from './scalars.js';
 import { resolvePath, resolveTraverse } from './walk-resolvers.js';
@@ -68,16 +70,7 @@ MemoryRef.implement({
         limit: sharedArgs(t.arg).limit,
       },
       resolve: (memory, args, ctx) =>
-        ctx.loaders
-          .adjacency({
-            direction: args.direction,
-            types: args.types ?? null,
-            minWeight: args.minWeight ?? null,
-            includePruned: args.includePruned,
-            pruneThreshold: ctx.policy.pruneThreshold,
-            limitPerMemory: args.limit,
-          })
-          .load(memory.id),
+        ctx.loaders.adjacency(adjacencyQueryOf(args, ctx.policy.pruneThreshold)).load(memory.id),
     }),
     degree: t.int({
       description: 'How many unpruned edges touch this memory in the given direction (and of the given types).',
@@ -154,6 +147,12 @@ function toPatch(input: Record<string, unknown>): MemoryPatch {
   return patch;
 }
 
+/** The memory loader, or the one that reads the neighbours the selection asks for in the same store call. */
+function memoryLoader(ctx: EngramContext, info: GraphQLResolveInfo) {
+  const query = neighborsAsked(info, ctx.policy.pruneThreshold);
+  return query ? ctx.loaders.memoryWithNeighbors(query) : ctx.loaders.memory;
+}
+
 builder.queryFields((t) => ({
   memory: t.field({
     type: MemoryRef,
@@ -169,8 +168,8 @@ builder.queryFields((t) => ({
         message: 'give exactly one of id and key',
         path: ['id'],
       }),
-    resolve: async (_root, args, ctx) => {
-      const memory = await ctx.loaders.memory.load((args.id ?? args.key) as string);
+    resolve: async (_root, args, ctx, info) => {
+      const memory = await memoryLoader(ctx, info).load((args.id ?? args.key) as string);
       // A key lookup must not return a different memory whose id happens to equal the key.
       if (memory && args.key != null && memory.key !== args.key) return null;
       return memory;
@@ -183,7 +182,10 @@ builder.queryFields((t) => ({
     args: {
       ids: t.arg.idList({ required: true, validate: rules.refList, description: 'Ids or keys, at most 100.' }),
     },
-    resolve: (_root, args, ctx) => Promise.all(args.ids.map((ref) => ctx.loaders.memory.load(ref))),
+    resolve: (_root, args, ctx, info) => {
+      const loader = memoryLoader(ctx, info);
+      return Promise.all(args.ids.map((ref) => loader.load(ref)));
+    },
   }),
   searchMemories: t.field({
     type: [MemoryRef],

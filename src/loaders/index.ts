@@ -8,6 +8,11 @@ export interface Loaders {
   edge: DataLoader<string, EdgeRecord | null>;
   /** One loader per distinct query shape, so every memory asking the same question shares one batch. */
   adjacency(query: AdjacencyQuery): DataLoader<string, AdjacentEdge[]>;
+  /**
+   * `memory`, reading the memory's adjacency for `query` in the same store call (a look-ahead of
+   * graphql/neighbors-ahead.ts): the answer primes `adjacency(query)` and the memory loader.
+   */
+  memoryWithNeighbors(query: AdjacencyQuery): DataLoader<string, MemoryRecord | null>;
   degree(query: DegreeQuery): DataLoader<string, number>;
   history(limit: number): DataLoader<string, WeightEventRecord[]>;
   /** Whether a memory id has a vector (Memory.hasEmbedding). */
@@ -47,17 +52,32 @@ export const isLoaded = <T>(value: T | Error | null | undefined): value is T =>
 export function createLoaders(store: GraphStore, workspace: string): Loaders {
   const memory = new DataLoader<string, MemoryRecord | null>((refs) => store.getMemories(workspace, refs));
   const edge = new DataLoader<string, EdgeRecord | null>((ids) => store.getEdges(workspace, ids));
+  const primeEnds = (list: readonly AdjacentEdge[]) => {
+    for (const entry of list) {
+      memory.prime(entry.neighbor.id, entry.neighbor);
+      edge.prime(entry.edge.id, entry.edge);
+    }
+  };
   const adjacency = keyed(
     (query: AdjacencyQuery) =>
       new DataLoader<string, AdjacentEdge[]>(async (ids) => {
         const lists = await store.getAdjacent(workspace, ids, query);
-        for (const list of lists) {
-          for (const entry of list) {
-            memory.prime(entry.neighbor.id, entry.neighbor);
-            edge.prime(entry.edge.id, entry.edge);
-          }
-        }
+        for (const list of lists) primeEnds(list);
         return lists;
+      }),
+  );
+  const memoryWithNeighbors = keyed(
+    (query: AdjacencyQuery) =>
+      new DataLoader<string, MemoryRecord | null>(async (refs) => {
+        const found = await store.getMemoriesWithAdjacent(workspace, refs, query);
+        const lists = adjacency(query);
+        return found.map((entry) => {
+          if (!entry) return null;
+          memory.prime(entry.memory.id, entry.memory);
+          lists.prime(entry.memory.id, entry.adjacent);
+          primeEnds(entry.adjacent);
+          return entry.memory;
+        });
       }),
   );
   const degree = keyed(
@@ -72,6 +92,7 @@ export function createLoaders(store: GraphStore, workspace: string): Loaders {
     memory,
     edge,
     adjacency,
+    memoryWithNeighbors,
     degree,
     history,
     hasEmbedding,
@@ -80,6 +101,7 @@ export function createLoaders(store: GraphStore, workspace: string): Loaders {
       memory.clearAll();
       edge.clearAll();
       adjacency.clear();
+      memoryWithNeighbors.clear();
       degree.clear();
       history.clear();
     },

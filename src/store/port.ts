@@ -71,6 +71,18 @@ export interface GraphStore {
    */
   getAdjacent(workspace: string, memoryIds: readonly string[], query: AdjacencyQuery): Promise<AdjacentEdge[][]>;
 
+  /**
+   * getMemories, and getAdjacent of each memory found, in one call: what `memory(id) { neighbors }`
+   * asks, which Neo4j answers in one statement instead of two. One entry per reference, in order,
+   * `null` where nothing matches; `adjacent` is exactly what getAdjacent gives for that memory,
+   * with `maxRows` filled in reference order.
+   */
+  getMemoriesWithAdjacent(
+    workspace: string,
+    refs: readonly string[],
+    query: AdjacencyQuery,
+  ): Promise<(MemoryWithAdjacent | null)[]>;
+
   /** How many edges touch each memory id (pruned edges excluded unless asked), in order. */
   countAdjacent(workspace: string, memoryIds: readonly string[], query: DegreeQuery): Promise<number[]>;
 
@@ -261,6 +273,11 @@ export interface AdjacencyQuery {
   limitPerMemory: number | null;
   /** Most entries in the whole answer, filled in key order; null or absent for no cap. */
   maxRows?: number | null;
+}
+
+export interface MemoryWithAdjacent {
+  memory: MemoryRecord;
+  adjacent: AdjacentEdge[];
 }
 
 export interface DegreeQuery {

@@ -2,6 +2,7 @@ import { EngramError } from '../domain/errors.js';
 import type { AdjacentEdge } from '../domain/types.js';
 import { decorateStore } from './instrumented-store.js';
 import type { AdjacencyQuery, FrontierExpansion, GraphStore } from './port.js';
+import { memoriesWithAdjacent } from './shared/memories-with-adjacent.js';
 
 /**
  * The store work one request may do: rows (memories, edges, weight events) read or written, across
@@ -143,8 +144,29 @@ export function storeWithWorkBudget(store: GraphStore, meter: WorkMeter, rowsPer
     return lists;
   }
 
+  /**
+   * One call when the answer cannot outgrow a part or what the budget has left (`memory(id) {
+   * neighbors(limit: 20) }`); otherwise the memories, then their edges read in parts as above.
+   */
+  async function getMemoriesWithAdjacent(ws: string, refs: readonly string[], query: AdjacencyQuery) {
+    const mostRows = refs.length * (query.limitPerMemory ?? Number.POSITIVE_INFINITY);
+    if (mostRows <= Math.min(rowsPerCall, meter.remaining())) {
+      const answer = await store.getMemoriesWithAdjacent(ws, refs, query);
+      meter.charge(answer.reduce((rows, entry) => rows + (entry ? 1 + entry.adjacent.length : 0), 0));
+      return answer;
+    }
+    return memoriesWithAdjacent({ getMemories: guardedGetMemories, getAdjacent }, ws, refs, query);
+  }
+
+  async function guardedGetMemories(ws: string, refs: readonly string[]) {
+    const answer = await store.getMemories(ws, refs);
+    meter.charge(rowsIn(answer));
+    return answer;
+  }
+
   const guarded: Partial<Record<keyof GraphStore, (...args: never[]) => Promise<unknown>>> = {
     getAdjacent,
+    getMemoriesWithAdjacent,
     async edgesAmong(ws: string, ids: readonly string[], query: { pruneThreshold: number; limit: number }) {
       const answer = await store.edgesAmong(ws, ids, { ...query, limit: Math.min(query.limit, meter.remaining() + 1) });
       meter.charge(answer.length);

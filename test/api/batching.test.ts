@@ -84,20 +84,54 @@ const NEIGHBORS_QUERY =
   'query($ids: [ID!]!) { memories(ids: $ids) { neighbors { memory { title } edge { weight } } } }';
 
 describe('DataLoader batching', () => {
-  it('answers the neighbors of 50 memories with 1 getMemories and 1 getAdjacent', async () => {
+  it('answers the neighbors of 50 memories with 1 getMemoriesWithAdjacent', async () => {
     const { memoryIds } = await seedRing(api(), 50);
     const { data, calls: counted } = await run(NEIGHBORS_QUERY, { ids: memoryIds });
     expect(data.memories).toHaveLength(50);
     for (const memory of data.memories) expect(memory.neighbors).toHaveLength(4);
-    expect(counted).toEqual({ getAdjacent: 1, getMemories: 1 });
+    expect(counted).toEqual({ getMemoriesWithAdjacent: 1 });
   });
 
-  it('costs the same store calls for 1, 10 and 100 memories', async () => {
+  it('reads neighbors asked through a fragment ahead too, and gives the answer the field reads alone', async () => {
+    const { memoryIds } = await seedRing(api(), 10);
+    const variables = { id: memoryIds[3] };
+    const ahead = await run(
+      'query($id: ID) { memory(id: $id) { ...Near } } fragment Near on Memory { ... on Memory { neighbors(limit: 3, types: ["related_to"], minWeight: 0.1) { memory { id title } edge { id weight } direction } } }',
+      variables,
+    );
+    expect(ahead.calls).toEqual({ getMemoriesWithAdjacent: 1 });
+    // A directive on the field turns the look-ahead off: the field reads its own neighbours.
+    const alone = await run(
+      'query($id: ID) { memory(id: $id) { neighbors(limit: 3, types: ["related_to"], minWeight: 0.1) @include(if: true) { memory { id title } edge { id weight } direction } } }',
+      variables,
+    );
+    expect(alone.calls).toEqual({ getMemories: 1, getAdjacent: 1 });
+    expect(ahead.data.memory.neighbors).toHaveLength(3);
+    expect(ahead.data).toEqual(alone.data);
+  });
+
+  it('reads nothing ahead for neighbors arguments the field refuses', async () => {
+    const { memoryIds } = await seedRing(api(), 5);
+    const response = await api().gql(
+      'query($id: ID) { memory(id: $id) { title neighbors(limit: 1000) { edge { id } } } }',
+      {
+        id: memoryIds[0],
+      },
+    );
+    expect(response.errors?.[0]?.extensions?.code).toBe('BAD_USER_INPUT');
+    expect(snapshot()).toEqual({ getMemories: 1 });
+  });
+
+  it('costs the same store calls for 1 and 10 memories, and one more where the answer could outgrow a call', async () => {
     const { memoryIds } = await seedRing(api(), 100);
-    for (const size of [1, 10, 100]) {
+    for (const size of [1, 10]) {
       const { calls: counted } = await run(NEIGHBORS_QUERY, { ids: memoryIds.slice(0, size) });
-      expect(counted, `${size} memories`).toEqual({ getAdjacent: 1, getMemories: 1 });
+      expect(counted, `${size} memories`).toEqual({ getMemoriesWithAdjacent: 1 });
     }
+    // 100 memories x 20 neighbours could exceed ENGRAM_ROWS_PER_CALL (1,000): the memories, then
+    // their edges in bounded parts (here one, as the ring has 400).
+    const { calls: counted } = await run(NEIGHBORS_QUERY, { ids: memoryIds });
+    expect(counted).toEqual({ getAdjacent: 1, getMemories: 1 });
   });
 
   it('costs one more getAdjacent per level of nested neighbors', async () => {
@@ -106,19 +140,19 @@ describe('DataLoader batching', () => {
       'query($ids: [ID!]!) { memories(ids: $ids) { neighbors(direction: OUTGOING) { memory { title } } } }',
       { ids: heads },
     );
-    expect(one.calls).toEqual({ getAdjacent: 1, getMemories: 1 });
+    expect(one.calls).toEqual({ getMemoriesWithAdjacent: 1 });
     // Small limits keep 30 memories' neighbors of neighbors under ENGRAM_MAX_COST (it counts list fan-out).
     const two = await run(
       'query($ids: [ID!]!) { memories(ids: $ids) { neighbors(direction: OUTGOING, limit: 3) { memory { neighbors(direction: OUTGOING, limit: 3) { memory { title } } } } } }',
       { ids: heads },
     );
     expect(two.data.memories[29].neighbors[0].memory.neighbors[0].memory.title).toBe('Memory c29-2');
-    expect(two.calls).toEqual({ getAdjacent: 2, getMemories: 1 });
+    expect(two.calls).toEqual({ getMemoriesWithAdjacent: 1, getAdjacent: 1 });
     const three = await run(
       'query($ids: [ID!]!) { memories(ids: $ids) { neighbors(limit: 3) { memory { neighbors(limit: 3) { memory { neighbors(limit: 3) { memory { title } } } } } } } }',
       { ids: heads },
     );
-    expect(three.calls).toEqual({ getAdjacent: 3, getMemories: 1 });
+    expect(three.calls).toEqual({ getMemoriesWithAdjacent: 1, getAdjacent: 2 });
   });
 
   it('shares one getAdjacent between memories asking the same question, and uses one per distinct question', async () => {
@@ -127,7 +161,7 @@ describe('DataLoader batching', () => {
       'query($ids: [ID!]!) { memories(ids: $ids) { a: neighbors { edge { id } } b: neighbors { edge { id } } out: neighbors(direction: OUTGOING) { edge { id } } } }',
       { ids: memoryIds },
     );
-    expect(counted).toEqual({ getAdjacent: 2, getMemories: 1 });
+    expect(counted).toEqual({ getMemoriesWithAdjacent: 1, getAdjacent: 1 });
   });
 
   it('counts the degree of N memories with 1 countAdjacent', async () => {
@@ -146,7 +180,7 @@ describe('DataLoader batching', () => {
       { ids: memoryIds },
     );
     expect(data.memories[0].neighbors[0].edge.history).toEqual([{ delta: 0.1, source: 'AGENT' }]);
-    expect(counted).toEqual({ getAdjacent: 1, getEdgeHistories: 1, getMemories: 1 });
+    expect(counted).toEqual({ getEdgeHistories: 1, getMemoriesWithAdjacent: 1 });
   });
 
   it('reads the edges of N weight events with 1 getEdges', async () => {

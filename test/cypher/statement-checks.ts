@@ -27,6 +27,7 @@ export const CATALOG: Record<string, readonly string[]> = {
   GET_MEMORIES: [cypher.GET_MEMORIES],
   GET_EDGES: [cypher.GET_EDGES],
   getAdjacent: DIRECTIONS.map(cypher.getAdjacent),
+  getMemoriesWithAdjacent: DIRECTIONS.map(cypher.getMemoriesWithAdjacent),
   countAdjacent: DIRECTIONS.map(cypher.countAdjacent),
   expandFrontier: DIRECTIONS.map(cypher.expandFrontier),
   FIND_EDGE: [cypher.FIND_EDGE],
@@ -79,6 +80,7 @@ export const CATALOG: Record<string, readonly string[]> = {
 export const NOT_STATEMENTS: readonly string[] = [
   'relationshipType',
   'FULLTEXT_INDEX',
+  'MEMORY_BY_REF',
   'vectorDimensions',
   'vectorIndexName',
 ];

@@ -21,6 +21,7 @@ const CALLS: Record<string, unknown[]> = {
   getMemories: [WS, ['a']],
   getEdges: [WS, ['e']],
   getAdjacent: [WS, ['a'], adjacency()],
+  getMemoriesWithAdjacent: [WS, ['a'], adjacency()],
   countAdjacent: [WS, ['a'], degree()],
   expandFrontier: [WS, ['a'], frontier()],
   shortestPath: [WS, 'a', 'b', 3, frontier()],

@@ -1,11 +1,11 @@
 import { int } from 'neo4j-driver';
 import type { AdjacentEdge, FrontierStep } from '../../domain/types.js';
 import { capInKeyOrder, groupInKeyOrder, inKeyOrder, newestFirst, uniqueKeys } from '../key-order.js';
-import type { GraphStore, SourceRank } from '../port.js';
+import type { AdjacencyQuery, GraphStore, SourceRank } from '../port.js';
 import { EDGES_AMONG, EDGES_BETWEEN, FIND_EDGE, GET_EDGES, LIST_EDGES } from './cypher/edges.js';
 import { GET_MEMORIES, LIST_MEMORIES } from './cypher/memories.js';
 import { listEdgesByType, rankTargetsBySources } from './cypher/research-views.js';
-import { countAdjacent, expandFrontier, getAdjacent } from './cypher/walks.js';
+import { countAdjacent, expandFrontier, getAdjacent, getMemoriesWithAdjacent } from './cypher/walks.js';
 import { GET_EDGE_HISTORIES, GET_WEIGHT_EVENTS, listWeightEvents } from './cypher/weights.js';
 import type { Parameters, RecordLike } from './driver.js';
 import { listOrNull } from './parameters.js';
@@ -17,6 +17,7 @@ export type Neo4jReads = Pick<
   | 'getMemories'
   | 'getEdges'
   | 'getAdjacent'
+  | 'getMemoriesWithAdjacent'
   | 'countAdjacent'
   | 'expandFrontier'
   | 'findEdge'
@@ -37,17 +38,32 @@ const UNLIMITED = 2_147_483_647;
 const memoryOf = (record: RecordLike) => toMemory(record.get('memory'));
 const eventOf = (record: RecordLike) => toWeightEvent(record.get('event'));
 
-/** One adjacency row, seen from its anchor: the stored direction decides which end is `from`. */
-function adjacentOf(record: RecordLike): AdjacentEdge {
-  const anchor = record.get('anchorId') as string;
-  const neighbor = toMemory(record.get('neighbor'));
-  const outgoing = record.get('outgoing') === true;
+/** One adjacency entry, seen from its anchor: the stored direction decides which end is `from`. */
+function adjacentOf(anchor: string, entry: { edge: unknown; neighbor: unknown; outgoing: unknown }): AdjacentEdge {
+  const neighbor = toMemory(entry.neighbor);
+  const outgoing = entry.outgoing === true;
   return {
     direction: outgoing ? 'OUTGOING' : 'INCOMING',
-    edge: toEdge(record.get('edge'), outgoing ? anchor : neighbor.id, outgoing ? neighbor.id : anchor),
+    edge: toEdge(entry.edge, outgoing ? anchor : neighbor.id, outgoing ? neighbor.id : anchor),
     neighbor,
   };
 }
+
+const adjacentRowOf = (record: RecordLike): AdjacentEdge =>
+  adjacentOf(record.get('anchorId') as string, {
+    edge: record.get('edge'),
+    neighbor: record.get('neighbor'),
+    outgoing: record.get('outgoing'),
+  });
+
+/** The parameters getAdjacent and getMemoriesWithAdjacent share. */
+const adjacencyParameters = (query: AdjacencyQuery): Parameters => ({
+  types: listOrNull(query.types),
+  above: query.includePruned ? -1 : query.pruneThreshold,
+  atLeast: query.minWeight ?? -1,
+  // No memory needs more than the call's cap; the cap itself is applied in key order afterwards.
+  limit: int(Math.min(query.limitPerMemory ?? UNLIMITED, query.maxRows ?? UNLIMITED)),
+});
 
 export function createNeo4jReads({ read }: Neo4jRunner): Neo4jReads {
   return {
@@ -66,18 +82,40 @@ export function createNeo4jReads({ read }: Neo4jRunner): Neo4jReads {
     async getAdjacent(ws, memoryIds, query) {
       if (memoryIds.length === 0) return [];
       const records = await read('getAdjacent', (tx) =>
-        rows(tx, getAdjacent(query.direction), {
+        rows(tx, getAdjacent(query.direction), { ws, ids: uniqueKeys(memoryIds), ...adjacencyParameters(query) }),
+      );
+      const lists = groupInKeyOrder(memoryIds, records, (record) => record.get('anchorId') as string, adjacentRowOf);
+      return capInKeyOrder(lists, query.maxRows);
+    },
+
+    async getMemoriesWithAdjacent(ws, refs, query) {
+      if (refs.length === 0) return [];
+      const records = await read('getMemoriesWithAdjacent', (tx) =>
+        rows(tx, getMemoriesWithAdjacent(query.direction), {
           ws,
-          ids: uniqueKeys(memoryIds),
-          types: listOrNull(query.types),
-          above: query.includePruned ? -1 : query.pruneThreshold,
-          atLeast: query.minWeight ?? -1,
-          // No memory needs more than the call's cap; the cap itself is applied in key order below.
-          limit: int(Math.min(query.limitPerMemory ?? UNLIMITED, query.maxRows ?? UNLIMITED)),
+          refs: uniqueKeys(refs),
+          ...adjacencyParameters(query),
         }),
       );
-      const lists = groupInKeyOrder(memoryIds, records, (record) => record.get('anchorId') as string, adjacentOf);
-      return capInKeyOrder(lists, query.maxRows);
+      const byRef = new Map(
+        records.map((record) => {
+          const memory = memoryOf(record);
+          const entries = record.get('adjacent') as { edge: unknown; neighbor: unknown; outgoing: unknown }[];
+          return [
+            record.get('ref') as string,
+            { memory, adjacent: entries.map((entry) => adjacentOf(memory.id, entry)) },
+          ];
+        }),
+      );
+      const found = inKeyOrder(refs, byRef, null);
+      // maxRows is filled in reference order over the memories found, as getAdjacent fills it.
+      const present = found.filter((entry) => entry !== null);
+      const capped = capInKeyOrder(
+        present.map((entry) => entry.adjacent),
+        query.maxRows,
+      );
+      let at = 0;
+      return found.map((entry) => (entry ? { memory: entry.memory, adjacent: capped[at++] ?? [] } : null));
     },
 
     async countAdjacent(ws, memoryIds, query) {

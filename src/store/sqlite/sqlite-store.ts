@@ -1,6 +1,7 @@
 import { resolve } from 'node:path';
 import { decorateStore } from '../instrumented-store.js';
 import type { GraphStore } from '../port.js';
+import { memoriesWithAdjacent } from '../shared/memories-with-adjacent.js';
 import { createAdjacencyIndex } from './adjacency-index/index.js';
 import {
   type AdjacencyIndex,
@@ -67,6 +68,8 @@ export function createSqliteStore(options: SqliteStoreOptions): SqliteStore {
     ...createBulkLoad(context),
     ...createRecallRecords(context),
     ...createVectors(context),
+
+    getMemoriesWithAdjacent: (ws, refs, query) => memoriesWithAdjacent(store, ws, refs, query),
 
     async warmAdjacencyIndex(ws) {
       return index ? index.warm(ws) : false;

@@ -189,6 +189,52 @@ export function walkCases(t: ContractContext, offersShortestPath: boolean): void
     });
   });
 
+  describe('getMemoriesWithAdjacent', () => {
+    /** What the one call must equal: getMemories, then getAdjacent over the memories found in reference order. */
+    async function separately(refs: string[], query: ReturnType<typeof adjacency>) {
+      const memories = await t.store.getMemories(WS, refs);
+      const found = memories.filter((memory) => memory !== null);
+      const lists = await t.store.getAdjacent(
+        WS,
+        found.map((memory) => memory.id),
+        query,
+      );
+      let at = 0;
+      return memories.map((memory) => (memory ? { memory, adjacent: lists[at++] } : null));
+    }
+
+    it('answers as getMemories and getAdjacent do, by id or key, in every direction and filter', async () => {
+      const g = await seed(star);
+      const refs = [g.id('hub'), 'star-s1', newId(), 'star-s5', g.id('hub')];
+      const queries = [
+        adjacency(),
+        adjacency({ direction: 'OUTGOING', limitPerMemory: 2 }),
+        adjacency({ direction: 'INCOMING', includePruned: true }),
+        adjacency({ types: ['CITES'], minWeight: 0.5 }),
+        adjacency({ maxRows: 3 }),
+      ];
+      for (const query of queries) {
+        const together = await t.store.getMemoriesWithAdjacent(WS, refs, query);
+        expect(together).toEqual(await separately(refs, query));
+      }
+      const [hub, spoke, missing, lone] = await t.store.getMemoriesWithAdjacent(WS, refs, adjacency());
+      expect(hub?.adjacent.map((entry) => entry.edge.id)[0]).toBe(g.edge('hub', 's1').id);
+      expect(spoke?.memory.id).toBe(g.id('s1'));
+      expect(missing).toBeNull();
+      // s5's only edge is pruned: the memory is found, with no neighbours.
+      expect(lone).toEqual({ memory: g.memories.s5, adjacent: [] });
+    });
+
+    it('keeps other workspaces out and answers nothing for no references', async () => {
+      const g = await seed(star);
+      expect(await t.store.getMemoriesWithAdjacent(OTHER, [g.id('hub'), 'star-hub'], adjacency())).toEqual([
+        null,
+        null,
+      ]);
+      expect(await t.store.getMemoriesWithAdjacent(WS, [], adjacency())).toEqual([]);
+    });
+  });
+
   describe('countAdjacent', () => {
     it('counts edges per direction, without pruned ones', async () => {
       const g = await seed(star);

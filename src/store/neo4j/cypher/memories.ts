@@ -1,13 +1,10 @@
 import { FULLTEXT_INDEX, REQUEUE_IF_TEXT_CHANGED, statement } from './statement.js';
 
 /**
- * One row per reference that matches; an id match wins over a key match, so the key index is only
- * read for references no id matched (callers almost always pass ids).
+ * Binds `memory` for each of `$refs` that matches, as `ref, memory`: an id match wins over a key
+ * match. Lines indented for a statement body at two spaces.
  */
-export const GET_MEMORIES = statement(
-  'getMemories',
-  `
-  UNWIND $refs AS ref
+export const MEMORY_BY_REF = `UNWIND $refs AS ref
   OPTIONAL MATCH (byId:Memory {workspace: $ws, id: ref})
   OPTIONAL CALL (ref, byId) {
     WITH ref, byId
@@ -16,7 +13,16 @@ export const GET_MEMORIES = statement(
     RETURN byKey
   }
   WITH ref, coalesce(byId, byKey) AS memory
-  WHERE memory IS NOT NULL
+  WHERE memory IS NOT NULL`;
+
+/**
+ * One row per reference that matches; an id match wins over a key match, so the key index is only
+ * read for references no id matched (callers almost always pass ids).
+ */
+export const GET_MEMORIES = statement(
+  'getMemories',
+  `
+  ${MEMORY_BY_REF}
   RETURN ref, memory
   `,
 );

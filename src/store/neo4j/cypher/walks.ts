@@ -1,4 +1,5 @@
 import type { Direction } from '../../../domain/types.js';
+import { MEMORY_BY_REF } from './memories.js';
 import { hop, statement } from './statement.js';
 
 /**
@@ -17,6 +18,29 @@ export function getAdjacent(direction: Direction): string {
     WITH anchorId, collect({edge: r, neighbor: other, outgoing: outgoing})[..$limit] AS adjacent
     UNWIND adjacent AS entry
     RETURN anchorId, entry.edge AS edge, entry.neighbor AS neighbor, entry.outgoing AS outgoing
+    `,
+  );
+}
+
+/**
+ * getMemories and getAdjacent in one statement (`memory(id) { neighbors }`): the memory each
+ * reference names, with its edges strongest first, at most `$limit` (the subquery's aggregate
+ * gives one row, an empty list, for a memory without edges).
+ */
+export function getMemoriesWithAdjacent(direction: Direction): string {
+  return statement(
+    `getMemoriesWithAdjacent:${direction}`,
+    `
+    ${MEMORY_BY_REF}
+    CALL (memory) {
+      MATCH ${hop(direction, 'memory', 'r', 'other')}
+      WHERE ($types IS NULL OR type(r) IN $types) AND r.weight > $above AND r.weight >= $atLeast
+      WITH r, other, startNode(r) = memory AS outgoing
+      ORDER BY r.weight DESC, r.id ASC
+      LIMIT $limit
+      RETURN collect({edge: r, neighbor: other, outgoing: outgoing}) AS adjacent
+    }
+    RETURN ref, memory, adjacent
     `,
   );
 }
