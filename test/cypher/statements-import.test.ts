@@ -90,7 +90,6 @@ describe('writes: import', () => {
       UNWIND $edges AS row
       MATCH (a:Memory {workspace: $ws, id: row.fromId})
       MATCH (b:Memory {workspace: $ws, id: row.toId})
-      FOREACH (n IN CASE WHEN a.id < b.id THEN [a, b] ELSE [b, a] END | SET n._engramLock = true REMOVE n._engramLock)
       MERGE (a)-[r:\`CITES\`]->(b)
       ON CREATE SET r.id = row.id, r.createdAt = $now
       SET r.weight = row.weight, r.metadata = row.metadata, r.updatedAt = $now
@@ -128,7 +127,6 @@ describe('writes: import', () => {
       UNWIND $edges AS row
       MATCH (a:Memory {workspace: $ws, id: row.fromId})
       MATCH (b:Memory {workspace: $ws, id: row.toId})
-      FOREACH (n IN CASE WHEN a.id < b.id THEN [a, b] ELSE [b, a] END | SET n._engramLock = true REMOVE n._engramLock)
       MERGE (a)-[r:\`CONTRADICTS\`]->(b)
       ON CREATE SET r.id = row.id, r.createdAt = $now
       SET r.weight = row.weight, r.metadata = row.metadata, r.updatedAt = $now

@@ -63,8 +63,9 @@ export const LIST_EDGES = statement(
  * Why this is safe under concurrency on Community edition (no APOC, no apoc.lock): setting a
  * property takes the node's exclusive lock, held until the transaction ends (the Operations
  * Manual's documented way to lock in Cypher; the property is removed again at once, so nothing is
- * left behind). Every statement that creates an edge (this one's follow-up and importEdges) takes
- * these locks first, so two link calls for the same pair run one after the other, and the second
+ * left behind). Every statement that creates an edge takes these locks first (this one's
+ * follow-up by holding them; importEdges through MERGE's own locking of both endpoints), so two
+ * link calls for the same pair run one after the other, and the second
  * one's OPTIONAL MATCH, which runs after its lock was granted, sees the first one's committed edge
  * and confirms it instead of creating a duplicate. Locks are taken in id order, so link(a, b) and
  * link(b, a) do not deadlock each other. The EdgeRef triple constraint backs this up: a duplicate
