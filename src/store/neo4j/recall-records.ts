@@ -26,18 +26,21 @@ export function createNeo4jRecallRecords({
 }: Neo4jRunner): Pick<GraphStore, 'saveRecall' | 'getRecall' | 'listRecalls'> {
   return {
     async saveRecall(ws, record, now) {
-      await transaction('WRITE', 'saveRecall', async (tx) => {
-        await tx.run(PURGE_RECALLS, { ws, now, limit: int(PURGE_PER_SAVE) });
-        await tx.run(CREATE_RECALL, {
-          ws,
-          id: record.id,
-          query: record.query,
-          results: JSON.stringify(record.results),
-          truncated: record.truncated,
-          createdAt: record.createdAt,
-          expiresAt: record.expiresAt,
-        });
-      });
+      // Both statements go out together (the driver pipelines them in order): one round trip, not two.
+      await transaction('WRITE', 'saveRecall', (tx) =>
+        Promise.all([
+          tx.run(PURGE_RECALLS, { ws, now, limit: int(PURGE_PER_SAVE) }),
+          tx.run(CREATE_RECALL, {
+            ws,
+            id: record.id,
+            query: record.query,
+            results: JSON.stringify(record.results),
+            truncated: record.truncated,
+            createdAt: record.createdAt,
+            expiresAt: record.expiresAt,
+          }),
+        ]),
+      );
     },
 
     async getRecall(ws, id, now) {

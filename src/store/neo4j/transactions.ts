@@ -125,8 +125,8 @@ export function createNeo4jRunner(options: Neo4jStoreOptions): Neo4jRunner {
    * request that reads five times costs one BEGIN and one COMMIT instead of five of each, and its
    * loader batches ride the same transaction. Neo4j reads at read-committed isolation, so a later
    * statement still sees what other transactions committed meanwhile; a write of the request runs
-   * in its own transaction and ends the shared one first, so the reads after it begin anew (with
-   * the write's bookmark). A statement that fails ends the shared transaction, and its work runs
+   * in its own transaction and ends the shared one as it starts (without waiting for that COMMIT),
+   * so the reads after it begin anew (with the write's bookmark). A statement that fails ends the shared transaction, and its work runs
    * again as a managed read, which the driver retries on transient failures; an error the work
    * itself throws (a domain error) passes through and leaves the transaction open.
    */
@@ -162,7 +162,8 @@ export function createNeo4jRunner(options: Neo4jStoreOptions): Neo4jRunner {
   ): Promise<T> {
     const reads = currentRequestReads();
     if (reads && mode === 'READ') return sharedRead(reads, op, work);
-    await reads?.endOf(runner);
+    // The shared read's COMMIT is sent now but not waited for: it wrote nothing the write could need.
+    void reads?.endOf(runner);
     return managed(mode, op, work, conflictMessage);
   }
 
