@@ -20,13 +20,15 @@ import { parseArgs } from 'node:util';
 import { loadConfig } from '../src/config.js';
 import { findShortestPath } from '../src/services/walks.js';
 import { decorateStore } from '../src/store/instrumented-store.js';
-import { NEO4J_BULK_TIMEOUT_MS, type Neo4jStoreConfig } from '../src/store/neo4j/adapter.js';
+import { NEO4J_BATCH_SIZE, NEO4J_BULK_TIMEOUT_MS, type Neo4jStoreConfig } from '../src/store/neo4j/adapter.js';
+import type { DriverLike } from '../src/store/neo4j/driver.js';
 import { createNeo4jDriver, redactUri } from '../src/store/neo4j/driver.js';
 import { createNeo4jStore } from '../src/store/neo4j/neo4j-store.js';
 import type { AdjacencyQuery, GraphStore } from '../src/store/port.js';
 import { outsideRequestReads } from '../src/store/request-reads.js';
 import { createSqliteStore } from '../src/store/sqlite/sqlite-store.js';
-import { generateGraph, randomPairs } from './generator.js';
+import { boltTarget, startBoltProxy } from './bolt-proxy.js';
+import { generateGraph, importBatches, randomPairs } from './generator.js';
 import { now, type Summary, summarize } from './lib/stats.js';
 import { type Neo4jBenchResult, type Neo4jBenchRow, renderNeo4jBench } from './neo4j-bench-report.js';
 import { appFor, countCalls, countingDriver, evidenceEdges, importAll, WORKSPACE } from './neo4j-bench-setup.js';
@@ -48,7 +50,8 @@ RETURN size(rels) AS hops`;
 
 /** What `memory(id:) { neighbors(limit: 20) { memory { title } } }` asks, as one statement: the floor. */
 const NEIGHBORS_STATEMENT = `// engram-bench:neighbors
-MATCH (m:Memory {workspace: $ws, id: $id})-[r]-(other:Memory)
+MATCH (m:Memory {workspace: $ws, id: $id})
+MATCH (m)-[r]-(other)
 WHERE r.weight > $above
 WITH r, other ORDER BY r.weight DESC, r.id ASC LIMIT 20
 RETURN other.title AS title`;
@@ -78,14 +81,7 @@ export async function runNeo4jBench(
     transactionTimeoutMs: NEO4J_BULK_TIMEOUT_MS,
     label: redactUri(settings.uri),
   });
-  const neo4j: GraphStore = new Proxy(neo4jRaw, {
-    get(target, property, receiver) {
-      const value = Reflect.get(target, property, receiver) as unknown;
-      if (typeof value !== 'function' || ['ping', 'close', 'ensureSchema'].includes(String(property))) return value;
-      return (workspace: string, ...rest: unknown[]) =>
-        (value as (...args: unknown[]) => unknown).call(target, `${workspacePrefix}${workspace}`, ...rest);
-    },
-  });
+  const neo4j = prefixed(neo4jRaw, workspacePrefix);
   const sqlite = createSqliteStore({ path: join(dir, 'engram.db') });
   try {
     const info = await neo4jRaw.ensureSchema();
@@ -104,6 +100,27 @@ export async function runNeo4jBench(
       ratio: 0,
     };
     importResult.ratio = importResult.neo4jEdgesPerSecond / importResult.sqliteEdgesPerSecond;
+    const edgeImport = await edgeImportAgainstFloor(neo4j, graph, async (ws, type, rows) => {
+      const session = counted.driver.session({
+        defaultAccessMode: 'WRITE',
+        ...(settings.database ? { database: settings.database } : {}),
+      });
+      try {
+        await session.executeWrite(async (tx) =>
+          tx.run(bareEdgeCreate(type), {
+            ws: `${workspacePrefix}${ws}`,
+            type,
+            edges: rows,
+            now: new Date().toISOString(),
+          }),
+        );
+      } finally {
+        await session.close();
+      }
+    });
+    log(
+      `import, edges alone: Engram ${Math.round(edgeImport.engramEdgesPerSecond)} edges/s, bare CREATE ${Math.round(edgeImport.floorEdgesPerSecond)} edges/s`,
+    );
     log(
       `import: Neo4j ${Math.round(importResult.neo4jEdgesPerSecond)} edges/s, SQLite ${Math.round(importResult.sqliteEdgesPerSecond)} edges/s`,
     );
@@ -228,51 +245,124 @@ export async function runNeo4jBench(
       log(`${label}: Neo4j ${summary.median.toFixed(2)} ms, SQLite ${evidenceSqlite.median.toFixed(2)} ms`);
     }
 
-    // The raw-Cypher floor (issue 27): the neighbours query through GraphQL in process against the
-    // same answer by one statement in one transaction, sent with the driver directly.
-    const NEIGHBORS_QUERY = 'query($id: ID) { memory(id: $id) { neighbors(limit: 20) { memory { title } } } }';
-    for (const id of starts.slice(0, 5)) await neo4jApp(NEIGHBORS_QUERY, { id });
-    const neighborsGraphql = await timeEach(starts, (id) => neo4jApp(NEIGHBORS_QUERY, { id }));
-    const neighborsRaw = await timeEach(starts, async (id) => {
-      const session = direct.session({
+    // The floors of issue 27, each timed in pairs (Engram, then the floor, item by item) so that
+    // load from elsewhere on the machine weighs on both alike: neighbours and path through GraphQL
+    // in process against the same answer by one raw Cypher statement, recall against SQLite.
+    const rawRead = (driver: DriverLike) => (text: string, parameters: Record<string, unknown>) => async () => {
+      const session = driver.session({
         defaultAccessMode: 'READ',
         ...(settings.database ? { database: settings.database } : {}),
       });
       try {
-        await session.executeRead(async (tx) =>
-          tx.run(NEIGHBORS_STATEMENT, { ws: `${workspacePrefix}${WORKSPACE}`, id, above: policy.pruneThreshold }),
-        );
+        await session.executeRead(async (tx) => tx.run(text, parameters));
       } finally {
         await session.close();
       }
+    };
+    const ws = `${workspacePrefix}${WORKSPACE}`;
+    const NEIGHBORS_QUERY = 'query($id: ID) { memory(id: $id) { neighbors(limit: 20) { memory { title } } } }';
+    const PATH_QUERY = 'query($a: ID!, $b: ID!) { memory(id: $a) { path(to: $b, maxHops: 6) { hops } } }';
+    const RECALL_QUERY =
+      'query($query: String) { recall(query: $query, limit: 10) { results { memory { title } score } } }';
+    const recallWords = (index: number) => ({
+      query: graph.memory(index).title.split(' ').slice(0, 2).join(' '),
     });
-    const rawFloors: Neo4jBenchResult['rawFloors'] = [
-      {
-        label: 'neighbors limit 20 with titles, GraphQL in process vs one Cypher statement',
-        engram: neighborsGraphql,
-        raw: neighborsRaw,
-        ratio: neighborsGraphql.median / neighborsRaw.median,
-      },
-    ];
-    log(
-      `neighbors: GraphQL ${neighborsGraphql.median.toFixed(2)} ms vs raw Cypher ${neighborsRaw.median.toFixed(2)} ms`,
+    const floors: [string, string, Summary, Summary][] = [];
+    const paired = async <T>(
+      label: string,
+      floorLabel: string,
+      items: readonly T[],
+      engram: (item: T) => Promise<unknown>,
+      floor: (item: T) => Promise<unknown>,
+    ) => {
+      for (const item of items.slice(0, 5)) {
+        await engram(item);
+        await floor(item);
+      }
+      const [engramTimes, floorTimes] = await timePaired(items, engram, floor);
+      floors.push([label, floorLabel, engramTimes, floorTimes]);
+      log(`${label}: ${engramTimes.median.toFixed(2)} ms vs ${floorLabel} ${floorTimes.median.toFixed(2)} ms`);
+    };
+    const rawDirect = rawRead(direct);
+    await paired(
+      'neighbors limit 20 with titles',
+      'one Cypher statement',
+      starts,
+      (id) => neo4jApp(NEIGHBORS_QUERY, { id }),
+      (id) => rawDirect(NEIGHBORS_STATEMENT, { ws, id, above: policy.pruneThreshold })(),
     );
+    await paired(
+      'path maxHops 6',
+      'Cypher shortestPath',
+      pairs,
+      ([a, b]) => neo4jApp(PATH_QUERY, { a: graph.ids[a], b: graph.ids[b] }),
+      ([a, b]) =>
+        rawDirect(SHORTEST_PATH_STATEMENT, {
+          ws,
+          from: graph.ids[a],
+          to: graph.ids[b],
+          above: policy.pruneThreshold,
+        })(),
+    );
+    await paired(
+      'recall, two words of a title, limit 10',
+      'the same on SQLite',
+      pairs.map(([a]) => a),
+      (index) => neo4jApp(RECALL_QUERY, recallWords(index)),
+      (index) => sqliteApp(RECALL_QUERY, recallWords(index)),
+    );
+    const rawFloors: Neo4jBenchResult['rawFloors'] = floors.map(([label, floorLabel, engram, raw]) => ({
+      label: `${label}, GraphQL in process vs ${floorLabel}`,
+      engram,
+      raw,
+      ratio: engram.median / raw.median,
+    }));
 
+    // Round trips are counted on a second driver through a counting proxy, so the timings above
+    // do not pay for the proxy's hop.
+    const proxy = await startBoltProxy(boltTarget(settings.uri));
+    const proxied = createNeo4jDriver({ ...settings, uri: `bolt://127.0.0.1:${proxy.port}` });
+    const proxiedStore = createNeo4jStore({
+      driver: proxied,
+      database: settings.database,
+      transactionTimeoutMs: NEO4J_BULK_TIMEOUT_MS,
+    });
+    const proxiedApp = appFor(prefixed(proxiedStore, workspacePrefix), neo4jConfig);
+    const settled = () => new Promise((resume) => setTimeout(resume, 50));
+    const tripsOf = async (work: () => Promise<unknown>) => {
+      await work(); // connections opened, schema checked
+      await settled();
+      const before = proxy.roundTrips();
+      await work();
+      await settled();
+      return proxy.roundTrips() - before;
+    };
+    const rawProxied = rawRead(proxied);
     const roundTrips: Neo4jBenchResult['roundTrips'] = [];
-    const requests: [string, string, Record<string, unknown>][] = [
+    const pathTo = graph.ids[(pairs[0] as [number, number])[1]] as string;
+    const requests: [string, string, Record<string, unknown>, (() => Promise<void>) | null][] = [
+      [
+        'neighbors limit 20 with titles',
+        NEIGHBORS_QUERY,
+        { id: starts[0] },
+        rawProxied(NEIGHBORS_STATEMENT, { ws, id: starts[0], above: policy.pruneThreshold }),
+      ],
       [
         'neighbors of 100 memories (limit 20, with titles and weights)',
         'query($ids: [ID!]!) { memories(ids: $ids) { neighbors { memory { title } edge { weight } } } }',
         { ids: starts },
+        null,
       ],
       [
         'path maxHops 6',
-        'query($a: ID!, $b: ID!) { memory(id: $a) { path(to: $b, maxHops: 6) { hops } } }',
-        { a: starts[0], b: graph.ids[(pairs[0] as [number, number])[1]] },
+        PATH_QUERY,
+        { a: starts[0], b: pathTo },
+        rawProxied(SHORTEST_PATH_STATEMENT, { ws, from: starts[0], to: pathTo, above: policy.pruneThreshold }),
       ],
-      ['evidence maxDepth 3', EVIDENCE, { id: judged[0] }],
+      ['evidence maxDepth 3', EVIDENCE, { id: judged[0] }, null],
+      ['recall (two words of a title, maxDepth 2, limit 10)', RECALL_QUERY, recallWords(0), null],
     ];
-    for (const [label, query, variables] of requests) {
+    for (const [label, query, variables, raw] of requests) {
       neo4jCalls.reset();
       const before = { ...counted.counts };
       await neo4jApp(query, variables);
@@ -281,14 +371,27 @@ export async function runNeo4jBench(
         storeCalls: neo4jCalls.total(),
         transactions: counted.counts.transactions - before.transactions,
         statements: counted.counts.statements - before.statements,
+        boltRoundTrips: await tripsOf(() => proxiedApp(query, variables)),
+        ...(raw ? { rawRoundTrips: await tripsOf(raw) } : {}),
       });
     }
+    await proxiedStore.close();
+    await proxy.close();
     for (const trip of roundTrips)
       log(
-        `${trip.query}: ${trip.storeCalls} store calls, ${trip.transactions} transactions, ${trip.statements} statements`,
+        `${trip.query}: ${trip.storeCalls} store calls, ${trip.transactions} transactions, ${trip.statements} statements, ${trip.boltRoundTrips} Bolt round trips${trip.rawRoundTrips === undefined ? '' : ` (raw Cypher ${trip.rawRoundTrips})`}`,
       );
 
-    return { server, spec, import: importResult, rows, shortestPathStatement, rawFloors, roundTrips };
+    return {
+      server,
+      spec,
+      import: importResult,
+      edgeImport,
+      rows,
+      shortestPathStatement,
+      rawFloors,
+      roundTrips,
+    };
   } finally {
     await sqlite.close();
     // Delete the run's workspace, in slices.
@@ -315,6 +418,94 @@ export async function runNeo4jBench(
   }
 }
 
+/**
+ * The least a Neo4j import of Engram's model must write: each edge and its EdgeRef, created
+ * without a MERGE (so not idempotent, unlike importEdges). Only measured here, as the import's floor.
+ */
+const bareEdgeCreate = (type: string) => `// engram-bench:bareEdgeCreate
+UNWIND $edges AS row
+MATCH (a:Memory {workspace: $ws, id: row.fromId})
+MATCH (b:Memory {workspace: $ws, id: row.toId})
+CREATE (a)-[r:\`${type}\` {id: row.id, weight: row.weight, metadata: row.metadata, createdAt: $now, updatedAt: $now}]->(b)
+CREATE (:EdgeRef {workspace: $ws, id: row.id, fromId: row.fromId, toId: row.toId, type: $type})`;
+
+/**
+ * Edges alone, into two fresh workspaces that already hold the memories: through importBatch as
+ * `engram import` sends them, and through the bare CREATE floor, batch for batch.
+ */
+async function edgeImportAgainstFloor(
+  store: GraphStore,
+  graph: ReturnType<typeof generateGraph>,
+  bare: (workspace: string, type: string, rows: Record<string, unknown>[]) => Promise<void>,
+): Promise<{ engramEdgesPerSecond: number; floorEdgesPerSecond: number }> {
+  const at = new Date().toISOString();
+  const batches = [...importBatches(graph, NEO4J_BATCH_SIZE)];
+  for (const workspace of ['import-engram', 'import-floor']) {
+    for (const batch of batches.filter((one) => one.memories.length > 0)) await store.importBatch(workspace, batch, at);
+  }
+  const edgeBatches = batches.filter((one) => one.edges.length > 0);
+  let engramMs = 0;
+  let floorMs = 0;
+  for (const batch of edgeBatches) {
+    let started = now();
+    await store.importBatch('import-engram', batch, at);
+    engramMs += now() - started;
+    const byType = new Map<string, Record<string, unknown>[]>();
+    for (const edge of batch.edges) {
+      const rows = byType.get(edge.type) ?? [];
+      rows.push({ id: edge.id, fromId: edge.fromId, toId: edge.toId, weight: edge.weight, metadata: null });
+      byType.set(edge.type, rows);
+    }
+    started = now();
+    for (const [type, rows] of byType) await bare('import-floor', type, rows);
+    floorMs += now() - started;
+  }
+  const edges = graph.spec.edges;
+  return { engramEdgesPerSecond: edges / (engramMs / 1000), floorEdgesPerSecond: edges / (floorMs / 1000) };
+}
+
+/** Times `a` then `b` on each item in turn: load that comes and goes falls on both alike. */
+async function timePaired<T>(
+  items: readonly T[],
+  a: (item: T) => Promise<unknown>,
+  b: (item: T) => Promise<unknown>,
+): Promise<[Summary, Summary]> {
+  const aTimes: number[] = [];
+  const bTimes: number[] = [];
+  for (const item of items) {
+    let started = now();
+    await a(item);
+    aTimes.push(now() - started);
+    started = now();
+    await b(item);
+    bTimes.push(now() - started);
+  }
+  return [summarize(aTimes), summarize(bTimes)];
+}
+
+/** The store with every workspace behind `prefix`, so a run never touches other data of the server. */
+function prefixed(store: GraphStore, prefix: string): GraphStore {
+  return new Proxy(store, {
+    get(target, property, receiver) {
+      const value = Reflect.get(target, property, receiver) as unknown;
+      if (typeof value !== 'function' || ['ping', 'close', 'ensureSchema'].includes(String(property))) return value;
+      return (workspace: string, ...rest: unknown[]) =>
+        (value as (...args: unknown[]) => unknown).call(target, `${prefix}${workspace}`, ...rest);
+    },
+  });
+}
+
+/** The store with each call outside the request's shared reads: one managed transaction per call. */
+function oneTransactionPerCall(store: GraphStore): GraphStore {
+  return decorateStore(
+    store,
+    (_method, call) =>
+      (...args) =>
+        outsideRequestReads(() => call(...args)),
+  );
+}
+
+// Last in the file: the helpers above must be initialised before a direct run uses them.
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
   const { values } = parseArgs({
     options: {
@@ -338,12 +529,3 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
   });
   process.stdout.write(`\n${renderNeo4jBench(result)}\n`);
 }
-
-/** The store with each call outside the request's shared reads: one managed transaction per call. */
-const oneTransactionPerCall = (store: GraphStore): GraphStore =>
-  decorateStore(
-    store,
-    (_method, call) =>
-      (...args) =>
-        outsideRequestReads(() => call(...args)),
-  );
