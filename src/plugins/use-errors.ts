@@ -149,9 +149,30 @@ function complete(error: GraphQLError): GraphQLError {
   });
 }
 
-/** Codes graphql-js's errors by phase, and gives every response's errors the contract's shape. */
+/** What a response with an UNAVAILABLE error tells its client to wait before retrying, in seconds. */
+const UNAVAILABLE_RETRY_AFTER_SECONDS = 1;
+
+const hasUnavailable = (result: unknown): boolean =>
+  Array.isArray(result)
+    ? result.some(hasUnavailable)
+    : result !== null &&
+      typeof result === 'object' &&
+      'errors' in result &&
+      ((result as ExecutionResult).errors ?? []).some((error) => error.extensions?.code === 'UNAVAILABLE');
+
+/**
+ * Codes graphql-js's errors by phase, gives every response's errors the contract's shape, and adds
+ * `Retry-After` to a response that answers UNAVAILABLE (a store down or stalled), so a client or
+ * proxy backs off without reading the body.
+ */
 export function useErrors(): Plugin {
+  const unavailableRequests = new WeakSet<Request>();
   return {
+    onResponse({ request, response }) {
+      if (unavailableRequests.has(request) && !response.headers.has('retry-after')) {
+        response.headers.set('Retry-After', String(UNAVAILABLE_RETRY_AFTER_SECONDS));
+      }
+    },
     onParse() {
       return ({ result, replaceParseResult }) => {
         if (result instanceof GraphQLError && result.extensions?.code === undefined) {
@@ -190,7 +211,8 @@ export function useErrors(): Plugin {
         },
       };
     },
-    onResultProcess({ result, setResult }) {
+    onResultProcess({ request, result, setResult }) {
+      if (hasUnavailable(result)) unavailableRequests.add(request);
       if (Array.isArray(result) || result === null || typeof result !== 'object' || !('errors' in result)) return;
       const errors = (result as ExecutionResult).errors;
       if (!errors || errors.every(isComplete)) return;

@@ -41,7 +41,7 @@ async function errorsOf(body: string, contentType = 'application/json') {
     body,
   });
   const json = (await response.json()) as { errors?: { message: string; extensions: Record<string, unknown> }[] };
-  return { status: response.status, errors: json.errors ?? [] };
+  return { status: response.status, errors: json.errors ?? [], retryAfter: response.headers.get('retry-after') };
 }
 const query = (text: string, variables?: Record<string, unknown>) => JSON.stringify({ query: text, variables });
 
@@ -53,6 +53,12 @@ describe('error contract (useErrors, maskError)', () => {
       extensions: { code: 'CONFLICT', retryable: false, argument: 'key' },
     });
     expect((await errorsOf(query('{ down }'))).errors[0]?.extensions).toEqual({ code: 'UNAVAILABLE', retryable: true });
+  });
+
+  it('tells a client to retry an UNAVAILABLE answer after a second, and only that one', async () => {
+    expect((await errorsOf(query('{ down }'))).retryAfter).toBe('1');
+    expect((await errorsOf(query('{ conflict }'))).retryAfter).toBeNull();
+    expect((await errorsOf(query('{ count(n: 1) }'))).retryAfter).toBeNull();
   });
 
   it('masks an unexpected error: no message, no stack, INTERNAL_SERVER_ERROR', async () => {
