@@ -13,31 +13,21 @@
  * and `npm run bench`). Extra arguments otherwise go to vitest (e.g. a file filter).
  * Needs Java 17+ and Maven 3.8+ (plain `npm test` needs neither).
  */
-import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import {
-  accessSync,
-  constants,
-  createWriteStream,
-  existsSync,
-  mkdirSync,
-  readFileSync,
-  statSync,
-  writeFileSync,
-} from 'node:fs';
+import { accessSync, constants, existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { dirname, join, resolve } from 'node:path';
-import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
+import { launchNeo4jTestServer, TEST_SERVER_MODULE, TEST_SERVER_TARGET } from './neo4j-test-server.js';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
-const MODULE = join(ROOT, 'test', 'neo4j-server');
-const TARGET = join(MODULE, 'target');
+const MODULE = TEST_SERVER_MODULE;
+const TARGET = TEST_SERVER_TARGET;
 const SERVER_LOG = join(TARGET, 'neo4j-test-server.log');
 const RESULTS = join(TARGET, 'live-results.json');
 /** Written after a successful build: Maven leaves unchanged outputs (classpath.txt) with their old times. */
 const BUILT = join(TARGET, 'built.stamp');
-const READY = 'NEO4J_TEST_SERVER_READY';
 const START_TIMEOUT_MS = 180_000;
 
 /** What runs against the server: every test that reads NEO4J_URI or ENGRAM_TEST_STORE. */
@@ -120,10 +110,6 @@ interface RunningServer {
   stop(): Promise<void>;
 }
 
-function tail(file: string, lines = 40): string {
-  return existsSync(file) ? readFileSync(file, 'utf8').split('\n').slice(-lines).join('\n') : '(no log)';
-}
-
 /** A tmpfs for the throw-away store when there is one: commits then cost no disk flush. NEO4J_TEST_DATA_DIR overrides. */
 function dataParent(): string | null {
   const wanted = process.env.NEO4J_TEST_DATA_DIR ?? '/dev/shm';
@@ -138,66 +124,22 @@ function dataParent(): string | null {
 async function startServer(port: number): Promise<RunningServer> {
   mkdirSync(TARGET, { recursive: true });
   const parent = dataParent();
-  const classpath = `${join(TARGET, 'classes')}:${readFileSync(join(TARGET, 'classpath.txt'), 'utf8').trim()}`;
   const password = randomBytes(18).toString('base64url');
   const started = Date.now();
-  const child: ChildProcess = spawn(
-    'java',
-    [
-      '-Xms512m',
-      '-Xmx2g',
-      '-XX:+UseG1GC',
-      '-XX:+ExitOnOutOfMemoryError',
-      '-cp',
-      classpath,
-      'engram.testserver.Neo4jTestServer',
-      String(port),
-      ...(parent ? [parent] : []),
-    ],
-    // stdin stays a pipe owned by this process: when it ends (we exit or crash), the server stops.
-    { env: { ...process.env, NEO4J_TEST_PASSWORD: password }, stdio: ['pipe', 'pipe', 'pipe'] },
-  );
-  const logFile = createWriteStream(SERVER_LOG);
-  child.stderr?.pipe(logFile);
-  const exited = new Promise<number | null>((done) => child.once('exit', (code) => done(code)));
-
-  const stop = async (): Promise<void> => {
-    if (child.exitCode !== null || child.signalCode !== null) return;
-    child.stdin?.end();
-    child.kill('SIGTERM');
-    const timer = setTimeout(() => child.kill('SIGKILL'), 30_000);
-    await exited;
-    clearTimeout(timer);
-  };
-
-  const ready = await new Promise<string | null>((done) => {
-    const timer = setTimeout(() => done(null), START_TIMEOUT_MS);
-    const lines = createInterface({ input: child.stdout! });
-    lines.on('line', (line) => {
-      if (line.startsWith(READY)) {
-        clearTimeout(timer);
-        done(line);
-      } else {
-        process.stdout.write(`[neo4j] ${line}\n`);
-      }
-    });
-    void exited.then(() => {
-      clearTimeout(timer);
-      done(null);
-    });
-  });
-  if (!ready) {
-    await stop();
-    fail(
-      `the Neo4j test server did not start within ${START_TIMEOUT_MS / 1000} s; last lines of ${SERVER_LOG}:\n${tail(SERVER_LOG)}`,
-    );
-  }
-  const version = /version=(\S+)/.exec(ready)?.[1] ?? 'unknown';
-  const edition = /edition=(\S+)/.exec(ready)?.[1] ?? 'unknown';
+  writeFileSync(SERVER_LOG, '');
+  const server = await launchNeo4jTestServer({
+    port,
+    password,
+    parent,
+    logPath: SERVER_LOG,
+    timeoutMs: START_TIMEOUT_MS,
+    onLine: (line) => process.stdout.write(`[neo4j] ${line}\n`),
+  }).catch((error: unknown) => fail(error instanceof Error ? error.message : String(error)));
+  const { version, edition } = server;
   log(
     `Neo4j ${version} ${edition} ready on bolt://127.0.0.1:${port} in ${((Date.now() - started) / 1000).toFixed(1)} s (data under ${parent ?? 'the system temp directory'})`,
   );
-  return { uri: `neo4j://127.0.0.1:${port}`, password, version, edition, stop };
+  return { uri: server.uri, password, version, edition, stop: server.stop };
 }
 
 interface VitestJson {

@@ -25,7 +25,8 @@ import org.neo4j.graphdb.GraphDatabaseService;
  * least 8 characters; not an argument, so it does not show in the process list).
  *
  * <p>The store lives in a fresh temporary directory (under the parent directory when given, e.g. a
- * tmpfs such as /dev/shm, where commits need no disk flush), deleted on shutdown. Auth is on, as a user
+ * tmpfs such as /dev/shm, where commits need no disk flush), deleted on shutdown; or in the
+ * directory NEO4J_TEST_HOME names, kept on shutdown (the fault tests restart on the same data). Auth is on, as a user
  * would run it. Stdout carries exactly one line, once Bolt accepts connections:
  * {@code NEO4J_TEST_SERVER_READY bolt://127.0.0.1:<port> version=<v> edition=<e>}; everything else
  * goes to stderr or to the server's own log files. The server stops on SIGTERM/SIGINT and when
@@ -46,7 +47,13 @@ public final class Neo4jTestServer {
       fail("NEO4J_TEST_PASSWORD must hold the password of user neo4j, at least 8 characters");
     }
 
-    Path home = args.length == 2 ? Files.createTempDirectory(Path.of(args[1]), "engram-neo4j-") : Files.createTempDirectory("engram-neo4j-");
+    // NEO4J_TEST_HOME names a store directory that outlives the process (created when missing, kept
+    // on shutdown), so the fault tests can kill the server and start it again on the same data.
+    String keptHome = System.getenv("NEO4J_TEST_HOME");
+    boolean keep = keptHome != null && !keptHome.isEmpty();
+    Path home = keep
+        ? Files.createDirectories(Path.of(keptHome))
+        : args.length == 2 ? Files.createTempDirectory(Path.of(args[1]), "engram-neo4j-") : Files.createTempDirectory("engram-neo4j-");
     AtomicBoolean stopped = new AtomicBoolean(false);
     DatabaseManagementService[] holder = new DatabaseManagementService[1];
     Runnable stop = () -> {
@@ -56,9 +63,11 @@ public final class Neo4jTestServer {
       } catch (RuntimeException error) {
         System.err.println("neo4j-test-server: shutdown failed: " + error);
       } finally {
-        deleteTree(home);
+        if (!keep) deleteTree(home);
       }
     };
+    // A kept store started again already has its password (and Neo4j refuses to set the same one).
+    boolean fresh = !Files.exists(home.resolve("data"));
     Runtime.getRuntime().addShutdownHook(new Thread(stop, "neo4j-test-server-shutdown"));
 
     try {
@@ -79,8 +88,10 @@ public final class Neo4jTestServer {
       GraphDatabaseService system = holder[0].database(GraphDatabaseSettings.SYSTEM_DATABASE_NAME);
       // The initial password of the built-in admin user, set as neo4j-admin would, and not
       // required to change: the tests log in with it as any client would.
-      system.executeTransactionally(
-          "ALTER USER neo4j SET PASSWORD $password CHANGE NOT REQUIRED", Map.of("password", password));
+      if (fresh) {
+        system.executeTransactionally(
+            "ALTER USER neo4j SET PASSWORD $password CHANGE NOT REQUIRED", Map.of("password", password));
+      }
       // Asked of the default database, as a client would (the system database takes only bare CALLs).
       String[] component = holder[0].database(GraphDatabaseSettings.DEFAULT_DATABASE_NAME).executeTransactionally(
           "CALL dbms.components() YIELD name, versions, edition WHERE name = 'Neo4j Kernel' RETURN versions, edition",

@@ -1,0 +1,343 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type LaunchedServer, launchNeo4jTestServer, TEST_SERVER_TARGET } from '../../scripts/neo4j-test-server.js';
+import { createApp } from '../../src/app.js';
+import { loadConfig } from '../../src/config.js';
+import { createLogger } from '../../src/logger.js';
+import { createStore } from '../../src/store/create-store.js';
+import type { GraphStore } from '../../src/store/port.js';
+
+/**
+ * Issue 30: a Neo4j that dies or stalls while Engram serves a steady mixed load. A server of this
+ * file's own (the suite's is shared by other files) is killed with SIGKILL and started again on
+ * the same store directory and port, then paused with SIGSTOP past the request deadline; Engram
+ * keeps running throughout. What every acknowledged write must look like afterwards, and what
+ * clients must see meanwhile, is asserted; the figures are printed for the closing note.
+ */
+
+const REQUEST_TIMEOUT_MS = 4000;
+/** Slack over the deadline for a request's answer to travel back through the app. */
+const SLACK_MS = 1500;
+const WORKSPACES = ['faults-a', 'faults-b', 'faults-c'];
+const WORKERS_PER_WORKSPACE = 2;
+
+function freePort(): Promise<number> {
+  return new Promise((resolvePort, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      probe.close(() =>
+        typeof address === 'object' && address ? resolvePort(address.port) : reject(new Error('no port')),
+      );
+    });
+  });
+}
+
+const sleep = (ms: number) => new Promise((resume) => setTimeout(resume, ms));
+
+interface Answer {
+  ok: boolean;
+  code: string | null;
+  ms: number;
+  retryAfter: string | null;
+  data: Record<string, any> | null;
+}
+
+/** What the load saw and what it was told was done. */
+interface Ledger {
+  memories: Map<string, string[]>;
+  edges: Map<string, { ws: string; acked: number; attempted: number }>;
+  acknowledged: number;
+  refused: number;
+  /** Answers that were neither a success nor UNAVAILABLE, or came after the deadline. */
+  violations: string[];
+}
+
+if (!process.env.NEO4J_URI) {
+  console.warn('SKIPPED: Neo4j fault tests (run `npm run test:neo4j`)');
+  describe('Neo4j faults lose nothing', () => {
+    it.skip('kills and stalls a live Neo4j under load when NEO4J_URI is set', () => {});
+  });
+} else {
+  describe('Neo4j faults lose nothing', () => {
+    const home = mkdtempSync(join(process.env.NEO4J_TEST_DATA_DIR ?? '/dev/shm', 'engram-faults-'));
+    const password = randomBytes(18).toString('base64url');
+    let port = 0;
+    let server: LaunchedServer;
+    let store: GraphStore;
+    let gql: (ws: string, query: string, variables?: Record<string, unknown>) => Promise<Answer>;
+    let ready: () => Promise<number>;
+
+    const launch = () =>
+      launchNeo4jTestServer({ port, password, home, logPath: join(TEST_SERVER_TARGET, 'neo4j-faults.log') });
+
+    beforeAll(async () => {
+      port = await freePort();
+      server = await launch();
+      const config = loadConfig({
+        ENGRAM_STORE: 'neo4j',
+        NEO4J_URI: `neo4j://127.0.0.1:${port}`,
+        NEO4J_USER: 'neo4j',
+        NEO4J_PASSWORD: password,
+        ENGRAM_LOG_LEVEL: 'silent',
+        ENGRAM_RATE_POINTS_PER_SECOND: '0',
+        ENGRAM_REQUEST_TIMEOUT_MS: String(REQUEST_TIMEOUT_MS),
+      });
+      store = await createStore(config);
+      const app = createApp({ config, store, logger: createLogger('silent') });
+      gql = async (ws, query, variables = {}) => {
+        const started = performance.now();
+        const response = await app.fetch('http://engram.test/graphql', {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', 'x-engram-workspace': ws },
+          body: JSON.stringify({ query, variables }),
+        });
+        const body = (await response.json()) as {
+          data?: Record<string, any>;
+          errors?: { extensions?: { code?: string } }[];
+        };
+        const code = body.errors?.[0]?.extensions?.code ?? null;
+        return {
+          ok: !body.errors,
+          code,
+          ms: performance.now() - started,
+          retryAfter: response.headers.get('retry-after'),
+          data: body.data ?? null,
+        };
+      };
+      ready = async () => (await app.fetch('http://engram.test/ready')).status;
+    }, 240_000);
+
+    afterAll(async () => {
+      await store?.close();
+      await server?.stop();
+      rmSync(home, { recursive: true, force: true });
+    }, 60_000);
+
+    /**
+     * Steady mixed load from several workspaces into `ledger` until `stop` resolves: creates, links,
+     * nudges and recalls. Each worker links an edge as soon as it has two memories, so every kind
+     * of write is under way when the fault comes (the test waits for the edges).
+     */
+    async function load(stop: Promise<void>, ledger: Ledger): Promise<void> {
+      let stopped = false;
+      void stop.then(() => {
+        stopped = true;
+      });
+      const judge = (what: string, answer: Answer) => {
+        if (answer.ms > REQUEST_TIMEOUT_MS + SLACK_MS)
+          ledger.violations.push(`${what}: answered after ${Math.round(answer.ms)} ms`);
+        if (answer.ok) {
+          ledger.acknowledged++;
+          return true;
+        }
+        ledger.refused++;
+        if (answer.code !== 'UNAVAILABLE') ledger.violations.push(`${what}: ${answer.code}`);
+        else if (answer.retryAfter === null) ledger.violations.push(`${what}: UNAVAILABLE without Retry-After`);
+        return false;
+      };
+      const worker = async (ws: string, seed: number) => {
+        const mine: string[] = [];
+        const edges: string[] = [];
+        for (let step = seed; !stopped; step++) {
+          const kind = mine.length < 2 ? 0 : edges.length === 0 ? 2 : step % 5;
+          if (kind === 0 || kind === 1) {
+            const id = randomUUID();
+            const answer = await gql(
+              ws,
+              'mutation($input: CreateMemoryInput!) { createMemory(input: $input) { id } }',
+              {
+                input: { id, title: `fault memory ${step}`, content: 'steady load' },
+              },
+            );
+            if (judge('createMemory', answer)) mine.push(id);
+          } else if (kind === 2) {
+            const [from, to] = [mine[step % mine.length], mine[(step + 1) % mine.length]];
+            const answer = await gql(ws, 'mutation($input: LinkInput!) { link(input: $input) { id } }', {
+              input: { from, to, type: 'RELATED_TO', weight: 0.5 },
+            });
+            if (judge('link', answer)) {
+              const id = answer.data?.link.id as string;
+              if (!ledger.edges.has(id)) ledger.edges.set(id, { ws, acked: 0, attempted: 0 });
+              if (!edges.includes(id)) edges.push(id);
+            }
+          } else if (kind === 3 && edges.length > 0) {
+            const edgeId = edges[step % edges.length] as string;
+            const entry = ledger.edges.get(edgeId)!;
+            entry.attempted++;
+            const mutation = step % 2 === 0 ? 'weaken' : 'strengthen';
+            const answer = await gql(
+              ws,
+              `mutation($edgeId: ID!) { ${mutation}(edgeId: $edgeId, amount: 0.01) { newWeight } }`,
+              { edgeId },
+            );
+            if (judge(mutation, answer)) entry.acked++;
+          } else {
+            const answer = await gql(
+              ws,
+              'query { recall(query: "fault memory", limit: 5) { id results { memory { id } } } }',
+            );
+            judge('recall', answer);
+          }
+        }
+        ledger.memories.set(`${ws}#${seed}`, mine);
+      };
+      await Promise.all(
+        WORKSPACES.flatMap((ws) => Array.from({ length: WORKERS_PER_WORKSPACE }, (_, k) => worker(ws, k * 1000))),
+      );
+    }
+
+    const newLedger = (): Ledger => ({
+      memories: new Map(),
+      edges: new Map(),
+      acknowledged: 0,
+      refused: 0,
+      violations: [],
+    });
+
+    /** Starts the load and resolves once every worker has an edge, with the handle that stops it. */
+    async function warmLoad(): Promise<{ ledger: Ledger; finish: () => Promise<Ledger> }> {
+      const ledger = newLedger();
+      let release!: () => void;
+      const running = load(
+        new Promise<void>((resolveStop) => {
+          release = resolveStop;
+        }),
+        ledger,
+      );
+      const started = performance.now();
+      while (ledger.edges.size < WORKSPACES.length * WORKERS_PER_WORKSPACE && performance.now() - started < 60_000) {
+        await sleep(100);
+      }
+      return {
+        ledger,
+        finish: async () => {
+          release();
+          await running;
+          return ledger;
+        },
+      };
+    }
+
+    /** Every acknowledged write is there, once; every edge's weight is its last event's. */
+    async function audit(ledger: Ledger) {
+      const lost: string[] = [];
+      const doubled: string[] = [];
+      for (const [owner, ids] of ledger.memories) {
+        const ws = owner.split('#')[0] as string;
+        const found = await store.getMemories(ws, ids);
+        found.forEach((memory, index) => {
+          if (!memory) lost.push(`memory ${ids[index]}`);
+        });
+      }
+      for (const [edgeId, entry] of ledger.edges) {
+        const [edge] = await store.getEdges(entry.ws, [edgeId]);
+        if (!edge) {
+          lost.push(`edge ${edgeId}`);
+          continue;
+        }
+        const events = await store.listWeightEvents(entry.ws, { edgeId, memoryId: null, source: null, limit: 1000 });
+        const nudges = events.filter((event) => event.source !== 'MANUAL');
+        if (nudges.length < entry.acked)
+          lost.push(`edge ${edgeId}: ${nudges.length} events for ${entry.acked} acknowledged nudges`);
+        if (nudges.length > entry.attempted)
+          doubled.push(`edge ${edgeId}: ${nudges.length} events for ${entry.attempted} attempts`);
+        const newest = events[0];
+        if (newest && Math.abs(newest.new - edge.weight) > 1e-9) {
+          doubled.push(`edge ${edgeId}: weight ${edge.weight} but its last event says ${newest.new}`);
+        }
+      }
+      return { lost, doubled };
+    }
+
+    /**
+     * How long until a new request succeeds once Neo4j answers again: a fresh write every 100 ms,
+     * each on its own (one that began while Neo4j was down may be waiting out the driver's retry
+     * back-off, and ends by its deadline either way); the first to succeed marks the time.
+     */
+    function recovery(): Promise<number> {
+      const started = performance.now();
+      return new Promise<number>((resolveBack) => {
+        let done = false;
+        const finish = (at: number) => {
+          if (done) return;
+          done = true;
+          clearInterval(timer);
+          resolveBack(at);
+        };
+        const probe = async () => {
+          const answer = await gql(
+            WORKSPACES[0] as string,
+            'mutation { createMemory(input: { title: "probe" }) { id } }',
+          );
+          if (answer.ok) finish(performance.now() - started);
+        };
+        const timer = setInterval(() => {
+          if (performance.now() - started > 30_000) finish(Number.POSITIVE_INFINITY);
+          else void probe();
+        }, 100);
+        void probe();
+      });
+    }
+
+    it('kill -9 of Neo4j under load: acknowledged writes all there, none twice, UNAVAILABLE meanwhile, back within 2 s', async () => {
+      const { finish } = await warmLoad();
+      await sleep(1500);
+      await server.signal('SIGKILL');
+      await sleep(1000);
+      const readyWhileDown = await ready();
+      const downAnswer = await gql(WORKSPACES[1] as string, 'query { memories(ids: ["x"]) { id } }');
+      await sleep(2000);
+      server = await launch();
+      const back = await recovery();
+      await sleep(2500);
+      const ledger = await finish();
+      const { lost, doubled } = await audit(ledger);
+      const readyAfter = await ready();
+      console.info(
+        `[faults] kill -9: ${ledger.acknowledged} writes and reads acknowledged, ${ledger.refused} refused as UNAVAILABLE, ` +
+          `${ledger.edges.size} edges audited, lost ${lost.length}, doubled ${doubled.length}, service back ${Math.round(back)} ms after Neo4j was ready`,
+      );
+      expect(ledger.violations).toEqual([]);
+      expect(lost).toEqual([]);
+      expect(doubled).toEqual([]);
+      expect(readyWhileDown).toBe(503);
+      expect(downAnswer.code).toBe('UNAVAILABLE');
+      expect(downAnswer.retryAfter).toBe('1');
+      expect(back).toBeLessThan(2000);
+      expect(readyAfter).toBe(200);
+      expect(ledger.refused).toBeGreaterThan(0);
+      expect(ledger.edges.size).toBe(WORKSPACES.length * WORKERS_PER_WORKSPACE);
+    }, 180_000);
+
+    it('a Neo4j paused past the deadline: requests end at the deadline with UNAVAILABLE, and all answer again after', async () => {
+      const { finish } = await warmLoad();
+      await sleep(1500);
+      await server.signal('SIGSTOP');
+      const stalled = await gql(
+        WORKSPACES[2] as string,
+        'mutation { createMemory(input: { title: "stalled" }) { id } }',
+      );
+      await sleep(REQUEST_TIMEOUT_MS);
+      await server.signal('SIGCONT');
+      const back = await recovery();
+      await sleep(2000);
+      const ledger = await finish();
+      const { lost, doubled } = await audit(ledger);
+      console.info(
+        `[faults] SIGSTOP ${REQUEST_TIMEOUT_MS * 2} ms: ${ledger.acknowledged} acknowledged, ${ledger.refused} refused, ` +
+          `stalled request answered in ${Math.round(stalled.ms)} ms (${stalled.code}), lost ${lost.length}, doubled ${doubled.length}, back ${Math.round(back)} ms after SIGCONT`,
+      );
+      expect(stalled.code).toBe('UNAVAILABLE');
+      expect(stalled.ms).toBeLessThan(REQUEST_TIMEOUT_MS + SLACK_MS);
+      expect(ledger.violations).toEqual([]);
+      expect(lost).toEqual([]);
+      expect(doubled).toEqual([]);
+      expect(back).toBeLessThan(2000);
+    }, 180_000);
+  });
+}
