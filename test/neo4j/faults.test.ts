@@ -1,11 +1,16 @@
+import { spawn } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import neo4j from 'neo4j-driver';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { edgeLine, generateGraph } from '../../bench/generator.js';
 import { type LaunchedServer, launchNeo4jTestServer, TEST_SERVER_TARGET } from '../../scripts/neo4j-test-server.js';
 import { createApp } from '../../src/app.js';
 import { loadConfig } from '../../src/config.js';
+import { memoryLine } from '../../src/domain/graph-records.js';
 import { createLogger } from '../../src/logger.js';
 import { createStore } from '../../src/store/create-store.js';
 import type { GraphStore } from '../../src/store/port.js';
@@ -18,6 +23,7 @@ import type { GraphStore } from '../../src/store/port.js';
  * clients must see meanwhile, is asserted; the figures are printed for the closing note.
  */
 
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const REQUEST_TIMEOUT_MS = 4000;
 /** Slack over the deadline for a request's answer to travel back through the app. */
 const SLACK_MS = 1500;
@@ -223,6 +229,22 @@ if (!process.env.NEO4J_URI) {
       };
     }
 
+    /** Memories, relationships and EdgeRefs of a workspace, counted by Cypher on this file's server. */
+    async function countsOf(workspace: string) {
+      const driver = neo4j.driver(`bolt://127.0.0.1:${port}`, neo4j.auth.basic('neo4j', password));
+      const count = async (text: string) =>
+        Number((await driver.executeQuery(text, { ws: workspace })).records[0]?.get('n') ?? -1);
+      try {
+        return {
+          memories: await count('MATCH (m:Memory {workspace: $ws}) RETURN count(m) AS n'),
+          edges: await count('MATCH (:Memory {workspace: $ws})-[r]->() RETURN count(r) AS n'),
+          edgeRefs: await count('MATCH (k:EdgeRef {workspace: $ws}) RETURN count(k) AS n'),
+        };
+      } finally {
+        await driver.close();
+      }
+    }
+
     /** Every acknowledged write is there, once; every edge's weight is its last event's. */
     async function audit(ledger: Ledger) {
       const lost: string[] = [];
@@ -339,5 +361,71 @@ if (!process.env.NEO4J_URI) {
       expect(doubled).toEqual([]);
       expect(back).toBeLessThan(2000);
     }, 180_000);
+
+    it('kill -9 during engram import: it reports what committed, and a re-run gives exactly the file', async () => {
+      const workspace = 'faults-import';
+      const graph = generateGraph({ memories: 8_000, edges: 40_000, seed: 30 });
+      const file = join(home, '..', `${basename(home)}-import.ndjson`);
+      const lines: string[] = [];
+      for (let index = 0; index < graph.spec.memories; index++)
+        lines.push(memoryLine({ ...graph.memory(index), createdAt: '', updatedAt: '' }));
+      for (let index = 0; index < graph.spec.edges; index++) lines.push(edgeLine(graph, index));
+      writeFileSync(file, `${lines.join('\n')}\n`);
+      const env = {
+        ...process.env,
+        ENGRAM_STORE: 'neo4j',
+        NEO4J_URI: `neo4j://127.0.0.1:${port}`,
+        NEO4J_USER: 'neo4j',
+        NEO4J_PASSWORD: password,
+        ENGRAM_LOG_LEVEL: 'silent',
+      };
+      const runImport = () => {
+        const child = spawn(process.execPath, [join(ROOT, 'bin/engram.js'), 'import', file, '--workspace', workspace], {
+          cwd: ROOT,
+          env,
+          stdio: ['ignore', 'ignore', 'pipe'],
+        });
+        let stderr = '';
+        child.stderr.on('data', (chunk: Buffer) => {
+          stderr += chunk.toString();
+        });
+        const exit = new Promise<number | null>((done) => child.once('exit', (code) => done(code)));
+        return { exit, stderr: () => stderr };
+      };
+      const records = async () => {
+        const [memories] = await store.getMemories(workspace, [graph.ids[0] as string]);
+        const page = await store.listEdges(workspace, { afterId: null, limit: 1 });
+        return { first: memories, anyEdge: page.length > 0 };
+      };
+      try {
+        const interrupted = runImport();
+        // Neo4j dies once the memories are in and the edges are going: mid-import.
+        const started = performance.now();
+        while (!(await records()).anyEdge && performance.now() - started < 120_000) await sleep(200);
+        await server.signal('SIGKILL');
+        const code = await interrupted.exit;
+        const report = interrupted.stderr();
+        const written = /Stopped: the ([\d,]+) records of earlier batches were written/.exec(report);
+        server = await launch();
+        await recovery();
+        const stored = await countsOf(workspace);
+        console.info(
+          `[faults] import killed: exit ${code}, reported ${written?.[1] ?? 'nothing'} records written, ${stored.memories + stored.edges} in the database`,
+        );
+        expect(code).toBe(1);
+        expect(report).toMatch(/unavailable/i);
+        expect(written).not.toBeNull();
+        // What the report says was written is there (batches are transactions: the failing one left nothing).
+        expect(stored.memories + stored.edges).toBeGreaterThanOrEqual(
+          Number((written?.[1] ?? '0').replaceAll(',', '')),
+        );
+
+        const rerun = runImport();
+        expect(await rerun.exit, rerun.stderr()).toBe(0);
+        expect(await countsOf(workspace)).toEqual({ memories: 8_000, edges: 40_000, edgeRefs: 40_000 });
+      } finally {
+        rmSync(file, { force: true });
+      }
+    }, 600_000);
   });
 }
