@@ -362,6 +362,42 @@ if (!process.env.NEO4J_URI) {
       expect(back).toBeLessThan(2000);
     }, 180_000);
 
+    it('a memory locked by another session past the deadline: UNAVAILABLE at the deadline, nothing half-written, then served', async () => {
+      const ws = WORKSPACES[0] as string;
+      const created = await gql(ws, 'mutation { createMemory(input: { title: "locked", key: "locked" }) { id } }');
+      const id = created.data?.createMemory.id as string;
+      const driver = neo4j.driver(`bolt://127.0.0.1:${port}`, neo4j.auth.basic('neo4j', password));
+      const holder = driver.session();
+      const hold = holder.beginTransaction();
+      try {
+        // Another client holds the memory's write lock for longer than Engram's transaction timeout (5 s).
+        await hold.run('MATCH (m:Memory {workspace: $ws, id: $id}) SET m._heldBy = "another client"', { ws, id });
+        const rename = () =>
+          gql(ws, 'mutation($id: ID!) { updateMemory(id: $id, input: { title: "renamed" }) { title } }', { id });
+        const blocked = await rename();
+        const link = await gql(
+          ws,
+          'mutation { link(input: { from: "locked", to: "locked-peer", type: "RELATED_TO" }) { id } }',
+        );
+        await sleep(3000);
+        await hold.rollback();
+        const [after] = await store.getMemories(ws, [id]);
+        const retried = await rename();
+        console.info(
+          `[faults] lock held 7 s: update answered ${blocked.code} in ${Math.round(blocked.ms)} ms; after release the retry ${retried.ok ? 'succeeded' : retried.code}`,
+        );
+        expect(blocked.code).toBe('UNAVAILABLE');
+        expect(blocked.retryAfter).toBe('1');
+        expect(blocked.ms).toBeLessThan(REQUEST_TIMEOUT_MS + SLACK_MS);
+        expect(['UNAVAILABLE', 'NOT_FOUND']).toContain(link.code);
+        expect(after?.title).toBe('locked');
+        expect(retried.data?.updateMemory.title).toBe('renamed');
+      } finally {
+        await holder.close();
+        await driver.close();
+      }
+    }, 120_000);
+
     it('kill -9 during engram import: it reports what committed, and a re-run gives exactly the file', async () => {
       const workspace = 'faults-import';
       const graph = generateGraph({ memories: 8_000, edges: 40_000, seed: 30 });
