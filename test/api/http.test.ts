@@ -32,7 +32,8 @@ const failing =
 
 describe('error masking', () => {
   it('answers an unexpected error in a query as INTERNAL_SERVER_ERROR without its message or stack', async () => {
-    const api = await open({ wrapStore: failing('getAdjacent') });
+    // memory { neighbors } reads both in one store call (graphql/neighbors-ahead.ts).
+    const api = await open({ wrapStore: failing('getMemoriesWithAdjacent') });
     await seed(api, chain);
     const response = await api.gql('{ memory(key: "chain-a") { title neighbors { memory { title } } } }');
     const error = expectError(response, 'INTERNAL_SERVER_ERROR');
