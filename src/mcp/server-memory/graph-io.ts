@@ -1,0 +1,144 @@
+import { newId } from '../../domain/ids.js';
+import {
+  type Entity,
+  type EntityMemory,
+  entityNameOf,
+  entityOf,
+  keyForName,
+  memoryFieldsFor,
+  type Relation,
+  relationTextsOf,
+} from '../../domain/server-memory.js';
+import {
+  type EntityFieldsFragment,
+  type ImportEdgeInput,
+  type ImportMemoryInput,
+  type RelationFieldsFragment,
+  ServerMemoryLookupDocument,
+  ServerMemoryTouchingDocument,
+  ServerMemoryWriteDocument,
+  type TypedDocumentString,
+} from '../../generated/graphql.js';
+import type { Execute, OperationError } from '../execute.js';
+
+/*
+ * What the profile's tools share: every read and write is one of the named operations in
+ * schema/operations/server-memory.graphql, run through `execute` like every other tool's.
+ */
+
+/** A failure the tool answers as an isError result (the API's codes). */
+export class ToolFailure extends Error {
+  constructor(readonly errors: OperationError[]) {
+    super(errors[0]?.message ?? 'tool failed');
+  }
+}
+
+export async function run<TResult, TVariables>(
+  execute: Execute,
+  document: TypedDocumentString<TResult, TVariables>,
+  variables: TVariables,
+): Promise<TResult> {
+  const outcome = await execute(document, variables);
+  if (outcome.errors) throw new ToolFailure(outcome.errors);
+  return outcome.data;
+}
+
+/** The official server's words for a missing entity, with the API's code. */
+export const entityNotFound = (name: string, argument: string): ToolFailure =>
+  new ToolFailure([{ code: 'NOT_FOUND', message: `Entity with name ${name} not found`, argument, retryable: false }]);
+
+/** Query.memories answers at most this many names per call. */
+const NAMES_PER_LOOKUP = 100;
+/**
+ * Memories whose relations one ServerMemoryTouching call reads: each lists up to NEIGHBORS_PER_ENTITY
+ * edges, and ten of them stay inside the default query cost (ENGRAM_MAX_COST).
+ */
+const ENTITIES_PER_TOUCHING = 10;
+const NEIGHBORS_PER_ENTITY = 100;
+/** importGraph takes at most this many records per call (one transaction each). */
+const RECORDS_PER_WRITE = 1000;
+
+export type StoredEntity = EntityFieldsFragment;
+
+/** The stored memories of the given entity names (by key), keyed by name; missing names are absent. */
+export async function lookupEntities(execute: Execute, names: readonly string[]): Promise<Map<string, StoredEntity>> {
+  const distinct = [...new Set(names)];
+  const found = new Map<string, StoredEntity>();
+  for (let at = 0; at < distinct.length; at += NAMES_PER_LOOKUP) {
+    const chunk = distinct.slice(at, at + NAMES_PER_LOOKUP);
+    const data = await run(execute, ServerMemoryLookupDocument, { ids: chunk.map(keyForName) });
+    data.memories.forEach((memory, index) => {
+      const name = chunk[index] as string;
+      // A key lookup falls back to ids: only the memory that answers to this name is this entity.
+      if (memory && entityNameOf(memory) === name) found.set(name, memory);
+    });
+  }
+  return found;
+}
+
+/** Relations with at least one end among `memoryIds`, each edge once, in creation (id) order. */
+export async function relationsTouching(execute: Execute, memoryIds: readonly string[]): Promise<Relation[]> {
+  const edges = new Map<string, RelationFieldsFragment>();
+  for (let at = 0; at < memoryIds.length; at += ENTITIES_PER_TOUCHING) {
+    const data = await run(execute, ServerMemoryTouchingDocument, {
+      ids: memoryIds.slice(at, at + ENTITIES_PER_TOUCHING),
+      limit: NEIGHBORS_PER_ENTITY,
+    });
+    for (const memory of data.memories)
+      for (const neighbor of memory?.neighbors ?? []) edges.set(neighbor.edge.id, neighbor.edge);
+  }
+  return [...edges.values()].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0)).flatMap(relationsOf);
+}
+
+/** One relation per text the edge stands for. */
+export function relationsOf(edge: RelationFieldsFragment): Relation[] {
+  const from = entityNameOf(edge.from);
+  const to = entityNameOf(edge.to);
+  return relationTextsOf(edge).map((relationType) => ({ from, to, relationType }));
+}
+
+export const byId = (a: { id: string }, b: { id: string }): number => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+
+export const asEntity = (memory: EntityMemory): Entity => entityOf(memory);
+
+/** A new memory for an entity: a fresh time-ordered id, so reads list entities in creation order. */
+export const newEntityRecord = (entity: Entity): ImportMemoryInput =>
+  withoutNulls({ id: newId(), ...memoryFieldsFor(entity) });
+
+/** An existing memory rewritten with new fields, its weight, tags and everything else kept. */
+export const replacedRecord = (memory: StoredEntity, changes: Partial<ImportMemoryInput>): ImportMemoryInput =>
+  withoutNulls({
+    id: memory.id,
+    key: memory.key,
+    title: memory.title,
+    kind: memory.kind,
+    content: memory.content,
+    tags: memory.tags,
+    weight: memory.weight,
+    metadata: memory.metadata,
+    ...changes,
+  });
+
+function withoutNulls(record: ImportMemoryInput): ImportMemoryInput {
+  return Object.fromEntries(
+    Object.entries(record).filter(([, value]) => value !== null && value !== undefined),
+  ) as never;
+}
+
+/** Writes memories then edges, at most RECORDS_PER_WRITE per transaction (one for any usual call). */
+export async function write(
+  execute: Execute,
+  records: { memories?: ImportMemoryInput[]; edges?: ImportEdgeInput[] },
+): Promise<void> {
+  const memories = records.memories ?? [];
+  const edges = records.edges ?? [];
+  for (let at = 0; at < memories.length + edges.length; at += RECORDS_PER_WRITE) {
+    const slice = (from: number, list: unknown[]) =>
+      list.slice(Math.max(0, at - from), Math.max(0, at + RECORDS_PER_WRITE - from));
+    const chunk = {
+      memories: slice(0, memories) as ImportMemoryInput[],
+      edges: slice(memories.length, edges) as ImportEdgeInput[],
+    };
+    await run(execute, ServerMemoryWriteDocument, chunk);
+  }
+}
