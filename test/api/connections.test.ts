@@ -14,7 +14,8 @@ describe('memoriesConnection and edgesConnection (keyset pages by id)', () => {
 
   beforeAll(async () => {
     api = await createTestApp();
-    for (const key of keys) await api.gql(`mutation { createMemory(input: { key: "${key}", title: "${key}" }) { id } }`);
+    for (const key of keys)
+      await api.gql(`mutation { createMemory(input: { key: "${key}", title: "${key}" }) { id } }`);
     for (let at = 1; at < keys.length; at++)
       await api.gql(`mutation { link(input: { from: "m0", to: "${keys[at]}", type: "CITES" }) { id } }`);
   });
@@ -25,9 +26,9 @@ describe('memoriesConnection and edgesConnection (keyset pages by id)', () => {
     const seen: any[] = [];
     let after: string | null = null;
     for (let page = 0; page < 20; page++) {
-      const result = await api.gql(query, { first, after });
+      const result: { data?: any; errors?: unknown } = await api.gql(query, { first, after });
       expect(result.errors).toBeUndefined();
-      const connection = result.data?.[field];
+      const connection: any = result.data?.[field];
       seen.push(...connection.edges.map((edge: any) => edge.node));
       if (!connection.pageInfo.hasNextPage) return seen;
       after = connection.pageInfo.endCursor;
