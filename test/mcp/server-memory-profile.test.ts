@@ -202,5 +202,77 @@ describe('engram mcp --profile server-memory: a session written for the official
   });
 });
 
+describe('server-memory profile: pages past the official sizes', () => {
+  let dir: string;
+  let memory: StdioSession;
+  let client: Client;
+  const entities = Array.from({ length: 620 }, (_, at) => ({
+    name: `person-${String(at).padStart(4, '0')}`,
+    entityType: 'person',
+    observations: [`knows ${at % 7 === 0 ? 'Go' : 'Rust'}`],
+  }));
+
+  beforeAll(async () => {
+    dir = mkdtempSync(join(tmpdir(), 'engram-server-memory-pages-'));
+    memory = await startStdio({
+      dbPath: join(dir, 'engram.db'),
+      workspace: 'big',
+      args: ['--profile', 'server-memory'],
+    });
+    client = memory.client;
+    await graphCall(client, 'create_entities', { entities });
+    const relations = entities
+      .slice(1)
+      .map((e, at) => ({ from: e.name, to: entities[at]?.name, relationType: 'follows' }));
+    await graphCall(client, 'create_relations', { relations });
+  }, 120_000);
+
+  afterAll(async () => {
+    await memory?.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('read_graph answers 500 entities and a next_cursor, then the rest and every relation', async () => {
+    const first = await graphCall(client, 'read_graph', {});
+    expect(first.entities).toEqual(entities.slice(0, 500));
+    expect(first.relations).toEqual([]);
+    expect(typeof first.next_cursor).toBe('string');
+    const second = await graphCall(client, 'read_graph', { cursor: first.next_cursor });
+    expect(second.entities).toEqual(entities.slice(500));
+    expect(second.relations).toHaveLength(619);
+    expect(second.next_cursor).toBeUndefined();
+  });
+
+  it('search_nodes pages its matches, and refuses a cursor of another query or another workspace', async () => {
+    const go = entities.filter((e) => e.observations[0] === 'knows Go');
+    const first = await graphCall(client, 'search_nodes', { query: 'knows rust' });
+    expect(first.entities).toHaveLength(200);
+    const rest = await graphCall(client, 'search_nodes', { query: 'knows rust', cursor: first.next_cursor });
+    const third = rest.next_cursor
+      ? await graphCall(client, 'search_nodes', { query: 'knows rust', cursor: rest.next_cursor })
+      : { entities: [] };
+    expect([...first.entities, ...rest.entities, ...third.entities]).toHaveLength(entities.length - go.length);
+    expect((await graphCall(client, 'search_nodes', { query: 'go' })).entities).toEqual(go);
+
+    const foreign = await call(client, 'search_nodes', { query: 'go', cursor: first.next_cursor });
+    expect(foreign.isError).toBe(true);
+    expect(foreign.structured.error).toMatchObject({ code: 'BAD_USER_INPUT', argument: 'cursor' });
+    const other = await startStdio({
+      dbPath: join(dir, 'engram.db'),
+      workspace: 'elsewhere',
+      args: ['--profile', 'server-memory'],
+    });
+    try {
+      const elsewhere = await call(other.client, 'read_graph', {
+        cursor: (await graphCall(client, 'read_graph', {})).next_cursor,
+      });
+      expect(elsewhere.isError).toBe(true);
+      expect(elsewhere.text).toMatch(/^BAD_USER_INPUT: cursor: /);
+    } finally {
+      await other.close();
+    }
+  });
+});
+
 const relationOrder = (a: any, b: any): number =>
   JSON.stringify([a.from, a.to, a.relationType]).localeCompare(JSON.stringify([b.from, b.to, b.relationType]));

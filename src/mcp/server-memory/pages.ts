@@ -4,6 +4,7 @@ import {
   type EntityFieldsFragment,
   ServerMemoryEntityPageDocument,
   ServerMemoryRelationPageDocument,
+  type TypedDocumentString,
 } from '../../generated/graphql.js';
 import type { Execute } from '../execute.js';
 import { asEntity, relationsOf, run, ToolFailure } from './graph-io.js';
@@ -58,6 +59,22 @@ export function decodePosition(tool: string, query: string, cursor: string | und
   return { phase: value.phase as Phase, after: value.after as string | null };
 }
 
+/** Runs a page read; the API's refusal of a foreign cursor names `after`, the tool's argument is `cursor`. */
+async function page<TResult, TVariables>(
+  execute: Execute,
+  document: TypedDocumentString<TResult, TVariables>,
+  variables: TVariables,
+): Promise<TResult> {
+  try {
+    return await run(execute, document, variables);
+  } catch (error) {
+    if (!(error instanceof ToolFailure) || error.errors[0]?.argument !== 'after') throw error;
+    throw new ToolFailure(
+      error.errors.map((e) => ({ ...e, argument: 'cursor', message: e.message.replace(/^after:/, 'cursor:') })),
+    );
+  }
+}
+
 export interface Scan {
   entities: { memory: EntityFieldsFragment; entity: Entity }[];
   relations: Relation[];
@@ -79,40 +96,40 @@ export async function scanGraph(
   let { phase, after } = position;
   let scanned = 0;
   while (phase === 'entities') {
-    const data = await run(execute, ServerMemoryEntityPageDocument, { first: PAGE, after });
-    const page = data.memoriesConnection;
-    for (const { cursor, node } of page.edges) {
+    const data = await page(execute, ServerMemoryEntityPageDocument, { first: PAGE, after });
+    const entities = data.memoriesConnection;
+    for (const { cursor, node } of entities.edges) {
       scanned++;
       after = cursor;
       const entity = asEntity(node);
       if (keep(entity)) scan.entities.push({ memory: node, entity });
       if (scan.entities.length >= budget.entities || scanned >= budget.scanned) {
-        const last = cursor === page.edges.at(-1)?.cursor;
-        if (last && !page.pageInfo.hasNextPage) break;
+        const last = cursor === entities.edges.at(-1)?.cursor;
+        if (last && !entities.pageInfo.hasNextPage) break;
         scan.next = { phase, after };
         return scan;
       }
     }
-    if (!page.pageInfo.hasNextPage) {
+    if (!entities.pageInfo.hasNextPage) {
       if (budget.relations === 0) return scan;
       phase = 'relations';
       after = null;
     }
   }
   for (;;) {
-    const data = await run(execute, ServerMemoryRelationPageDocument, { first: PAGE, after });
-    const page = data.edgesConnection;
-    for (const { cursor, node } of page.edges) {
+    const data = await page(execute, ServerMemoryRelationPageDocument, { first: PAGE, after });
+    const edges = data.edgesConnection;
+    for (const { cursor, node } of edges.edges) {
       after = cursor;
       scan.relations.push(...relationsOf(node));
       if (
         scan.relations.length >= budget.relations &&
-        (cursor !== page.edges.at(-1)?.cursor || page.pageInfo.hasNextPage)
+        (cursor !== edges.edges.at(-1)?.cursor || edges.pageInfo.hasNextPage)
       ) {
         scan.next = { phase, after };
         return scan;
       }
     }
-    if (!page.pageInfo.hasNextPage) return scan;
+    if (!edges.pageInfo.hasNextPage) return scan;
   }
 }
