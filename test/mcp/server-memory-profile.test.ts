@@ -243,6 +243,16 @@ describe('server-memory profile: pages past the official sizes', () => {
     expect(second.next_cursor).toBeUndefined();
   });
 
+  it('open_nodes lists every relation of an entity with more than 100 of them', async () => {
+    await graphCall(client, 'create_entities', { entities: [{ name: 'hub', entityType: 'team', observations: [] }] });
+    const members = entities.slice(0, 150).map((e) => ({ from: 'hub', to: e.name, relationType: 'includes' }));
+    expect((await graphCall(client, 'create_relations', { relations: members })).relations).toHaveLength(150);
+    const opened = await graphCall(client, 'open_nodes', { names: ['hub'] });
+    expect(opened.relations).toHaveLength(150);
+    expect(new Set(opened.relations.map((r: any) => r.to))).toEqual(new Set(members.map((r) => r.to)));
+    await message(client, 'delete_entities', { entityNames: ['hub'] });
+  }, 60_000);
+
   it('search_nodes pages its matches, and refuses a cursor of another query or another workspace', async () => {
     const go = entities.filter((e) => e.observations[0] === 'knows Go');
     const first = await graphCall(client, 'search_nodes', { query: 'knows rust' });

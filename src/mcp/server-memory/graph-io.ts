@@ -15,6 +15,7 @@ import {
   type ImportMemoryInput,
   type RelationFieldsFragment,
   ServerMemoryLookupDocument,
+  ServerMemoryRelationPageDocument,
   ServerMemoryTouchingDocument,
   ServerMemoryWriteDocument,
   type TypedDocumentString,
@@ -76,18 +77,45 @@ export async function lookupEntities(execute: Execute, names: readonly string[])
   return found;
 }
 
+/**
+ * Edges read to complete the relations of an entity with more than NEIGHBORS_PER_ENTITY of them
+ * (Memory.neighbors answers at most 100): the workspace's edges are walked a page at a time, up to
+ * this many. The official server's graphs are small; past this the strongest 100 per entity stand.
+ */
+const EDGES_SCANNED_FOR_HUBS = 20_000;
+const EDGE_PAGE = 100;
+
 /** Relations with at least one end among `memoryIds`, each edge once, in creation (id) order. */
 export async function relationsTouching(execute: Execute, memoryIds: readonly string[]): Promise<Relation[]> {
   const edges = new Map<string, RelationFieldsFragment>();
+  let hubs = false;
   for (let at = 0; at < memoryIds.length; at += ENTITIES_PER_TOUCHING) {
     const data = await run(execute, ServerMemoryTouchingDocument, {
       ids: memoryIds.slice(at, at + ENTITIES_PER_TOUCHING),
       limit: NEIGHBORS_PER_ENTITY,
     });
-    for (const memory of data.memories)
-      for (const neighbor of memory?.neighbors ?? []) edges.set(neighbor.edge.id, neighbor.edge);
+    for (const memory of data.memories) {
+      const neighbors = memory?.neighbors ?? [];
+      if (neighbors.length >= NEIGHBORS_PER_ENTITY) hubs = true;
+      for (const neighbor of neighbors) edges.set(neighbor.edge.id, neighbor.edge);
+    }
   }
-  return [...edges.values()].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0)).flatMap(relationsOf);
+  if (hubs) {
+    const wanted = new Set(memoryIds);
+    let after: string | null = null;
+    for (let read = 0; read < EDGES_SCANNED_FOR_HUBS; read += EDGE_PAGE) {
+      const page: Awaited<ReturnType<typeof edgePage>> = await edgePage(execute, after);
+      for (const { node } of page.edges)
+        if (wanted.has(node.from.id) || wanted.has(node.to.id)) edges.set(node.id, node);
+      if (!page.pageInfo.hasNextPage) break;
+      after = page.pageInfo.endCursor;
+    }
+  }
+  return [...edges.values()].sort(byId).flatMap(relationsOf);
+}
+
+async function edgePage(execute: Execute, after: string | null) {
+  return (await run(execute, ServerMemoryRelationPageDocument, { first: EDGE_PAGE, after })).edgesConnection;
 }
 
 /** One relation per text the edge stands for. */
