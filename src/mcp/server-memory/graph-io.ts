@@ -24,7 +24,7 @@ import type { Execute, OperationError } from '../execute.js';
 
 /*
  * What the profile's tools share: every read and write is one of the named operations in
- * schema/operations/server-memory.graphql, run through `execute` like every other tool's.
+ * schema/operations/server-memory-*.graphql, run through `execute` like every other tool's.
  */
 
 /** A failure the tool answers as an isError result (the API's codes). */
@@ -50,11 +50,7 @@ export const entityNotFound = (name: string, argument: string): ToolFailure =>
 
 /** Query.memories answers at most this many names per call. */
 const NAMES_PER_LOOKUP = 100;
-/**
- * Memories whose relations one ServerMemoryTouching call reads: each lists up to NEIGHBORS_PER_ENTITY
- * edges, and ten of them stay inside the default query cost (ENGRAM_MAX_COST).
- */
-const ENTITIES_PER_TOUCHING = 10;
+/** ServerMemoryTouching's neighbour limit (the API's most). */
 const NEIGHBORS_PER_ENTITY = 100;
 /** importGraph takes at most this many records per call (one transaction each). */
 const RECORDS_PER_WRITE = 1000;
@@ -89,16 +85,10 @@ const EDGE_PAGE = 100;
 export async function relationsTouching(execute: Execute, memoryIds: readonly string[]): Promise<Relation[]> {
   const edges = new Map<string, RelationFieldsFragment>();
   let hubs = false;
-  for (let at = 0; at < memoryIds.length; at += ENTITIES_PER_TOUCHING) {
-    const data = await run(execute, ServerMemoryTouchingDocument, {
-      ids: memoryIds.slice(at, at + ENTITIES_PER_TOUCHING),
-      limit: NEIGHBORS_PER_ENTITY,
-    });
-    for (const memory of data.memories) {
-      const neighbors = memory?.neighbors ?? [];
-      if (neighbors.length >= NEIGHBORS_PER_ENTITY) hubs = true;
-      for (const neighbor of neighbors) edges.set(neighbor.edge.id, neighbor.edge);
-    }
+  for (const id of memoryIds) {
+    const neighbors = (await run(execute, ServerMemoryTouchingDocument, { id })).memory?.neighbors ?? [];
+    if (neighbors.length >= NEIGHBORS_PER_ENTITY) hubs = true;
+    for (const neighbor of neighbors) edges.set(neighbor.edge.id, neighbor.edge);
   }
   if (hubs) {
     const wanted = new Set(memoryIds);
