@@ -132,16 +132,25 @@ export async function serverMemoryRecords(text: string, store: GraphStore, works
     edges.set(id, edge);
     if (!edge.texts.includes(relation.relationType)) edge.texts.push(relation.relationType);
   }
-  for (const edge of edges.values())
+  const storedIds = new Set([...stored.values()].map((memory) => memory.id));
+  for (const edge of edges.values()) {
+    // The file has no weights: an edge already stored between stored entities keeps the weight
+    // feedback gave it (and its other metadata), so importing the file again changes nothing.
+    const existing =
+      storedIds.has(edge.from) && storedIds.has(edge.to)
+        ? await store.findEdge(workspace, edge.from, edge.to, edge.type)
+        : null;
     lines.push(
       JSON.stringify({
         record: 'edge',
         from: edge.from,
         to: edge.to,
         type: edge.type,
-        metadata: edgeMetadataFor(edge.type, edge.texts),
+        ...(existing ? { weight: existing.weight } : {}),
+        metadata: edgeMetadataFor(edge.type, edge.texts, existing?.metadata ?? null),
       }),
     );
+  }
   return Readable.from(lines.map((line) => `${line}\n`));
 }
 

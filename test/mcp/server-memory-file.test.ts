@@ -81,15 +81,36 @@ describe('the official memory.jsonl: engram import, the profile, engram export -
       expect(alice.structured.neighbors.map((n: any) => n.edge_type).sort()).toEqual(['LEADS', 'WORKS_AT']);
       const path = await call(session.client, 'memory_path', { source_id: 'Alice', target_id: 'Bob' });
       expect(path.structured.found).toBe(true);
+      // A user correction, which a second import of the file must not undo. Engram tools name a
+      // memory by key, and "Acme Corp" (with a space) has a hashed one: the id is taken instead.
+      const weakened = await call(session.client, 'memory_weaken', {
+        source_id: 'Alice',
+        target_id: 'Acme Corp',
+        edge_type: 'WORKS_AT',
+      });
+      expect(weakened.isError, weakened.text).toBe(true);
+      const byKey = await call(session.client, 'memory_weaken', {
+        source_id: 'Alice',
+        target_id: alice.structured.neighbors.find((n: any) => n.edge_type === 'WORKS_AT').memory.id,
+        edge_type: 'WORKS_AT',
+      });
+      expect(byKey.structured.new_weight).toBe(0.2);
     } finally {
       await session.close();
     }
   }, 60_000);
 
-  it('imports the same file again without changing anything', async () => {
+  it('imports the same file again without changing anything, weights moved by feedback included', async () => {
     const before = await readGraph();
     await engram('import', join(dir, 'memory.jsonl'), '--workspace', 'migrated');
     expect(await readGraph()).toEqual(before);
+    const session = await startStdio({ dbPath, workspace: 'migrated' });
+    try {
+      const alice = await call(session.client, 'memory_get', { memory_id: 'Alice', neighbor_limit: 10 });
+      expect(alice.structured.neighbors.find((n: any) => n.edge_type === 'WORKS_AT').edge_weight).toBe(0.2);
+    } finally {
+      await session.close();
+    }
   }, 60_000);
 
   it('exports a file the official server reads as the same graph', async () => {
