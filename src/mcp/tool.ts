@@ -40,8 +40,8 @@ export interface ToolDefinition<TInput extends z.ZodObject, TOutput extends z.Zo
 
 /** Where a tool's main list is in the operation's data, and the argument that sizes it. */
 interface OutputFit {
-  /** Path to the list in the operation's data, e.g. ['memory', 'neighbors']. */
-  list: readonly string[];
+  /** Path to the list in the operation's data, e.g. ['memory', 'neighbors'] (or a path per call). */
+  list: readonly string[] | ((input: Record<string, unknown>, data: unknown) => readonly string[]);
   /** The tool argument that asks for a number of items: given explicitly, the answer is not cut. */
   sizeArgument: string;
   /** How to see what was left out, when it is not `pass <sizeArgument>`. */
@@ -165,14 +165,16 @@ const listAt = (data: unknown, path: readonly string[]): unknown[] | null => {
  */
 function fitToBudget<TOutput, TResult>(
   data: TResult,
+  input: Record<string, unknown>,
   fit: OutputFit,
   present: (data: TResult) => ToolAnswer<TOutput>,
   answer: { structured: TOutput; text: string },
 ): { structured: TOutput; text: string } {
-  const list = listAt(data, fit.list);
+  const path = typeof fit.list === 'function' ? fit.list(input, data) : fit.list;
+  const list = listAt(data, path);
   if (list === null || list.length <= 1 || answerSize(answer) <= OUTPUT_BUDGET) return answer;
   const attempt = (count: number) => {
-    const cut = present(withListCut(data, fit.list, count) as TResult);
+    const cut = present(withListCut(data, path, count) as TResult);
     if ('error' in cut) return null;
     const omitted = list.length - count;
     const structured = { ...cut.structured, omitted } as TOutput;
@@ -208,7 +210,13 @@ export function defineTool<TInput extends z.ZodObject, TOutput extends z.ZodObje
         if ('error' in answer) return errorResult([answer.error]);
         const { fit } = tool;
         if (fit && (input as Record<string, unknown>)[fit.sizeArgument] === undefined)
-          answer = fitToBudget(outcome.data, fit, (data) => tool.present(data, input), answer);
+          answer = fitToBudget(
+            outcome.data,
+            input as Record<string, unknown>,
+            fit,
+            (data) => tool.present(data, input),
+            answer,
+          );
         return {
           content: [{ type: 'text', text: answer.text }],
           structuredContent: answer.structured as Record<string, unknown>,

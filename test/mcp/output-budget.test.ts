@@ -116,6 +116,10 @@ describe('default output of every tool on a research session (text + structuredC
       if (name === 'memory_strengthen') ids.event = out.event_id;
     }
     expect(Object.keys(sizes).sort()).toEqual([...TOOL_NAMES].sort());
+    // The newest version's neighbours are cut the same way (h-gc-v2 SUPERSEDES h-gc).
+    const newest = await call(client, 'memory_get', { memory_id: 'h-gc', current_only: true });
+    expect(newest.structured.memory.key).toBe('h-gc-v2');
+    expect(newest.text.length + JSON.stringify(newest.structured).length).toBeLessThanOrEqual(BUDGET);
     const over = Object.entries(sizes).filter(([, size]) => size.total > BUDGET);
     expect(over, `over ${BUDGET} characters: ${JSON.stringify(over)}`).toEqual([]);
   }, 180_000);

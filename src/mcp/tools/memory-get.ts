@@ -44,7 +44,14 @@ export const memoryGet = defineTool({
   }),
   hints: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
   document: MemoryGetDocument,
-  fit: { list: ['memory', 'neighbors'], sizeArgument: 'neighbor_limit' },
+  // With current_only the newest version's neighbours are the ones shown (when it has one).
+  fit: {
+    list: (input, data) =>
+      input.current_only && (data as { memory?: { current?: unknown } }).memory?.current
+        ? ['memory', 'current', 'neighbors']
+        : ['memory', 'neighbors'],
+    sizeArgument: 'neighbor_limit',
+  },
   aliases: { limit: 'neighbor_limit' },
   argumentNames: { id: 'memory_id', limit: 'neighbor_limit' },
   variables: (input) =>
