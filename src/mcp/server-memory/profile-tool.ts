@@ -68,6 +68,9 @@ export function defineProfileTool<TInput extends z.ZodObject, TOutput extends z.
   };
 }
 
+/** The text the official write tools answer: the list they return, as indented JSON. */
+export const listText = (list: readonly unknown[]): string => JSON.stringify(list, null, 2);
+
 // ---- the official server's shapes
 
 export const entityShape = z.object({

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { observationFields } from '../../../domain/server-memory.js';
 import { asEntity, entityNotFound, lookupEntities, replacedRecord, write } from '../graph-io.js';
-import { ADD_HINTS, defineProfileTool } from '../profile-tool.js';
+import { ADD_HINTS, defineProfileTool, listText } from '../profile-tool.js';
 
 export const addObservations = defineProfileTool({
   name: 'add_observations',
@@ -48,6 +48,6 @@ export const addObservations = defineProfileTool({
         return replacedRecord(memory, observationFields(list, memory.metadata));
       }),
     });
-    return { structured: { results } };
+    return { structured: { results }, text: listText(results) };
   },
 });

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { Entity } from '../../../domain/server-memory.js';
 import { lookupEntities, newEntityRecord, ToolFailure, write } from '../graph-io.js';
-import { ADD_HINTS, defineProfileTool, entityShape } from '../profile-tool.js';
+import { ADD_HINTS, defineProfileTool, entityShape, listText } from '../profile-tool.js';
 
 export const createEntities = defineProfileTool({
   name: 'create_entities',
@@ -20,13 +20,16 @@ export const createEntities = defineProfileTool({
       await write(execute, { memories: fresh.map(newEntityRecord) });
       return fresh;
     };
+    let created: Entity[];
     try {
-      return { structured: { entities: await create() } };
+      created = await create();
     } catch (error) {
       // Another client created one of these names between the lookup and the write: look again,
       // so that name counts as existing, as it would have a moment later.
       if (!(error instanceof ToolFailure) || error.errors[0]?.code !== 'CONFLICT') throw error;
-      return { structured: { entities: await create() } };
+      created = await create();
     }
+    // The official text is the list itself, the structured content the list under `entities`.
+    return { structured: { entities: created }, text: listText(created) };
   },
 });

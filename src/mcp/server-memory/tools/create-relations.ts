@@ -4,7 +4,7 @@ import { edgeMetadataFor, relationTextsOf, relationTypeFor } from '../../../doma
 import type { ImportEdgeInput } from '../../../generated/graphql.js';
 import { storedEdge } from '../edges.js';
 import { entityNotFound, lookupEntities, ToolFailure, write } from '../graph-io.js';
-import { ADD_HINTS, defineProfileTool, relationShape } from '../profile-tool.js';
+import { ADD_HINTS, defineProfileTool, listText, relationShape } from '../profile-tool.js';
 
 /** importGraph's weight for a new edge (the API's default). */
 const NEW_EDGE_WEIGHT = 0.5;
@@ -72,6 +72,6 @@ export const createRelations = defineProfileTool({
       if (!added.delete(id)) continue;
       answered.push({ from: relation.from, to: relation.to, relationType: relation.relationType });
     }
-    return { structured: { relations: answered } };
+    return { structured: { relations: answered }, text: listText(answered) };
   },
 });
