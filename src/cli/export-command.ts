@@ -10,10 +10,12 @@ import type { GraphStore } from '../store/port.js';
 import { openBulkStore } from './import-command.js';
 import { createProgress, formatCount } from './progress.js';
 
-const USAGE = `Usage: engram export [--workspace NAME] [--output FILE] [> file]
+const USAGE = `Usage: engram export [--workspace NAME] [--output FILE] [--format ndjson | server-memory] [> file]
 
 Writes every memory, then every edge, of a workspace as NDJSON (the format engram import reads),
 each ordered by id, to stdout or --output. Edge ids are not written: an edge is its (from, to, type).
+--format server-memory writes the official MCP memory server's memory.jsonl instead (entities and
+relations, as \`engram mcp --profile server-memory\` reads them): a file that server can load.
 The store comes from the server's variables; the workspace defaults to ENGRAM_DEFAULT_WORKSPACE.
 `;
 
@@ -56,10 +58,11 @@ export async function exportNdjson(
   workspace: string,
   output: Writable,
   onPage?: (counts: ExportCounts) => void,
+  lines: (store: GraphStore, workspace: string, counts: ExportCounts) => AsyncGenerator<string> = exportLines,
 ): Promise<ExportCounts> {
   const counts: ExportCounts = { memories: 0, edges: 0 };
   async function* source() {
-    for await (const chunk of exportLines(store, workspace, counts)) {
+    for await (const chunk of lines(store, workspace, counts)) {
       yield chunk;
       onPage?.(counts);
     }
@@ -74,6 +77,7 @@ const parseExportArgs = (argv: string[]) =>
     options: {
       workspace: { type: 'string', short: 'w' },
       output: { type: 'string', short: 'o' },
+      format: { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
   });
@@ -99,6 +103,11 @@ export async function run(argv: string[]): Promise<void> {
   if (!workspace.success)
     return fail(`--workspace: ${workspace.error.issues[0]?.message ?? 'invalid workspace name'}`, 2);
 
+  const format = args.values.format ?? 'ndjson';
+  if (format !== 'ndjson' && format !== 'server-memory')
+    return fail(`--format: unknown format "${format}"; use ndjson or server-memory`, 2);
+  const lines = format === 'server-memory' ? (await import('./server-memory-file.js')).serverMemoryLines : exportLines;
+
   const store = await openBulkStore(config);
   const output = args.values.output ? createWriteStream(args.values.output) : process.stdout;
   // A bar on the terminal only, and never when the records themselves go to that terminal.
@@ -106,9 +115,16 @@ export async function run(argv: string[]): Promise<void> {
   const showProgress = output !== process.stdout || !process.stdout.isTTY;
   try {
     const started = performance.now();
-    const counts = await exportNdjson(store, workspace.data, output, (done) => {
-      if (showProgress) progress.update(0, `${formatCount(done.memories)} memories, ${formatCount(done.edges)} edges`);
-    });
+    const counts = await exportNdjson(
+      store,
+      workspace.data,
+      output,
+      (done) => {
+        if (showProgress)
+          progress.update(0, `${formatCount(done.memories)} memories, ${formatCount(done.edges)} edges`);
+      },
+      lines,
+    );
     progress.done();
     process.stderr.write(
       `Exported ${formatCount(counts.memories)} memories and ${formatCount(counts.edges)} edges of workspace "${workspace.data}" in ${((performance.now() - started) / 1000).toFixed(1)} s.\n`,

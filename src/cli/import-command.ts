@@ -1,4 +1,4 @@
-import { createReadStream, type ReadStream, statSync } from 'node:fs';
+import { closeSync, createReadStream, openSync, type ReadStream, readFileSync, readSync, statSync } from 'node:fs';
 import type { Readable } from 'node:stream';
 import { parseArgs } from 'node:util';
 import { type Config, ConfigError, loadConfig } from '../config.js';
@@ -15,6 +15,7 @@ import { parsedBatches } from './parsed-batches.js';
 import { createProgress, formatCount } from './progress.js';
 
 const USAGE = `Usage: engram import FILE.ndjson [--workspace NAME] [--batch-size N] [--bulk | --no-bulk]
+                     [--format ndjson | server-memory]
 
 Loads memories and edges from an NDJSON file (one JSON object per line; "-" reads stdin):
   {"record":"memory","id":"m1","key":null,"title":"...","content":"...","kind":"fact","tags":[],"weight":0.5,"metadata":null}
@@ -27,6 +28,9 @@ Into an empty workspace the import is one bulk load (on SQLite): all or nothing,
 index and the read-only edge indexes rebuilt once at the end; a bad line or a crash leaves nothing
 of it. --bulk requires that (refused on a non-empty workspace or a store without bulk mode);
 --no-bulk imports batch by batch even into an empty workspace.
+The official MCP memory server's memory.jsonl ({"type":"entity",...} / {"type":"relation",...}
+lines) is recognised by its first line, or chosen with --format server-memory (needed for stdin):
+entities become memories and relations edges, as \`engram mcp --profile server-memory\` stores them.
 The store comes from the server's variables (ENGRAM_STORE, ENGRAM_SQLITE_PATH, ...); the
 workspace defaults to ENGRAM_DEFAULT_WORKSPACE.
 `;
@@ -179,9 +183,27 @@ const parseImportArgs = (argv: string[]) =>
       'batch-size': { type: 'string' },
       bulk: { type: 'boolean' },
       'no-bulk': { type: 'boolean' },
+      format: { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
   });
+
+/** The start of a file, enough to hold its first line. */
+function fileStart(path: string): string {
+  const fd = openSync(path, 'r');
+  try {
+    const buffer = Buffer.alloc(64 * 1024);
+    return buffer.subarray(0, readSync(fd, buffer, 0, buffer.length, 0)).toString('utf8');
+  } finally {
+    closeSync(fd);
+  }
+}
+
+async function readAll(input: Readable): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of input) chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(String(chunk)));
+  return Buffer.concat(chunks).toString('utf8');
+}
 
 export async function run(argv: string[]): Promise<void> {
   let args: ReturnType<typeof parseImportArgs>;
@@ -201,6 +223,9 @@ export async function run(argv: string[]): Promise<void> {
     return fail('--batch-size: must be a positive integer', 2);
 
   if (args.values.bulk && args.values['no-bulk']) return fail('--bulk and --no-bulk: choose one', 2);
+  const format = args.values.format;
+  if (format !== undefined && format !== 'ndjson' && format !== 'server-memory')
+    return fail(`--format: unknown format "${format}"; use ndjson or server-memory`, 2);
   const bulk: BulkMode = args.values.bulk ? 'always' : args.values['no-bulk'] ? 'never' : 'auto';
 
   let config: Config;
@@ -225,7 +250,26 @@ export async function run(argv: string[]): Promise<void> {
   } catch (error) {
     return fail(`${file}: ${(error as Error).message}`, 1);
   }
+  let serverMemory = format === 'server-memory';
+  if (format === undefined && file !== '-') {
+    const { firstLine, isServerMemoryLine } = await import('./server-memory-file.js');
+    serverMemory = isServerMemoryLine(firstLine(fileStart(file)));
+  }
   const store = await openBulkStore(config);
+  if (serverMemory) {
+    // The official server reads its whole file on every call, so such files fit in memory.
+    try {
+      const { serverMemoryRecords } = await import('./server-memory-file.js');
+      const text = file === '-' ? await readAll(input) : readFileSync(file, 'utf8');
+      if (file !== '-') input.destroy();
+      input = await serverMemoryRecords(text, store, workspace.data);
+      total = 0;
+    } catch (error) {
+      await store.close();
+      const message = error instanceof ImportLineError || isEngramError(error) ? error.message : String(error);
+      return fail(`engram import: ${message}\nStopped: nothing was written.`, 1);
+    }
+  }
   const progress = createProgress(process.stderr, { label: 'import', total });
   let committed = 0;
   let bulkLoad = false;

@@ -11,9 +11,12 @@ interface Command {
 
 const COMMANDS: Record<string, Command> = {
   serve: { summary: 'start the HTTP server (what `npm start` runs)', load: () => import('./serve-command.js') },
-  mcp: { summary: 'serve the MCP tools over stdio, for an agent', load: () => import('./mcp-command.js') },
+  mcp: {
+    summary: 'serve the MCP tools over stdio, for an agent (--profile server-memory: the official memory server)',
+    load: () => import('./mcp-command.js'),
+  },
   import: {
-    summary: 'load memories and edges from an NDJSON file (idempotent)',
+    summary: 'load memories and edges from an NDJSON file, or a server-memory memory.jsonl (idempotent)',
     load: () => import('./import-command.js'),
   },
   export: { summary: 'write a workspace to stdout as NDJSON', load: () => import('./export-command.js') },

@@ -188,6 +188,12 @@ export type EdgeFieldsFragment = { id: string, type: string, weight: number, pru
 
 export type WeightChangeFieldsFragment = { previousWeight: number, newWeight: number, pruned: boolean, edge: { id: string, type: string, weight: number, pruned: boolean, metadata: unknown, createdAt: string, updatedAt: string, lastConfirmedAt: string | null, from: { id: string, key: string | null, title: string }, to: { id: string, key: string | null, title: string } } | null, memory: { id: string, key: string | null, title: string, weight: number } | null, event: { id: string, source: AdjustmentSource, reason: string | null } };
 
+export type EntityFieldsFragment = { id: string, key: string | null, title: string, kind: string | null, content: string | null, tags: Array<string>, weight: number, metadata: unknown };
+
+export type RelationEndFieldsFragment = { id: string, key: string | null, title: string, metadata: unknown };
+
+export type RelationFieldsFragment = { id: string, type: string, weight: number, metadata: unknown, from: { id: string, key: string | null, title: string, metadata: unknown }, to: { id: string, key: string | null, title: string, metadata: unknown } };
+
 export type MemoryContextQueryVariables = Exact<{
   seeds: Array<string> | string;
   budget?: number | null | undefined;
@@ -410,6 +416,67 @@ export type RelationTypesQueryVariables = Exact<{ [key: string]: never; }>;
 
 export type RelationTypesQuery = { relationTypes: Array<{ name: string, description: string, inverse: string | null }> };
 
+export type ServerMemoryDeleteEntityMutationVariables = Exact<{
+  id: string;
+}>;
+
+
+export type ServerMemoryDeleteEntityMutation = { deleteMemory: { deleted: boolean } };
+
+export type ServerMemoryEdgesBetweenQueryVariables = Exact<{
+  from: string;
+  to: string;
+  types?: Array<string> | string | null | undefined;
+}>;
+
+
+export type ServerMemoryEdgesBetweenQuery = { edgesBetween: Array<{ id: string, type: string, weight: number, metadata: unknown, from: { id: string, key: string | null, title: string, metadata: unknown }, to: { id: string, key: string | null, title: string, metadata: unknown } }> };
+
+export type ServerMemoryEntityPageQueryVariables = Exact<{
+  first: number;
+  after?: string | null | undefined;
+}>;
+
+
+export type ServerMemoryEntityPageQuery = { memoriesConnection: { edges: Array<{ cursor: string, node: { id: string, key: string | null, title: string, kind: string | null, content: string | null, tags: Array<string>, weight: number, metadata: unknown } }>, pageInfo: { hasNextPage: boolean, endCursor: string | null } } };
+
+export type ServerMemoryLookupQueryVariables = Exact<{
+  ids: Array<string> | string;
+}>;
+
+
+export type ServerMemoryLookupQuery = { memories: Array<{ id: string, key: string | null, title: string, kind: string | null, content: string | null, tags: Array<string>, weight: number, metadata: unknown } | null> };
+
+export type ServerMemoryRelationPageQueryVariables = Exact<{
+  first: number;
+  after?: string | null | undefined;
+}>;
+
+
+export type ServerMemoryRelationPageQuery = { edgesConnection: { edges: Array<{ cursor: string, node: { id: string, type: string, weight: number, metadata: unknown, from: { id: string, key: string | null, title: string, metadata: unknown }, to: { id: string, key: string | null, title: string, metadata: unknown } } }>, pageInfo: { hasNextPage: boolean, endCursor: string | null } } };
+
+export type ServerMemoryTouchingQueryVariables = Exact<{
+  id: string;
+}>;
+
+
+export type ServerMemoryTouchingQuery = { memory: { id: string, neighbors: Array<{ edge: { id: string, type: string, weight: number, metadata: unknown, from: { id: string, key: string | null, title: string, metadata: unknown }, to: { id: string, key: string | null, title: string, metadata: unknown } } }> } | null };
+
+export type ServerMemoryUnlinkMutationVariables = Exact<{
+  id: string;
+}>;
+
+
+export type ServerMemoryUnlinkMutation = { unlink: { removed: number } };
+
+export type ServerMemoryWriteMutationVariables = Exact<{
+  memories?: Array<ImportMemoryInput> | ImportMemoryInput | null | undefined;
+  edges?: Array<ImportEdgeInput> | ImportEdgeInput | null | undefined;
+}>;
+
+
+export type ServerMemoryWriteMutation = { importGraph: { memories: number, edges: number } };
+
 export class TypedDocumentString<TResult, TVariables>
   extends String
   implements DocumentTypeDecoration<TResult, TVariables>
@@ -498,6 +565,45 @@ fragment EdgeFields on Edge {
   updatedAt
   lastConfirmedAt
 }`, {"fragmentName":"WeightChangeFields"}) as unknown as TypedDocumentString<WeightChangeFieldsFragment, unknown>;
+export const EntityFieldsFragmentDoc = new TypedDocumentString(`
+    fragment EntityFields on Memory {
+  id
+  key
+  title
+  kind
+  content
+  tags
+  weight
+  metadata
+}
+    `, {"fragmentName":"EntityFields"}) as unknown as TypedDocumentString<EntityFieldsFragment, unknown>;
+export const RelationEndFieldsFragmentDoc = new TypedDocumentString(`
+    fragment RelationEndFields on Memory {
+  id
+  key
+  title
+  metadata
+}
+    `, {"fragmentName":"RelationEndFields"}) as unknown as TypedDocumentString<RelationEndFieldsFragment, unknown>;
+export const RelationFieldsFragmentDoc = new TypedDocumentString(`
+    fragment RelationFields on Edge {
+  id
+  type
+  weight
+  metadata
+  from {
+    ...RelationEndFields
+  }
+  to {
+    ...RelationEndFields
+  }
+}
+    fragment RelationEndFields on Memory {
+  id
+  key
+  title
+  metadata
+}`, {"fragmentName":"RelationFields"}) as unknown as TypedDocumentString<RelationFieldsFragment, unknown>;
 export const MemoryFieldsFragmentDoc = new TypedDocumentString(`
     fragment MemoryFields on Memory {
   id
@@ -1527,3 +1633,152 @@ export const RelationTypesDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<RelationTypesQuery, RelationTypesQueryVariables>;
+export const ServerMemoryDeleteEntityDocument = new TypedDocumentString(`
+    mutation ServerMemoryDeleteEntity($id: ID!) {
+  deleteMemory(id: $id) {
+    deleted
+  }
+}
+    `) as unknown as TypedDocumentString<ServerMemoryDeleteEntityMutation, ServerMemoryDeleteEntityMutationVariables>;
+export const ServerMemoryEdgesBetweenDocument = new TypedDocumentString(`
+    query ServerMemoryEdgesBetween($from: ID!, $to: ID!, $types: [String!]) {
+  edgesBetween(from: $from, to: $to, types: $types) {
+    ...RelationFields
+  }
+}
+    fragment RelationEndFields on Memory {
+  id
+  key
+  title
+  metadata
+}
+fragment RelationFields on Edge {
+  id
+  type
+  weight
+  metadata
+  from {
+    ...RelationEndFields
+  }
+  to {
+    ...RelationEndFields
+  }
+}`) as unknown as TypedDocumentString<ServerMemoryEdgesBetweenQuery, ServerMemoryEdgesBetweenQueryVariables>;
+export const ServerMemoryEntityPageDocument = new TypedDocumentString(`
+    query ServerMemoryEntityPage($first: Int!, $after: String) {
+  memoriesConnection(first: $first, after: $after) {
+    edges {
+      cursor
+      node {
+        ...EntityFields
+      }
+    }
+    pageInfo {
+      hasNextPage
+      endCursor
+    }
+  }
+}
+    fragment EntityFields on Memory {
+  id
+  key
+  title
+  kind
+  content
+  tags
+  weight
+  metadata
+}`) as unknown as TypedDocumentString<ServerMemoryEntityPageQuery, ServerMemoryEntityPageQueryVariables>;
+export const ServerMemoryLookupDocument = new TypedDocumentString(`
+    query ServerMemoryLookup($ids: [ID!]!) {
+  memories(ids: $ids) {
+    ...EntityFields
+  }
+}
+    fragment EntityFields on Memory {
+  id
+  key
+  title
+  kind
+  content
+  tags
+  weight
+  metadata
+}`) as unknown as TypedDocumentString<ServerMemoryLookupQuery, ServerMemoryLookupQueryVariables>;
+export const ServerMemoryRelationPageDocument = new TypedDocumentString(`
+    query ServerMemoryRelationPage($first: Int!, $after: String) {
+  edgesConnection(first: $first, after: $after) {
+    edges {
+      cursor
+      node {
+        ...RelationFields
+      }
+    }
+    pageInfo {
+      hasNextPage
+      endCursor
+    }
+  }
+}
+    fragment RelationEndFields on Memory {
+  id
+  key
+  title
+  metadata
+}
+fragment RelationFields on Edge {
+  id
+  type
+  weight
+  metadata
+  from {
+    ...RelationEndFields
+  }
+  to {
+    ...RelationEndFields
+  }
+}`) as unknown as TypedDocumentString<ServerMemoryRelationPageQuery, ServerMemoryRelationPageQueryVariables>;
+export const ServerMemoryTouchingDocument = new TypedDocumentString(`
+    query ServerMemoryTouching($id: ID!) {
+  memory(id: $id) {
+    id
+    neighbors(direction: BOTH, includePruned: true, limit: 100) {
+      edge {
+        ...RelationFields
+      }
+    }
+  }
+}
+    fragment RelationEndFields on Memory {
+  id
+  key
+  title
+  metadata
+}
+fragment RelationFields on Edge {
+  id
+  type
+  weight
+  metadata
+  from {
+    ...RelationEndFields
+  }
+  to {
+    ...RelationEndFields
+  }
+}`) as unknown as TypedDocumentString<ServerMemoryTouchingQuery, ServerMemoryTouchingQueryVariables>;
+export const ServerMemoryUnlinkDocument = new TypedDocumentString(`
+    mutation ServerMemoryUnlink($id: ID!) {
+  unlink(input: {id: $id}) {
+    removed
+  }
+}
+    `) as unknown as TypedDocumentString<ServerMemoryUnlinkMutation, ServerMemoryUnlinkMutationVariables>;
+export const ServerMemoryWriteDocument = new TypedDocumentString(`
+    mutation ServerMemoryWrite($memories: [ImportMemoryInput!], $edges: [ImportEdgeInput!]) {
+  importGraph(memories: $memories, edges: $edges) {
+    memories
+    edges
+  }
+}
+    `) as unknown as TypedDocumentString<ServerMemoryWriteMutation, ServerMemoryWriteMutationVariables>;

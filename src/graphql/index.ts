@@ -16,6 +16,7 @@ import './research-views/mutation-fields.js';
 import './import.js';
 import './recall-types.js';
 import './recall.js';
+import './connections.js';
 
 /** The executable schema; types are registered by importing their files above. */
 export const schema: GraphQLSchema = builder.toSchema({ sortSchema: false });

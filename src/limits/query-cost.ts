@@ -52,6 +52,11 @@ const WRITE = 10;
 const FIELD_COSTS: Readonly<Record<string, FieldCost>> = {
   'Query.memories': { base: 1, size: length('ids') },
   'Query.searchMemories': { base: SEARCH, size: num('limit', 20) },
+  // One keyset read of `first` rows; the page's items are counted on the connection.
+  'Query.memoriesConnection': { base: 10, size: num('first', 20) },
+  'Query.edgesConnection': { base: 10, size: num('first', 20) },
+  'MemoryConnection.edges': { base: 1, size: 1 },
+  'EdgeConnection.edges': { base: 1, size: 1 },
   'Query.edgesBetween': { base: 10, size: DEFAULT_LIST_SIZE },
   'Query.path': { base: WALK, size: (args) => num('maxHops', 4)(args) + 1 },
   'Query.weightEvents': { base: 10, size: num('limit', 50) },

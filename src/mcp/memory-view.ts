@@ -38,6 +38,33 @@ export const memoryViewOutput = z.object({
 });
 export type MemoryView = z.output<typeof memoryViewOutput>;
 
+/** The content's start, cut at a word boundary when one is near, with an ellipsis. */
+export function cutContent(content: string, chars: number): string {
+  if (content.length <= chars) return content;
+  const cut = content.slice(0, chars);
+  const word = cut.lastIndexOf(' ');
+  return `${word > chars * 0.8 ? cut.slice(0, word) : cut}…`;
+}
+
+/**
+ * memory_create and memory_update answer the stored record, but the agent has just sent its
+ * content: past this many characters it comes back cut, with content_length saying its size.
+ */
+const ECHOED_CONTENT_CHARS = 500;
+
+export const contentLengthOutput = z
+  .number()
+  .optional()
+  .describe('Set when the content is longer than shown (cut to keep the answer short): its full length.');
+
+export function echoedMemory<T extends { content: string | null }>(memory: T): { memory: T; content_length?: number } {
+  if (memory.content === null || memory.content.length <= ECHOED_CONTENT_CHARS) return { memory };
+  return {
+    memory: { ...memory, content: cutContent(memory.content, ECHOED_CONTENT_CHARS) },
+    content_length: memory.content.length,
+  };
+}
+
 /** The content's start, whitespace collapsed, cut at a word boundary with an ellipsis. */
 function snippet(content: string | null): string {
   const flat = (content ?? '').replace(/\s+/g, ' ').trim();

@@ -1,6 +1,7 @@
 import { McpServer } from '@modelcontextprotocol/server';
 import packageJson from '../../package.json' with { type: 'json' };
-import type { ToolDeps } from './tool.js';
+import { SERVER_MEMORY_INSTRUCTIONS, SERVER_MEMORY_TOOLS } from './server-memory/profile.js';
+import type { RegisteredEngramTool, ToolDeps } from './tool.js';
 import { memoryContext } from './tools/memory-context.js';
 import { memoryContradictions } from './tools/memory-contradictions.js';
 import { memoryCreate } from './tools/memory-create.js';
@@ -63,14 +64,34 @@ Every write persists at once and is visible to every client of this workspace. M
 Read tools answer summaries (id, key, title, kind, a snippet; superseded ones flagged); pass detail: full for whole memories, or memory_get one.`;
 
 /**
- * A fresh MCP server with every tool registered. Each tool runs one named operation through
+ * Which tool set a server offers. `server-memory` is the official MCP memory server's nine tools
+ * over the same graph (docs/mcp.md, "The server-memory profile"), for its users to switch by
+ * changing one line of their client configuration.
+ */
+export const MCP_PROFILES = ['engram', 'server-memory'] as const;
+export type McpProfile = (typeof MCP_PROFILES)[number];
+
+export const isMcpProfile = (name: string): name is McpProfile => (MCP_PROFILES as readonly string[]).includes(name);
+
+const PROFILES: Record<McpProfile, { tools: readonly RegisteredEngramTool[]; instructions: string; title: string }> = {
+  engram: { tools: TOOLS, instructions: INSTRUCTIONS, title: 'Engram memory graph' },
+  'server-memory': {
+    tools: SERVER_MEMORY_TOOLS,
+    instructions: SERVER_MEMORY_INSTRUCTIONS,
+    title: 'Engram memory graph (server-memory tools)',
+  },
+};
+
+/**
+ * A fresh MCP server with the profile's tools registered. Each tool runs named operations through
  * `execute`, which decides the workspace; the stdio entry and /mcp call this per connection or request.
  */
-export function buildServer(deps: ToolDeps): McpServer {
+export function buildServer(deps: ToolDeps, profile: McpProfile = 'engram'): McpServer {
+  const chosen = PROFILES[profile];
   const server = new McpServer(
-    { name: 'engram', title: 'Engram memory graph', version: packageJson.version },
-    { instructions: INSTRUCTIONS },
+    { name: 'engram', title: chosen.title, version: packageJson.version },
+    { instructions: chosen.instructions },
   );
-  for (const tool of TOOLS) tool.register(server, deps);
+  for (const tool of chosen.tools) tool.register(server, deps);
   return server;
 }

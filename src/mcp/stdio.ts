@@ -1,3 +1,4 @@
+import { pathToFileURL } from 'node:url';
 import { serveStdio } from '@modelcontextprotocol/server/stdio';
 import { createApp, WORKSPACE_HEADER } from '../app.js';
 import { ConfigError, loadConfig } from '../config.js';
@@ -5,14 +6,14 @@ import { StartupError } from '../domain/errors.js';
 import { createLogger } from '../logger.js';
 import { createStore } from '../store/create-store.js';
 import { createInProcessExecutor } from './execute.js';
-import { buildServer } from './server.js';
+import { buildServer, type McpProfile } from './server.js';
 
 /**
- * Entry of `npm run mcp` / `engram mcp`: the MCP tools over stdio, in the workspace named by
- * ENGRAM_WORKSPACE, on the same store the HTTP server uses. stdout is the protocol: every
- * diagnostic goes to stderr.
+ * Entry of `npm run mcp` / `engram mcp [--profile NAME]`: the profile's MCP tools over stdio, in
+ * the workspace named by ENGRAM_WORKSPACE, on the same store the HTTP server uses. stdout is the
+ * protocol: every diagnostic goes to stderr.
  */
-async function main(): Promise<void> {
+async function main(profile: McpProfile): Promise<void> {
   const config = loadConfig();
   const logger = createLogger(config.logLevel);
   const store = await createStore(config);
@@ -29,7 +30,7 @@ async function main(): Promise<void> {
       ? { [WORKSPACE_HEADER]: config.mcpWorkspace }
       : { authorization: `Bearer ${config.mcpApiKey}` };
   const execute = createInProcessExecutor((url, init) => app.fetch(url, init), identity);
-  const connection = serveStdio(() => buildServer({ execute, logger }), {
+  const connection = serveStdio(() => buildServer({ execute, logger }, profile), {
     onerror: (error) => logger.warn({ err: error }, 'mcp stdio error'),
   });
 
@@ -37,6 +38,7 @@ async function main(): Promise<void> {
     {
       workspace: config.mcpApiKey === null ? config.mcpWorkspace : 'from ENGRAM_MCP_API_KEY',
       store: store.description,
+      profile,
     },
     'engram mcp serving on stdio',
   );
@@ -59,9 +61,15 @@ async function main(): Promise<void> {
   process.on('SIGINT', () => shutdown('SIGINT'));
 }
 
-main().catch((error: unknown) => {
-  process.stderr.write(
-    `${error instanceof StartupError ? error.message : error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
-  );
-  process.exit(1);
-});
+/** Serves until stdin closes; a start-up failure is one line on stderr and exit code 1. */
+export function serveMcpStdio(profile: McpProfile): void {
+  main(profile).catch((error: unknown) => {
+    process.stderr.write(
+      `${error instanceof StartupError ? error.message : error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
+    );
+    process.exit(1);
+  });
+}
+
+// `npm run mcp` runs this file itself.
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) serveMcpStdio('engram');

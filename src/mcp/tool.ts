@@ -1,5 +1,5 @@
 import type { CallToolResult, McpServer } from '@modelcontextprotocol/server';
-import type { z } from 'zod';
+import { z } from 'zod';
 import { MASKED } from '../domain/errors.js';
 import type { TypedDocumentString } from '../generated/graphql.js';
 import type { Logger } from '../logger.js';
@@ -34,7 +34,31 @@ export interface ToolDefinition<TInput extends z.ZodObject, TOutput extends z.Zo
   argumentNames?: Record<string, string>;
   /** Other names agents trained on similar tools use for this tool's arguments (alias -> own name). */
   aliases?: ArgumentAliases;
+  /** The list that is cut when a default answer would pass OUTPUT_BUDGET (see fitToBudget). */
+  fit?: OutputFit;
 }
+
+/** Where a tool's main list is in the operation's data, and the argument that sizes it. */
+interface OutputFit {
+  /** Path to the list in the operation's data, e.g. ['memory', 'neighbors'] (or a path per call). */
+  list: readonly string[] | ((input: Record<string, unknown>, data: unknown) => readonly string[]);
+  /** The tool argument that asks for a number of items: given explicitly, the answer is not cut. */
+  sizeArgument: string;
+  /** How to see what was left out, when it is not `pass <sizeArgument>`. */
+  hint?: string;
+}
+
+/**
+ * Characters one default answer may put in an agent's context, text and structuredContent
+ * together (clients pass either or both to the model). Past it, a tool with `fit` lists fewer items
+ * and says how many it left out; an agent that asks for a size (limit) gets that size.
+ */
+const OUTPUT_BUDGET = 4_000;
+
+const omittedOutput = z
+  .number()
+  .optional()
+  .describe('Items left out to keep a default answer under 4,000 characters; pass limit for them.');
 
 export interface ToolDeps {
   execute: Execute;
@@ -116,20 +140,87 @@ export function registerStrictTool<TInput extends z.ZodObject>(
   );
 }
 
+const answerSize = (answer: { structured: unknown; text: string }): number =>
+  answer.text.length + JSON.stringify(answer.structured).length;
+
+/** `data` with the list at `path` cut to its first `count` items; the rest shared, not copied. */
+function withListCut(data: unknown, path: readonly string[], count: number): unknown {
+  if (path.length === 0) return Array.isArray(data) ? data.slice(0, count) : data;
+  if (typeof data !== 'object' || data === null) return data;
+  const [head, ...rest] = path as [string, ...string[]];
+  return { ...data, [head]: withListCut((data as Record<string, unknown>)[head], rest, count) };
+}
+
+const listAt = (data: unknown, path: readonly string[]): unknown[] | null => {
+  let value = data;
+  for (const step of path)
+    value = typeof value === 'object' && value !== null ? (value as Record<string, unknown>)[step] : null;
+  return Array.isArray(value) ? value : null;
+};
+
+/**
+ * The longest prefix of the tool's list whose answer fits OUTPUT_BUDGET (at least one item), told
+ * in `omitted` and in a last line of the text. Answers are built from a prefix of the data, so
+ * each keeps the tool's own order and wording; the search presents O(log n) times.
+ */
+function fitToBudget<TOutput, TResult>(
+  data: TResult,
+  input: Record<string, unknown>,
+  fit: OutputFit,
+  present: (data: TResult) => ToolAnswer<TOutput>,
+  answer: { structured: TOutput; text: string },
+): { structured: TOutput; text: string } {
+  const path = typeof fit.list === 'function' ? fit.list(input, data) : fit.list;
+  const list = listAt(data, path);
+  if (list === null || list.length <= 1 || answerSize(answer) <= OUTPUT_BUDGET) return answer;
+  const attempt = (count: number) => {
+    const cut = present(withListCut(data, path, count) as TResult);
+    if ('error' in cut) return null;
+    const omitted = list.length - count;
+    const structured = { ...cut.structured, omitted } as TOutput;
+    const how = fit.hint ?? `pass ${fit.sizeArgument} for them, or detail "ids" for less of each`;
+    const text = `${cut.text}\n(${omitted} more left out to keep this answer short: ${how}.)`;
+    return { structured, text };
+  };
+  let fitting = attempt(1) ?? answer;
+  for (let low = 1, high = list.length - 1; low <= high; ) {
+    const middle = Math.floor((low + high) / 2);
+    const candidate = attempt(middle);
+    if (candidate && answerSize(candidate) <= OUTPUT_BUDGET) {
+      fitting = candidate;
+      low = middle + 1;
+    } else high = middle - 1;
+  }
+  return fitting;
+}
+
 /** Keeps the tool's types together; the registry only needs a name and a way to register. */
 export function defineTool<TInput extends z.ZodObject, TOutput extends z.ZodObject, TResult, TVariables>(
   tool: ToolDefinition<TInput, TOutput, TResult, TVariables>,
 ): RegisteredEngramTool {
+  const meta = tool.fit ? { ...tool, output: tool.output.extend({ omitted: omittedOutput }) } : tool;
   return {
     name: tool.name,
     register(server, { execute, logger }) {
-      registerStrictTool(server, tool, logger, async (input) => {
+      registerStrictTool(server, meta, logger, async (input) => {
         const outcome = await execute(tool.document, tool.variables(input));
         if (outcome.errors)
           return errorResult(outcome.errors.map((error) => renameArgument(error, tool.argumentNames)));
-        const answer = tool.present(outcome.data, input);
+        let answer = tool.present(outcome.data, input);
         if ('error' in answer) return errorResult([answer.error]);
-        return { content: [{ type: 'text', text: answer.text }], structuredContent: answer.structured };
+        const { fit } = tool;
+        if (fit && (input as Record<string, unknown>)[fit.sizeArgument] === undefined)
+          answer = fitToBudget(
+            outcome.data,
+            input as Record<string, unknown>,
+            fit,
+            (data) => tool.present(data, input),
+            answer,
+          );
+        return {
+          content: [{ type: 'text', text: answer.text }],
+          structuredContent: answer.structured as Record<string, unknown>,
+        };
       });
     },
   };

@@ -317,6 +317,7 @@ describe('query cost: list fan-out and expensive fields are counted before anyth
     const fragments = readFileSync(new URL('fragments.graphql', dir), 'utf8');
     const largest: Record<string, unknown> = {
       limit: 100,
+      first: 100,
       neighborLimit: 100,
       historyLimit: 100,
       budget: 100,

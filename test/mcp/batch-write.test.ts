@@ -66,7 +66,7 @@ describe('memory_write over MCP', () => {
     });
     const withoutWeights = { ...batch, edges: batch.edges.map(({ weight: _weight, ...edge }) => edge) };
     expect(await ok(client, 'memory_write', withoutWeights)).toMatchObject({ edges_written: 0, edges_unchanged: 19 });
-    const neighbors = (await ok(client, 'memory_get', { memory_id: 'h-gc' })).neighbors;
+    const neighbors = (await ok(client, 'memory_get', { memory_id: 'h-gc', neighbor_limit: 10 })).neighbors;
     expect(neighbors.find((n: any) => n.edge_id === weakened.edge.id).edge_weight).toBe(weakened.new_weight);
   });
 

@@ -50,10 +50,12 @@ export async function startStdio(options: {
   dbPath: string;
   workspace: string;
   env?: Record<string, string>;
+  /** Extra arguments of `engram mcp`, e.g. ['--profile', 'server-memory']. */
+  args?: string[];
 }): Promise<StdioSession> {
   const transport = new StdioClientTransport({
     command: process.execPath,
-    args: [join(ROOT, 'bin/engram.js'), 'mcp'],
+    args: [join(ROOT, 'bin/engram.js'), 'mcp', ...(options.args ?? [])],
     cwd: ROOT,
     env: {
       ...getDefaultEnvironment(),

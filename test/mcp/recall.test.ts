@@ -87,6 +87,7 @@ describe('memory_recall and memory_feedback with recall_id over MCP', () => {
       expires_at: { type: ['string', 'null'] },
       truncated: { type: 'boolean' },
       results: { type: 'array' },
+      omitted: { type: 'number' },
     });
     expect(tool?.annotations).toMatchObject({ readOnlyHint: true, destructiveHint: false });
   });

@@ -91,7 +91,7 @@ describe('strict tool arguments', () => {
 
     it('lists the valid arguments when nothing is close', async () => {
       expect(await refused('memory_get', { memory_id: 'kafka', verbose: true })).toEqual([
-        'unknown argument verbose; this tool takes memory_id, neighbor_limit, detail, current_only, limit',
+        'unknown argument verbose; this tool takes memory_id, neighbor_limit, detail, current_only, content_chars, limit',
       ]);
     });
 

@@ -80,6 +80,7 @@ export const memoryContext = defineTool({
   }),
   hints: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
   document: MemoryContextDocument,
+  fit: { list: ['context', 'items'], sizeArgument: 'budget' },
   aliases: { limit: 'budget' },
   argumentNames: { seeds: 'seeds', budget: 'budget', types: 'edge_types', minWeight: 'min_weight' },
   variables: (input) =>
@@ -91,13 +92,17 @@ export const memoryContext = defineTool({
       score: item.score,
       memory: toMemoryView(item.memory, input.detail),
     }));
-    const edges = context.edges.map((edge) => ({
-      id: edge.id,
-      type: edge.type,
-      source_id: edge.from.id,
-      target_id: edge.to.id,
-      weight: edge.weight,
-    }));
+    // The edges among the items listed (all of them, unless the answer was cut to the output budget).
+    const listed = new Set(items.map((item) => item.memory.id));
+    const edges = context.edges
+      .filter((edge) => listed.has(edge.from.id) && listed.has(edge.to.id))
+      .map((edge) => ({
+        id: edge.id,
+        type: edge.type,
+        source_id: edge.from.id,
+        target_id: edge.to.id,
+        weight: edge.weight,
+      }));
     const contradictions = context.contradictions.map((pair) => ({
       kind: pair.kind === 'MIXED' ? ('mixed' as const) : ('direct' as const),
       strength: pair.strength,

@@ -10,7 +10,7 @@ export const memoryContradictions = defineTool({
   name: 'memory_contradictions',
   title: 'List memories that disagree',
   description:
-    'Pairs that disagree: direct (source -CONTRADICTS-> target, or a lone FAILS_TO_REPRODUCE) or mixed (source supports and contradicts target). Open first, then strongest; resolved (a side superseded) last. memory_evidence weighs one memory; resolve with SUPERSEDES or memory_weaken.',
+    'Pairs that disagree: direct (source -CONTRADICTS-> target, or a lone FAILS_TO_REPRODUCE) or mixed (source supports and contradicts target). Open first, then strongest; resolved (a side superseded) last. Resolve with SUPERSEDES or memory_weaken.',
   input: z.object({
     limit: limitInput(20, 'pairs'),
     min_weight: minWeightInput('Ignore edges lighter than this'),
@@ -46,6 +46,7 @@ export const memoryContradictions = defineTool({
   }),
   hints: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
   document: MemoryContradictionsDocument,
+  fit: { list: ['contradictions'], sizeArgument: 'limit' },
   argumentNames: { limit: 'limit', minWeight: 'min_weight', kinds: 'kinds' },
   variables: (input) =>
     defined({

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MemoryCreateDocument } from '../../generated/graphql.js';
+import { contentLengthOutput, echoedMemory } from '../memory-view.js';
 import { defined, label, memoryOutput, metadataInput, toMemory } from '../shapes.js';
 import { defineTool } from '../tool.js';
 
@@ -16,7 +17,7 @@ export const memoryCreate = defineTool({
     key: z.string().optional().describe('Unique handle, usable in place of the id.'),
     metadata: metadataInput.optional(),
   }),
-  output: z.object({ memory: memoryOutput }),
+  output: z.object({ memory: memoryOutput, content_length: contentLengthOutput }),
   hints: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
   document: MemoryCreateDocument,
   argumentNames: {
@@ -39,6 +40,6 @@ export const memoryCreate = defineTool({
   }),
   present: (data) => {
     const memory = toMemory(data.createMemory);
-    return { structured: { memory }, text: `Created memory ${label(memory)}.` };
+    return { structured: echoedMemory(memory), text: `Created memory ${label(memory)}.` };
   },
 });

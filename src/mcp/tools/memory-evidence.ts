@@ -59,7 +59,7 @@ export const memoryEvidence = defineTool({
   name: 'memory_evidence',
   title: 'Weigh the evidence for a memory',
   description:
-    'Weigh a claim: memories supporting it (VALIDATES, REPLICATES, REPRODUCES; via EXTENDS / FORMALIZES) or contradicting it or its support (CONTRADICTS, FAILS_TO_REPRODUCE), strongest first, with via edges (weight: their product); score = (S - C) / (1 + S + C) of summed weights. memory_contradictions: the workspace.',
+    'Weigh a claim: memories supporting it (VALIDATES, REPLICATES, REPRODUCES; via EXTENDS / FORMALIZES) or contradicting it or its support (CONTRADICTS, FAILS_TO_REPRODUCE), strongest first, with via edges; score = (S - C) / (1 + S + C) of summed weights. See memory_contradictions.',
   input: z.object({
     memory_id: memoryRefInput('The claim'),
     min_weight: minWeightInput('Ignore lighter edges.'),

@@ -27,6 +27,8 @@ export const memoryFeedback = defineTool({
   output: z.object({ count: z.number(), changes: z.array(weightChangeOutput) }),
   hints: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
   document: MemoryFeedbackDocument,
+  // Every change is made; only the listing is cut (memory_history lists them all).
+  fit: { list: ['feedback'], sizeArgument: 'via_edge_ids', hint: 'memory_history lists every change' },
   argumentNames: {
     memoryId: 'memory_id',
     signal: 'signal',

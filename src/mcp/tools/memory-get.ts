@@ -1,10 +1,17 @@
 import { z } from 'zod';
 import { MemoryGetDocument } from '../../generated/graphql.js';
-import { detailInput, memoryViewOutput, toMemoryView } from '../memory-view.js';
+import { cutContent, detailInput, memoryViewOutput, toMemoryView } from '../memory-view.js';
 import { defined, label, limitInput, memoryIdNotFound, memoryRefInput, memoryRefOutput, round } from '../shapes.js';
 import { defineTool } from '../tool.js';
 
 const NEIGHBOR_LIMIT = 10;
+
+/**
+ * Content characters a default answer carries: a research memory runs to kilobytes, and the text
+ * and the structured content each carry it, so in full it alone passes the 4,000-character output
+ * budget. content_chars asks for more (up to the 65,536 a memory may hold).
+ */
+const CONTENT_CHARS = 1_000;
 
 export const memoryGet = defineTool({
   name: 'memory_get',
@@ -16,11 +23,13 @@ export const memoryGet = defineTool({
     neighbor_limit: limitInput(NEIGHBOR_LIMIT, 'neighbors'),
     detail: detailInput('full'),
     current_only: z.boolean().optional().describe('Answer its newest version.'),
+    content_chars: z.number().int().min(1).max(65_536).optional().meta({ default: CONTENT_CHARS }),
   }),
   output: z.object({
     found: z.literal(true).describe('Always true: a missing memory is a NOT_FOUND error.'),
     memory: memoryViewOutput,
     asked_id: z.string().optional().describe('current_only: the superseded memory asked for.'),
+    content_length: z.number().optional().describe('Set when the content was cut: its full length.'),
     neighbors: z.array(
       z.object({
         direction: z
@@ -35,6 +44,14 @@ export const memoryGet = defineTool({
   }),
   hints: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
   document: MemoryGetDocument,
+  // With current_only the newest version's neighbours are the ones shown (when it has one).
+  fit: {
+    list: (input, data) =>
+      input.current_only && (data as { memory?: { current?: unknown } }).memory?.current
+        ? ['memory', 'current', 'neighbors']
+        : ['memory', 'neighbors'],
+    sizeArgument: 'neighbor_limit',
+  },
   aliases: { limit: 'neighbor_limit' },
   argumentNames: { id: 'memory_id', limit: 'neighbor_limit' },
   variables: (input) =>
@@ -43,7 +60,10 @@ export const memoryGet = defineTool({
     if (!data.memory) return memoryIdNotFound(input.memory_id);
     const shown = input.current_only && data.memory.current ? data.memory.current : data.memory;
     const asked = shown.id === data.memory.id ? {} : { asked_id: data.memory.id };
-    const memory = toMemoryView(shown, input.detail);
+    const full = toMemoryView(shown, input.detail);
+    const limit = input.content_chars ?? CONTENT_CHARS;
+    const long = typeof full.content === 'string' && full.content.length > limit ? full.content.length : null;
+    const memory = long === null ? full : { ...full, content: cutContent(full.content as string, limit) };
     const neighbors = shown.neighbors.map((n) => ({
       direction: n.direction === 'INCOMING' ? ('incoming' as const) : ('outgoing' as const),
       edge_id: n.edge.id,
@@ -54,6 +74,9 @@ export const memoryGet = defineTool({
     const lines = [
       `${asked.asked_id ? `Newest version of ${data.memory.key ?? data.memory.id}: ` : ''}${label({ id: memory.id, key: memory.key, title: shown.title })}${memory.kind ? ` [${memory.kind}]` : ''}${memory.weight === undefined ? '' : `, weight ${round(memory.weight)}`}${memory.tags?.length ? `, tags: ${memory.tags.join(', ')}` : ''}${memory.superseded ? ' (SUPERSEDED by a newer memory)' : ''}`,
       ...(memory.content ? [memory.content] : memory.snippet ? [memory.snippet] : []),
+      ...(long === null
+        ? []
+        : [`(content cut at ${limit} of ${long} characters; pass content_chars: ${long} for all of it)`]),
       ...(neighbors.length
         ? [
             'Neighbors:',
@@ -64,6 +87,7 @@ export const memoryGet = defineTool({
           ]
         : ['No neighbors.']),
     ];
-    return { structured: { found: true as const, memory, ...asked, neighbors }, text: lines.join('\n') };
+    const cut = long === null ? {} : { content_length: long };
+    return { structured: { found: true as const, memory, ...asked, ...cut, neighbors }, text: lines.join('\n') };
   },
 });

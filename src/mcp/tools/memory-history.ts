@@ -36,6 +36,7 @@ export const memoryHistory = defineTool({
   output: z.object({ count: z.number(), events: z.array(eventOutput) }),
   hints: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
   document: MemoryHistoryDocument,
+  fit: { list: ['weightEvents'], sizeArgument: 'limit' },
   argumentNames: { edgeId: 'edge_id', memoryId: 'memory_id', limit: 'limit' },
   variables: (input) => defined({ edgeId: input.edge_id, memoryId: input.memory_id, limit: input.limit }),
   present: (data, input) => {

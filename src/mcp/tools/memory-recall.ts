@@ -100,6 +100,7 @@ export const memoryRecall = defineTool({
   }),
   hints: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
   document: MemoryRecallDocument,
+  fit: { list: ['recall', 'results'], sizeArgument: 'limit' },
   argumentNames: {
     query: 'query',
     seeds: 'seeds',

@@ -18,7 +18,7 @@ export const memoryReinforce = defineTool({
   name: 'memory_reinforce',
   title: 'Reinforce memories used together',
   description:
-    'Memories used together in a successful step: strengthen every unpruned edge among them by the tiny AGENT step (0.00001 by default), so useful relations rank higher over time. Never creates edges. Pass the ids you used from memory_context or memory_search.',
+    'Memories used together in a successful step: strengthen every unpruned edge among them by the tiny AGENT step (0.00001 by default), so useful relations rank higher over time. Never creates edges; see memory_context.',
   input: z.object({
     memory_ids: z
       .array(z.string())

@@ -51,6 +51,7 @@ export const memoryRelated = defineTool({
   }),
   hints: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
   document: MemoryRelatedDocument,
+  fit: { list: ['memory', 'neighbors'], sizeArgument: 'limit' },
   argumentNames: {
     id: 'memory_id',
     types: 'edge_types',

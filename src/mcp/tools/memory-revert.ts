@@ -7,7 +7,7 @@ export const memoryRevert = defineTool({
   name: 'memory_revert',
   title: 'Undo a weight change',
   description:
-    'Undo one weight change by event_id (see memory_history): the old weight returns as a new MANUAL event, overwriting later changes to the target (revert newest first); a pruned edge returns if it was above 0.05. CONFLICT if already reverted.',
+    'Undo one weight change by event_id (see memory_history): the old weight returns as a new MANUAL event, overwriting later changes (revert newest first). CONFLICT if already reverted.',
   input: z.object({ event_id: z.string().describe('The weight event to undo.') }),
   output: weightChangeOutput,
   hints: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false },

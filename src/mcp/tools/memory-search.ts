@@ -23,6 +23,7 @@ export const memorySearch = defineTool({
   output: z.object({ count: z.number(), results: z.array(memoryViewOutput) }),
   hints: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
   document: MemorySearchDocument,
+  fit: { list: ['searchMemories'], sizeArgument: 'limit' },
   variables: (input) =>
     defined({
       query: input.query,

@@ -14,7 +14,7 @@ export const memoryStrengthen = defineTool({
   name: 'memory_strengthen',
   title: 'Strengthen a confirmed relation',
   description:
-    'The user confirmed a recalled relation: raise the edge by amount, clamped at 1; above 0.05 a pruned edge is visible again. Undo with memory_revert and event_id; memory_set_weight sets an exact value.',
+    'The user confirmed a recalled relation: raise the edge by amount, clamped at 1; above 0.05 a pruned edge is visible again. Undo with memory_revert.',
   input: edgeNudgeInput('0.01'),
   output: weightChangeOutput,
   hints: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },

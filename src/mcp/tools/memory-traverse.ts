@@ -79,6 +79,7 @@ export const memoryTraverse = defineTool({
   }),
   hints: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
   document: MemoryTraverseDocument,
+  fit: { list: ['memory', 'traverse'], sizeArgument: 'limit' },
   argumentNames: {
     id: 'memory_id',
     maxDepth: 'max_depth',

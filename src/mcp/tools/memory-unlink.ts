@@ -15,7 +15,7 @@ export const memoryUnlink = defineTool({
   name: 'memory_unlink',
   title: 'Remove an edge',
   description:
-    'Permanently delete an edge (edge_id, or source_id, target_id and edge_type); its history stays; removed 0 when nothing matched. Only for a relation wrong from the start; correct one with memory_weaken.',
+    'Permanently delete an edge (edge_id, or source_id, target_id and edge_type); removed 0 when nothing matched. Only for a relation wrong from the start; else memory_weaken.',
   input: z.object(edgeSelectorInput).superRefine(requireOneEdgeSelector),
   output: z.object({ removed: z.number(), edges: z.array(edgeOutput) }),
   hints: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: false },

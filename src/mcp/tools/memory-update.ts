@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MemoryUpdateDocument } from '../../generated/graphql.js';
+import { contentLengthOutput, echoedMemory } from '../memory-view.js';
 import { defined, label, memoryOutput, memoryRefInput, metadataInput, toMemory } from '../shapes.js';
 import { defineTool } from '../tool.js';
 
@@ -17,7 +18,7 @@ export const memoryUpdate = defineTool({
     key: z.string().nullable().optional(),
     metadata: metadataInput.nullable().optional(),
   }),
-  output: z.object({ memory: memoryOutput }),
+  output: z.object({ memory: memoryOutput, content_length: contentLengthOutput }),
   hints: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: false },
   document: MemoryUpdateDocument,
   argumentNames: {
@@ -42,6 +43,6 @@ export const memoryUpdate = defineTool({
   }),
   present: (data) => {
     const memory = toMemory(data.updateMemory);
-    return { structured: { memory }, text: `Updated memory ${label(memory)}.` };
+    return { structured: echoedMemory(memory), text: `Updated memory ${label(memory)}.` };
   },
 });

@@ -14,7 +14,7 @@ export const memoryWeaken = defineTool({
   name: 'memory_weaken',
   title: 'Weaken a relation after a correction',
   description:
-    'The user corrected a recalled relation: lower the edge by amount, clamped at 0; at or below 0.05 it is pruned (hidden, kept). Undo with memory_revert and event_id. Prefer it to memory_unlink.',
+    'The user corrected a recalled relation: lower the edge by amount, clamped at 0; at or below 0.05 it is pruned (hidden, kept). Undo with memory_revert. Prefer it to memory_unlink.',
   input: edgeNudgeInput('0.3'),
   output: weightChangeOutput,
   hints: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },

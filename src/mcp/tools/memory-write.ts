@@ -56,7 +56,7 @@ const HINTS: ToolHints = { readOnlyHint: false, destructiveHint: true, idempoten
 const DESCRIPTION =
   'Write memories and edges in one transaction; edges name memories by id, key or the ref ("@a") of a new memory. ' +
   'Idempotent: a memory whose key or id exists is replaced (weight kept), others get an id from key or text, edges upserted at weight. ' +
-  'Returns each memory id. memory_create and memory_link write one.';
+  'Returns each memory id; memory_create writes one.';
 
 export const memoryWrite: RegisteredEngramTool = {
   name: 'memory_write',
