@@ -305,11 +305,20 @@ export async function run(argv: string[]): Promise<void> {
       error instanceof ImportLineError || error instanceof BulkRefusedError || isEngramError(error)
         ? error.message
         : String(error);
+    const earlier =
+      committed > 0
+        ? `the ${formatCount(committed)} records of earlier batches were written`
+        : 'no earlier batch was written';
+    // A store that failed mid-write (the connection died during its COMMIT) cannot say whether the
+    // batch it was writing committed; a refused line or record stops before its batch is sent.
+    const uncertain = isEngramError(error) && error.code === 'UNAVAILABLE';
     const kept = bulkLoad
       ? 'nothing was written (a bulk load is all or nothing)'
-      : committed > 0
-        ? `the ${formatCount(committed)} records of earlier batches were written, nothing of the failing batch`
-        : 'nothing was written';
+      : uncertain
+        ? `${earlier}; the store failed while writing the next batch, which may or may not have been committed. The same import again completes the file (it upserts: nothing is doubled)`
+        : committed > 0
+          ? `${earlier}, nothing of the failing batch`
+          : 'nothing was written';
     fail(`engram import: ${message}\nStopped: ${kept}.`, 1);
   } finally {
     await store.close();

@@ -245,6 +245,19 @@ if (!process.env.NEO4J_URI) {
       }
     }
 
+    /** The Bolt connections Engram's driver (user agent `engram`) holds open on the server, as the server counts them. */
+    async function engramConnections(): Promise<number> {
+      const driver = neo4j.driver(`bolt://127.0.0.1:${port}`, neo4j.auth.basic('neo4j', password));
+      try {
+        const { records } = await driver.executeQuery(
+          "CALL dbms.listConnections() YIELD userAgent WHERE userAgent STARTS WITH 'engram' RETURN count(*) AS n",
+        );
+        return Number(records[0]?.get('n') ?? 0);
+      } finally {
+        await driver.close();
+      }
+    }
+
     /** Every acknowledged write is there, once; every edge's weight is its last event's. */
     async function audit(ledger: Ledger) {
       const lost: string[] = [];
@@ -309,6 +322,7 @@ if (!process.env.NEO4J_URI) {
     it('kill -9 of Neo4j under load: acknowledged writes all there, none twice, UNAVAILABLE meanwhile, back within 2 s', async () => {
       const { finish } = await warmLoad();
       await sleep(1500);
+      const poolBefore = await engramConnections();
       await server.signal('SIGKILL');
       await sleep(1000);
       const readyWhileDown = await ready();
@@ -320,10 +334,15 @@ if (!process.env.NEO4J_URI) {
       const ledger = await finish();
       const { lost, doubled } = await audit(ledger);
       const readyAfter = await ready();
+      const poolAfter = await engramConnections();
       console.info(
         `[faults] kill -9: ${ledger.acknowledged} writes and reads acknowledged, ${ledger.refused} refused as UNAVAILABLE, ` +
-          `${ledger.edges.size} edges audited, lost ${lost.length}, doubled ${doubled.length}, service back ${Math.round(back)} ms after Neo4j was ready`,
+          `${ledger.edges.size} edges audited, lost ${lost.length}, doubled ${doubled.length}, service back ${Math.round(back)} ms after Neo4j was ready, ` +
+          `Engram's Bolt connections ${poolBefore} before the kill and ${poolAfter} after`,
       );
+      // The pool is rebuilt to what the load needs (recovery's probes overlap, hence the margin), not leaked or grown without bound.
+      expect(poolAfter).toBeGreaterThan(0);
+      expect(poolAfter).toBeLessThanOrEqual(poolBefore + 10);
       expect(ledger.violations).toEqual([]);
       expect(lost).toEqual([]);
       expect(doubled).toEqual([]);
@@ -333,7 +352,7 @@ if (!process.env.NEO4J_URI) {
       expect(back).toBeLessThan(2000);
       expect(readyAfter).toBe(200);
       expect(ledger.refused).toBeGreaterThan(0);
-      expect(ledger.edges.size).toBe(WORKSPACES.length * WORKERS_PER_WORKSPACE);
+      expect(ledger.edges.size).toBeGreaterThanOrEqual(WORKSPACES.length * WORKERS_PER_WORKSPACE);
     }, 180_000);
 
     it('a Neo4j paused past the deadline: requests end at the deadline with UNAVAILABLE, and all answer again after', async () => {
@@ -441,20 +460,23 @@ if (!process.env.NEO4J_URI) {
         await server.signal('SIGKILL');
         const code = await interrupted.exit;
         const report = interrupted.stderr();
-        const written = /Stopped: the ([\d,]+) records of earlier batches were written/.exec(report);
+        const written =
+          /Stopped: (?:the ([\d,]+) records of earlier batches were written|no earlier batch was written); the store failed while writing the next batch, which may or may not have been committed/.exec(
+            report,
+          );
+        const reported = Number((written?.[1] ?? '0').replaceAll(',', ''));
         server = await launch();
         await recovery();
         const stored = await countsOf(workspace);
         console.info(
-          `[faults] import killed: exit ${code}, reported ${written?.[1] ?? 'nothing'} records written, ${stored.memories + stored.edges} in the database`,
+          `[faults] import killed: exit ${code}, reported ${reported} records written, ${stored.memories + stored.edges} in the database`,
         );
         expect(code).toBe(1);
         expect(report).toMatch(/unavailable/i);
         expect(written).not.toBeNull();
-        // What the report says was written is there (batches are transactions: the failing one left nothing).
-        expect(stored.memories + stored.edges).toBeGreaterThanOrEqual(
-          Number((written?.[1] ?? '0').replaceAll(',', '')),
-        );
+        // What the report says was written is there, and at most the one batch it could not vouch for beside it.
+        expect(stored.memories + stored.edges).toBeGreaterThanOrEqual(reported);
+        expect(stored.memories + stored.edges).toBeLessThanOrEqual(reported + 10_000);
 
         const rerun = runImport();
         expect(await rerun.exit, rerun.stderr()).toBe(0);
