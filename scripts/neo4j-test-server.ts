@@ -5,6 +5,7 @@
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { createWriteStream, existsSync, readFileSync } from 'node:fs';
+import { createServer } from 'node:net';
 import { dirname, join, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
@@ -37,6 +38,20 @@ export interface LaunchedServer {
   stop(): Promise<void>;
   /** Sends `signal` and, unless it only pauses or resumes the process, waits for the exit. */
   signal(signal: NodeJS.Signals): Promise<void>;
+}
+
+/** A port of 127.0.0.1 nothing listens on right now. */
+export function freePort(): Promise<number> {
+  return new Promise((resolvePort, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      probe.close(() =>
+        typeof address === 'object' && address ? resolvePort(address.port) : reject(new Error('no port')),
+      );
+    });
+  });
 }
 
 export function tailOf(file: string, lines = 40): string {

@@ -16,10 +16,9 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { accessSync, constants, existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { launchNeo4jTestServer, TEST_SERVER_MODULE, TEST_SERVER_TARGET } from './neo4j-test-server.js';
+import { freePort, launchNeo4jTestServer, TEST_SERVER_MODULE, TEST_SERVER_TARGET } from './neo4j-test-server.js';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const MODULE = TEST_SERVER_MODULE;
@@ -87,19 +86,6 @@ function build(): void {
     fail(`building the test server failed (mvn -q -B -f test/neo4j-server/pom.xml package, exit ${result.status})`);
   writeFileSync(BUILT, `${new Date().toISOString()}\n`);
   log(`test server built in ${((Date.now() - started) / 1000).toFixed(1)} s`);
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolvePort, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() =>
-        typeof address === 'object' && address ? resolvePort(address.port) : reject(new Error('no port')),
-      );
-    });
-  });
 }
 
 interface RunningServer {
