@@ -8,6 +8,7 @@ import {
   DEFAULT_ADJACENCY_INDEX_OPTIONS,
 } from './adjacency-index/types.js';
 import { createAdjacencyReads } from './adjacency-reads.js';
+import { createAssociationCandidates } from './association-terms.js';
 import { createBulkLoad } from './bulk-load.js';
 import { toEngramError } from './errors.js';
 import { createImportBatch } from './import-batch.js';
@@ -66,6 +67,7 @@ export function createSqliteStore(options: SqliteStoreOptions): SqliteStore {
     ...createImportBatch(context),
     ...createBulkLoad(context),
     ...createRecallRecords(context),
+    ...createAssociationCandidates(context),
     ...createVectors(context),
 
     async warmAdjacencyIndex(ws) {
