@@ -174,7 +174,16 @@ export function lintCypher(
     defaultLanguage: version,
     functions: languageSupport.testData.mockSchema.functions,
     procedures: languageSupport.testData.mockSchema.procedures,
-    labels: ['Memory', 'EdgeRef', 'WeightEvent', 'Recall', 'MemoryVector', 'VectorSpace', 'MemoryTerm', 'EngramMigration'],
+    labels: [
+      'Memory',
+      'EdgeRef',
+      'WeightEvent',
+      'Recall',
+      'MemoryVector',
+      'VectorSpace',
+      'MemoryTerm',
+      'EngramMigration',
+    ],
     relationshipTypes: [...KNOWN_RELATION_TYPES.map((type) => type.name), ...relationshipTypesIn(text)],
     parameters,
   });
