@@ -159,7 +159,7 @@ const GENERAL_DOCS: Record<string, VariableDoc> = {
   },
   ENGRAM_ASSOCIATIONS_PER_MEMORY: {
     group: 'limits',
-    text: 'most associations one memory spreads along in a `recall` (its strongest, by how rare the shared terms are)',
+    text: 'most associations one seed spreads along in a `recall` (its strongest, by the share of its term weight the two have in common); more found more at rank 6-10 of bench/longmem and pushed single-hop answers out of the top 5',
   },
   ENGRAM_API_KEYS: {
     group: 'security',

@@ -37,7 +37,7 @@ export interface RecallSettings {
   associations: boolean;
   /** A term held by more memories than this is too common to associate anything. */
   associationMaxShared: number;
-  /** Most associations one memory spreads along in a recall (its strongest). */
+  /** Most associations one seed spreads along in a recall (its strongest). */
   associationsPerMemory: number;
 }
 
@@ -49,7 +49,7 @@ export const DEFAULT_RECALL_SETTINGS: RecallSettings = {
   learnedPerMemory: 20,
   associations: false,
   associationMaxShared: 20,
-  associationsPerMemory: 4,
+  associationsPerMemory: 1,
 };
 
 /** Every environment variable Engram reads, with its default; docs/configuration.md is generated from it. */

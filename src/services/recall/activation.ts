@@ -178,13 +178,14 @@ export const byScore = (a: RecalledResult, b: RecalledResult): number =>
 export const GRAPH_SHARE = 0.25;
 
 /**
- * How much activation received through associations counts next to a seed's own score. Measured on
- * both shapes of bench/longmem (seeds 42 and 7): at a quarter, like edges, associations changed no
- * answer's top 10; in full they lifted dialogue multi-hop R@5 by 0.05 but cost single-hop R@5 on
- * both shapes; at a half they lift multi-hop R@10 (dialogue 0.39 -> 0.46) and leave R@5 as it was
- * (docs/recall.md, Associations).
+ * How much activation received through associations counts next to a seed's own score: in full.
+ * Measured on both shapes of bench/longmem (seeds 42 and 7), with each seed's one strongest
+ * association (ENGRAM_ASSOCIATIONS_PER_MEMORY 1): multi-hop R@5 x 1.08 / 1.07 on dialogue and
+ * single-hop not lower there. At a quarter, like edges, no answer's top 10 changed; at a half (4
+ * per seed) only R@10 rose; in full with 2 or 4 per seed a seed's associations pushed single-hop
+ * answers out of the top 5 (docs/recall.md, Associations).
  */
-export const ASSOCIATION_SHARE = 0.5;
+export const ASSOCIATION_SHARE = 1;
 
 /**
  * The blended score: a memory's own activation (seedActivation, 0 when it is no seed) plus
