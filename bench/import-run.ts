@@ -43,6 +43,8 @@ export async function importGraph(
   dbPath: string,
   config: ReturnType<typeof loadConfig>,
   mode: BulkMode,
+  /** Whether the imported memories get association terms (ENGRAM_ASSOCIATIONS, on by default). */
+  associations = config.recall.associations,
 ): Promise<ImportRun> {
   const store = createSqliteStore({ path: dbPath, cacheSizeMb: 256, adjacencyIndex: false });
   let storeMs = 0;
@@ -74,6 +76,7 @@ export async function importGraph(
       workspace,
       policy: config.policy,
       strictTypes: false,
+      associations,
       input: createReadStream(file),
       bulk: mode,
       inputBytes: statSync(file).size,

@@ -21,7 +21,8 @@
  *   npm run bench -- --quick      10k / 50k (under a minute)
  *   npm run bench -- --large      1M / 10M (not in CI; long, and needs several GB of disk)
  * Options: --seed N, --pairs N, --seconds N (per HTTP run), --no-http, --keep (keep the database),
- * --no-neo4j. With NEO4J_URI set, a Neo4j row set follows (bench/neo4j-bench.ts: 10k / 50k graph).
+ * --no-neo4j, --no-associations. With NEO4J_URI set, a Neo4j row set follows (bench/neo4j-bench.ts:
+ * 10k / 50k graph). Associations on and off (bench/associations-bench.ts) come last, on a graph of the same size.
  * A summary table is printed at the end; the full results go to bench/results/<date>-<mode>.json.
  */
 import { mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
@@ -40,6 +41,7 @@ import {
   renderAdmissionBench,
   runAdmissionBench,
 } from './admission-bench.js';
+import { renderAssociationBench, runAssociationBench } from './associations-bench.js';
 import { buildCsr } from './csr.js';
 import { type GeneratedGraph, generateGraph, RELATION_TYPES, randomPairs } from './generator.js';
 import { load, NEIGHBORS, PATH, probe, startServer } from './http-bench.js';
@@ -77,6 +79,7 @@ async function main(): Promise<void> {
       seconds: { type: 'string' },
       'no-http': { type: 'boolean', default: false },
       'no-neo4j': { type: 'boolean', default: false },
+      'no-associations': { type: 'boolean', default: false },
       keep: { type: 'boolean', default: false },
     },
   });
@@ -262,12 +265,17 @@ async function main(): Promise<void> {
       neo4jResult = await runNeo4jBench({ seed });
       neo4jRecall = await runRecallNeo4j({ seed });
     } else log('Neo4j rows skipped: set NEO4J_URI, NEO4J_USER, NEO4J_PASSWORD to measure Neo4j against SQLite');
+    // 7. What associations cost (issue 28): imports, writes and recall with them on and off.
+    const associations = values['no-associations']
+      ? null
+      : await runAssociationBench({ memories: mode.memories, edges: mode.edges, seed, writes: 1000, log });
     let rendered = workers
       ? `${render(results)}
 
 ${renderWorkerScaling(workers)}`
       : render(results);
     if (admission) rendered += `\n\n${renderAdmissionBench(admission)}`;
+    if (associations) rendered += `\n\n${renderAssociationBench(associations)}`;
     let table = neo4jResult
       ? `${rendered}
 
@@ -278,7 +286,7 @@ ${renderNeo4jBench(neo4jResult)}`
 
 recall on Neo4j (10k / 50k graph)
 ${renderRecallBench(neo4jRecall)}`;
-    Object.assign(results, { neo4j: neo4jResult, neo4jRecall });
+    Object.assign(results, { neo4j: neo4jResult, neo4jRecall, associations });
     process.stdout.write(`\n${table}\n`);
     const out = fileURLToPath(new URL('./results/', import.meta.url));
     mkdirSync(out, { recursive: true });

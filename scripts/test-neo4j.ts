@@ -42,6 +42,7 @@ const LIVE_TESTS = [
   'test/api/walks/',
   'test/api/recall/recall.test.ts',
   'test/api/recall/bounds.test.ts',
+  'test/api/recall/associations.test.ts',
   'test/api/vectors/hybrid-recall.test.ts',
   'test/api/vectors/vectors.test.ts',
   'test/mcp/executor.test.ts',

@@ -149,6 +149,18 @@ const GENERAL_DOCS: Record<string, VariableDoc> = {
     group: 'limits',
     text: 'most learned `RECALLED_WITH` associations one memory may have in each direction; past it, feedback only strengthens the ones it has (`0`: feedback learns none)',
   },
+  ENGRAM_ASSOCIATIONS: {
+    group: 'weights',
+    text: "`true`: associations between memories that share rare terms or names: writes index each memory's terms (derived data, not exported) and `recall` spreads through them (docs/recall.md, Associations). Off by default: measured, they lift multi-hop R@10 but not yet R@5. Memories written while it was off get terms when they are next updated or imported",
+  },
+  ENGRAM_ASSOCIATION_MAX_SHARED: {
+    group: 'limits',
+    text: 'a term held by more memories than this is too common to associate any (the document-frequency ceiling); also bounds what one term costs a recall',
+  },
+  ENGRAM_ASSOCIATIONS_PER_MEMORY: {
+    group: 'limits',
+    text: 'most associations one seed spreads along in a `recall` (its strongest, by the share of its term weight the two have in common); more found more at rank 6-10 of bench/longmem and pushed single-hop answers out of the top 5',
+  },
   ENGRAM_API_KEYS: {
     group: 'security',
     text: 'API keys: `KEY=WORKSPACE:ROLE` entries (roles `read`, `write`, `admin`); `sha256:<64 hex>` stands for a key by its digest',

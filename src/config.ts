@@ -30,6 +30,15 @@ export interface RecallSettings {
   learnedWeight: number;
   /** Most learned associations one memory may have in each direction; past it, feedback only strengthens existing ones. */
   learnedPerMemory: number;
+  /**
+   * Shared-term associations (domain/associations.ts): writes index each memory's terms and recall
+   * spreads through them. Off (the default): writes keep no terms and recall uses edges only.
+   */
+  associations: boolean;
+  /** A term held by more memories than this is too common to associate anything. */
+  associationMaxShared: number;
+  /** Most associations one seed spreads along in a recall (its strongest). */
+  associationsPerMemory: number;
 }
 
 export const DEFAULT_RECALL_SETTINGS: RecallSettings = {
@@ -38,6 +47,9 @@ export const DEFAULT_RECALL_SETTINGS: RecallSettings = {
   ttlSeconds: 86_400,
   learnedWeight: 0.5,
   learnedPerMemory: 20,
+  associations: false,
+  associationMaxShared: 20,
+  associationsPerMemory: 1,
 };
 
 /** Every environment variable Engram reads, with its default; docs/configuration.md is generated from it. */
@@ -113,6 +125,9 @@ export const EnvSchema = z.object({
   ENGRAM_RECALL_TTL_SECONDS: count(DEFAULT_RECALL_SETTINGS.ttlSeconds),
   ENGRAM_RECALL_LEARNED_WEIGHT: fraction(DEFAULT_RECALL_SETTINGS.learnedWeight),
   ENGRAM_RECALL_LEARNED_PER_MEMORY: count(DEFAULT_RECALL_SETTINGS.learnedPerMemory, 0, 1000),
+  ENGRAM_ASSOCIATIONS: flag(DEFAULT_RECALL_SETTINGS.associations),
+  ENGRAM_ASSOCIATION_MAX_SHARED: count(DEFAULT_RECALL_SETTINGS.associationMaxShared, 2, 1000),
+  ENGRAM_ASSOCIATIONS_PER_MEMORY: count(DEFAULT_RECALL_SETTINGS.associationsPerMemory, 1, 100),
   ENGRAM_EMBEDDINGS_URL: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional(),
   ENGRAM_EMBEDDINGS_MODEL: z.string().min(1).optional(),
   ENGRAM_EMBEDDINGS_KEY: z.string().min(1).optional(),
@@ -297,6 +312,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       ttlSeconds: e.ENGRAM_RECALL_TTL_SECONDS,
       learnedWeight: e.ENGRAM_RECALL_LEARNED_WEIGHT,
       learnedPerMemory: e.ENGRAM_RECALL_LEARNED_PER_MEMORY,
+      associations: e.ENGRAM_ASSOCIATIONS,
+      associationMaxShared: e.ENGRAM_ASSOCIATION_MAX_SHARED,
+      associationsPerMemory: e.ENGRAM_ASSOCIATIONS_PER_MEMORY,
     },
     embeddings: embeddingsConfig(e),
   };

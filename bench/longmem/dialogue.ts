@@ -1078,6 +1078,75 @@ export function planDialogue(rng: Rng, scale: number): PlannedGroup[] {
   return groups;
 }
 
+// ---------------------------------------------------------------------------------------------
+// Things a user is into (issue 28): named in three sessions, said what they are only in the first.
+// The question asks for the thing by what it is; the later mentions share no word with it (but the
+// speaker's name in the title), only the thing's name with the first mention.
+
+interface Pastime {
+  id: string;
+  names: readonly string[];
+  intro: readonly string[];
+  mentions: readonly string[];
+  ask: readonly string[];
+}
+
+const PASTIMES: Pastime[] = [
+  {
+    id: 'game',
+    names: ['Hollow Knight', 'Stardew Valley', 'Outer Wilds', 'Disco Elysium', 'Slay the Spire', 'Apex Legends'],
+    intro: ["I've started playing a video game called {item}.", 'My cousin got me into a video game: {item}.'],
+    mentions: [
+      'Stayed up way too late with {item} again.',
+      'Finally beat the last boss in {item}!',
+      '{item} has me hooked, three hours gone in a blink.',
+      'Lost my whole Sunday to {item}, no regrets.',
+    ],
+    ask: ['Which video game has {user} been playing?', 'What video game did {user} get into?'],
+  },
+  {
+    id: 'band',
+    names: ['Paper Comets', 'Saltwater Radio', 'Neon Orchard', 'Copper Lungs', 'Marrow Bay', 'Velvet Tides'],
+    intro: ['I keep listening to a band called {item}.', 'A friend sent me a song by a band, {item}, and I love it.'],
+    mentions: [
+      'Got tickets to see {item} live in May!',
+      '{item} dropped a new album, it is on repeat.',
+      'Had {item} on full volume the whole drive home.',
+      'Bought the {item} vinyl at the market.',
+    ],
+    ask: ['Which band has {user} been listening to?', 'What band does {user} keep listening to?'],
+  },
+  {
+    id: 'podcast',
+    names: ['Deep Field Notes', 'Tiny Empires', 'Slow Burn Kitchen', 'Hidden Atlas', 'Orbital Gossip', 'Quiet Ledger'],
+    intro: ["There's a podcast I follow now, {item}.", 'I found a great podcast called {item}.'],
+    mentions: [
+      'The new {item} episode was wild.',
+      'Caught up on {item} during my commute.',
+      'Sent my sister the latest {item}, she was hooked too.',
+      'Two {item} episodes while cleaning the flat.',
+    ],
+    ask: ['Which podcast does {user} follow?', 'What podcast has {user} been enjoying?'],
+  },
+];
+
+const PASTIME_REPLIES = ['[Nice|Fun|Love that]!', 'Enjoy {item}!', '[Ha|Oh], {item} again!'];
+
+/** Three exchanges in three sessions; the evidence is all three, the question names only what the thing is. */
+function planPastime(ctx: Ctx, pastime: Pastime, item: string): void {
+  if (ctx.sessions < 3) return;
+  const sessions = sample(ctx.rng, [...Array(ctx.sessions).keys()], 3).sort((a, b) => a - b);
+  const v = { item };
+  const mentions = sample(ctx.rng, pastime.mentions, 2);
+  const evidence = sessions.map((session, index) => {
+    const h = handle(ctx, `${pastime.id}${index}`);
+    const text = index === 0 ? pick(ctx.rng, pastime.intro) : (mentions[index - 1] as string);
+    exchange(ctx, session, say(ctx, text, v), say(ctx, pick(ctx.rng, PASTIME_REPLIES), v), h);
+    return h;
+  });
+  ask(ctx, 'multi-hop', `multi:${pastime.id}`, pastime.ask, v, '{item}', evidence);
+}
+
 function planConversation(rng: Rng, group: number, user: string): PlannedGroup {
   const sessions = int(rng, 14, 18);
   const ctx: Ctx = { rng, user, group, sessions, events: [], questions: [], names: new Pool(rng, OTHER_NAMES, true) };
@@ -1202,6 +1271,9 @@ function planConversation(rng: Rng, group: number, user: string): PlannedGroup {
       ask(ctx, 'distractor', `topic:${topic.id}`, detail.ask, v, detail.answer, [h]);
     });
   }
+
+  const pastime = PASTIMES[group % PASTIMES.length] as Pastime;
+  planPastime(ctx, pastime, pick(rng, pastime.names));
 
   const friend = ctx.names.take();
   const fillerVars: Vars = { friend, ...(vars.pet ? { pet: vars.pet } : {}) };

@@ -188,7 +188,9 @@ export async function runShape(options: HarnessOptions): Promise<ShapeResult> {
   const endpoint = options.endpoint ?? null;
   const dir = mkdtempSync(join(tmpdir(), `engram-longmem-${set.shape}-`));
   const dbPath = join(dir, 'engram.db');
-  const base = { ENGRAM_SQLITE_PATH: dbPath, ENGRAM_LOG_LEVEL: 'silent' };
+  // Associations on (issue 28): the import writes terms, recall spreads through them; the
+  // `recall, no associations` row asks the same database with them off (recall as before).
+  const base = { ENGRAM_SQLITE_PATH: dbPath, ENGRAM_LOG_LEVEL: 'silent', ENGRAM_ASSOCIATIONS: 'true' };
   const vectorEnv = endpoint
     ? {
         ENGRAM_EMBEDDINGS_URL: endpoint.url,
@@ -202,6 +204,8 @@ export async function runShape(options: HarnessOptions): Promise<ShapeResult> {
   const store = createSqliteStore(config.store.kind === 'sqlite' ? sqliteStoreOptions(config.store) : { path: dbPath });
   const logger = createLogger('silent');
   const plain = gqlFor(createApp({ config: plainConfig, store, logger }));
+  // Same database (terms were written by the import), but recall follows edges only: today's recall.
+  const edgesOnly = gqlFor(createApp({ config: loadConfig({ ...base, ENGRAM_ASSOCIATIONS: 'false' }), store, logger }));
   const withVectors = endpoint ? gqlFor(createApp({ config, store, logger })) : null;
   const findings: string[] = [];
   try {
@@ -235,6 +239,15 @@ export async function runShape(options: HarnessOptions): Promise<ShapeResult> {
       ids: (string | null)[];
     }[] = [
       { name: 'searchMemories', gql: plain, query: SEARCH, field: 'searchMemories', times: [], ranked: [], ids: [] },
+      {
+        name: 'recall, no associations',
+        gql: edgesOnly,
+        query: RECALL,
+        field: 'recall',
+        times: [],
+        ranked: [],
+        ids: [],
+      },
       {
         name: endpoint ? 'recall, no vectors' : 'recall',
         gql: plain,

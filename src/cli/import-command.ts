@@ -279,6 +279,7 @@ export async function run(argv: string[]): Promise<void> {
       workspace: workspace.data,
       policy: config.policy,
       strictTypes: config.strictTypes,
+      associations: config.recall.associations,
       input,
       batchSize,
       bulk,

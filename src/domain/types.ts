@@ -53,6 +53,11 @@ export interface NewMemory {
   tags: string[];
   weight: number;
   metadata: Json | null;
+  /**
+   * The terms it is associated with other memories by (domain/associations.ts), kept beside it as
+   * derived data; absent when associations are off: the store then keeps none for it.
+   */
+  terms?: readonly string[];
 }
 
 /** Only the fields present are changed; `null` clears a nullable field. */
@@ -63,6 +68,8 @@ export interface MemoryPatch {
   kind?: string | null;
   tags?: string[];
   metadata?: Json | null;
+  /** Replaces its association terms (NewMemory.terms); absent leaves them as they are. */
+  terms?: readonly string[];
 }
 
 /** One edge seen from one of its ends. `direction` is OUTGOING when the edge leaves `memoryId`. */

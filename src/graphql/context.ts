@@ -1,4 +1,4 @@
-import type { QueryLimits, RecallSettings } from '../config.js';
+import { DEFAULT_RECALL_SETTINGS, type QueryLimits, type RecallSettings } from '../config.js';
 import type { MemoryRecord } from '../domain/types.js';
 import type { WeightPolicy } from '../domain/weights.js';
 import type { Embedder } from '../embeddings/client.js';
@@ -44,6 +44,7 @@ export function writeScope(ctx: EngramContext): WriteScope {
     limits: ctx.limits,
     findMemory: (ref: string): Promise<MemoryRecord | null> => ctx.loaders.memory.load(ref),
     embedder: ctx.embedder ?? null,
+    associations: (ctx.recall ?? DEFAULT_RECALL_SETTINGS).associations,
   };
 }
 

@@ -1,3 +1,4 @@
+import { DEFAULT_RECALL_SETTINGS } from '../config.js';
 import { badInput } from '../domain/errors.js';
 import type { EdgeLineValue, MemoryLineValue } from '../domain/graph-records.js';
 import { nowIso } from '../domain/ids.js';
@@ -125,7 +126,13 @@ builder.mutationField('importGraph', (t) =>
         pending.add(`edges[${at}]`, { record: 'edge', ...edge } as EdgeLineValue);
       });
       const written = await importPending(
-        { store: ctx.store, workspace: ctx.workspace, policy: ctx.policy, strictTypes: ctx.strictTypes },
+        {
+          store: ctx.store,
+          workspace: ctx.workspace,
+          policy: ctx.policy,
+          strictTypes: ctx.strictTypes,
+          associations: (ctx.recall ?? DEFAULT_RECALL_SETTINGS).associations,
+        },
         pending,
         nowIso(),
       );

@@ -1,12 +1,13 @@
 import { isLoaded } from '../loaders/index.js';
 import type { RecallOutcome } from '../services/recall/recall.js';
-import type { RecalledResult } from '../store/port.js';
+import type { RecallAssociation, RecalledResult } from '../store/port.js';
 import { builder } from './builder.js';
 import { loadMemory } from './load.js';
 import { EdgeRef, MemoryRef } from './refs.js';
 import { DateTime } from './scalars.js';
 
 const RecalledMemoryRef = builder.objectRef<RecalledResult>('RecalledMemory');
+const RecallAssociationRef = builder.objectRef<RecallAssociation>('RecallAssociation');
 export const RecallRef = builder.objectRef<RecallOutcome>('Recall');
 
 RecalledMemoryRef.implement({
@@ -46,6 +47,48 @@ RecalledMemoryRef.implement({
         const edges = await ctx.loaders.edge.loadMany(result.path);
         return edges.filter(isLoaded);
       },
+    }),
+    associations: t.field({
+      type: [RecallAssociationRef],
+      description:
+        'The associations on its activation path (memories sharing rare terms, not edges), in path order; `path` holds its edges. Empty when edges alone carried it, or for a seed.',
+      resolve: (result) => result.associations ?? [],
+    }),
+  }),
+});
+
+RecallAssociationRef.implement({
+  description:
+    'An association on an activation path: two memories that share rare terms or names (docs/recall.md, Associations). Derived from their text, not an edge: feedback adjusts edges and memories, never an association.',
+  fields: (t) => ({
+    from: t.field({
+      type: MemoryRef,
+      nullable: true,
+      description: 'The memory activation came from; null when it was deleted since.',
+      resolve: async (association, _args, ctx) => {
+        const memory = await ctx.loaders.memory.load(association.fromId);
+        return memory ?? null;
+      },
+    }),
+    to: t.field({
+      type: MemoryRef,
+      nullable: true,
+      description: 'The memory it reached; null when it was deleted since.',
+      resolve: async (association, _args, ctx) => {
+        const memory = await ctx.loaders.memory.load(association.toId);
+        return memory ?? null;
+      },
+    }),
+    terms: t.exposeStringList('terms', {
+      description: 'The rare terms the two share, rarest first (lower-cased words of their title, content and tags).',
+    }),
+    weight: t.exposeFloat('weight', {
+      description:
+        "Strength 0..1: the share of the first memory's term weight (inverse document frequency) that the second shares.",
+    }),
+    at: t.exposeInt('at', {
+      description:
+        'Its place in the activation path, counting edges and associations from the seed end (0 = first hop).',
     }),
   }),
 });

@@ -1,3 +1,4 @@
+import { associationTerms } from '../domain/associations.js';
 import { badInput, conflict, EngramError } from '../domain/errors.js';
 import type { EdgeLineValue, MemoryLineValue } from '../domain/graph-records.js';
 import { newId } from '../domain/ids.js';
@@ -18,6 +19,8 @@ export interface ImportScope {
   workspace: string;
   policy: WeightPolicy;
   strictTypes: boolean;
+  /** Whether imported memories get association terms (ENGRAM_ASSOCIATIONS); absent: they do not. */
+  associations?: boolean;
 }
 
 /** Records gathered for one importBatch call (one transaction). */
@@ -67,8 +70,8 @@ export async function importPending(
     keys.set(value.key, { id: value.id, at });
   }
   const batch: ImportBatch = {
-    memories: pending.memories.map(
-      ({ value }): NewMemory => ({
+    memories: pending.memories.map(({ value }): NewMemory => {
+      const memory: NewMemory = {
         id: value.id,
         key: value.key ?? null,
         title: value.title,
@@ -77,8 +80,9 @@ export async function importPending(
         tags: value.tags ?? [],
         weight: value.weight ?? policy.defaultMemoryWeight,
         metadata: (value.metadata ?? null) as NewMemory['metadata'],
-      }),
-    ),
+      };
+      return scope.associations ? { ...memory, terms: associationTerms(memory) } : memory;
+    }),
     edges: inTripleOrder(pending.edges).map(
       ({ value }): ImportEdge => ({
         id: newId(),

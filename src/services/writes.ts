@@ -1,3 +1,4 @@
+import { associationTerms } from '../domain/associations.js';
 import { badInput, conflict, EngramError, edgeNotFound, memoryNotFound, notFound } from '../domain/errors.js';
 import { newId, nowIso } from '../domain/ids.js';
 import { isKnownRelationType } from '../domain/relations.js';
@@ -18,6 +19,8 @@ export interface WriteScope {
   findMemory(ref: string): Promise<MemoryRecord | null>;
   /** The embeddings endpoint for new text (docs/vectors.md); absent: only client-sent vectors. */
   embedder?: Embedder | null;
+  /** Whether writes index association terms (ENGRAM_ASSOCIATIONS); absent: they do not. */
+  associations?: boolean;
 }
 
 export interface WeightChangeResult extends AppliedWeightChange {
@@ -56,18 +59,19 @@ export interface CreateMemoryInput {
 
 export async function createMemory(scope: WriteScope, input: CreateMemoryInput): Promise<MemoryRecord> {
   if (input.embedding) await checkEmbedding(scope, input.embedding, 'input.embedding');
+  const fields = {
+    id: input.id ?? newId(),
+    key: input.key ?? null,
+    title: input.title,
+    content: input.content ?? null,
+    kind: input.kind ?? null,
+    tags: input.tags ?? [],
+    weight: input.weight ?? scope.policy.defaultMemoryWeight,
+    metadata: input.metadata ?? null,
+  };
   const memory = await scope.store.createMemory(
     scope.workspace,
-    {
-      id: input.id ?? newId(),
-      key: input.key ?? null,
-      title: input.title,
-      content: input.content ?? null,
-      kind: input.kind ?? null,
-      tags: input.tags ?? [],
-      weight: input.weight ?? scope.policy.defaultMemoryWeight,
-      metadata: input.metadata ?? null,
-    },
+    scope.associations ? { ...fields, terms: associationTerms(fields) } : fields,
     nowIso(),
   );
   await attachEmbedding(scope, memory, input.embedding ?? null, true);
@@ -82,7 +86,23 @@ export async function updateMemory(
 ): Promise<MemoryRecord> {
   const memory = await requireMemory(scope, ref, 'id');
   if (embedding) await checkEmbedding(scope, embedding, 'input.embedding');
-  const updated = await scope.store.updateMemory(scope.workspace, memory.id, patch, nowIso());
+  // Terms are written again only when the text they come from changes.
+  const reindex =
+    scope.associations === true &&
+    (patch.title !== undefined || patch.content !== undefined || patch.tags !== undefined);
+  const terms = reindex
+    ? associationTerms({
+        title: patch.title ?? memory.title,
+        content: patch.content !== undefined ? patch.content : memory.content,
+        tags: patch.tags ?? memory.tags,
+      })
+    : undefined;
+  const updated = await scope.store.updateMemory(
+    scope.workspace,
+    memory.id,
+    terms ? { ...patch, terms } : patch,
+    nowIso(),
+  );
   if (!updated) throw memoryNotFound('id', ref);
   const textChanged = updated.title !== memory.title || updated.content !== memory.content;
   await attachEmbedding(scope, updated, embedding, textChanged);

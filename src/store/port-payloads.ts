@@ -66,8 +66,22 @@ export interface RecalledResult {
   vector: number | null;
   graph: number | null;
   seed: boolean;
-  /** Edge ids, seed end first; empty for a seed. */
+  /** Edge ids, seed end first; empty for a seed. Associations are not edges and are not in it. */
   path: string[];
+  /** The associations on its activation path (absent when none carried it). */
+  associations?: RecallAssociation[];
+}
+
+/** An association that carried activation to a recalled memory: two memories sharing rare terms. */
+export interface RecallAssociation {
+  fromId: string;
+  toId: string;
+  /** The shared terms, rarest first. */
+  terms: string[];
+  /** 0..1, from how rare the terms are (domain/associations.ts). */
+  weight: number;
+  /** Its place in the activation path, counting edges and associations from the seed end (0 = first). */
+  at: number;
 }
 
 /** A recall as persisted for feedback: what was asked, what came back, and until when it can be referred to. */

@@ -1,3 +1,4 @@
+import type { AssociationCandidates } from '../domain/associations.js';
 import type {
   AdjacentEdge,
   AdjustmentSource,
@@ -134,6 +135,21 @@ export interface GraphStore {
    * when neither is given). Bounded by `limit`, which `currentOnly` results still fill.
    */
   searchMemories(workspace: string, query: SearchQuery): Promise<MemoryRecord[]>;
+
+  /**
+   * What associations are made of (domain/associations.ts): for each memory asked (in order; one
+   * without terms is left out), its terms with how many memories of the workspace hold each,
+   * counted up to `maxShared + 1`; and every other memory holding one of its rare terms (2 to
+   * `maxShared` holders), once, with all its terms. A term costs one unit of `budget` and each
+   * candidate listed one more; when the budget runs out the answer stops there and says
+   * `truncated`. The cost grows with the memories' terms and `maxShared`, never with how many
+   * memories hold a common term.
+   */
+  associationCandidates(
+    workspace: string,
+    memoryIds: readonly string[],
+    query: AssociationQuery,
+  ): Promise<AssociationCandidates>;
 
   /** Weight events, newest first, filtered by any of edge, memory and source. */
   listWeightEvents(workspace: string, filter: WeightEventFilter): Promise<WeightEventRecord[]>;
@@ -278,6 +294,12 @@ export interface AdjacencyQuery {
 export interface MemoryWithAdjacent {
   memory: MemoryRecord;
   adjacent: AdjacentEdge[];
+}
+
+export interface AssociationQuery {
+  /** The document-frequency ceiling: a term more memories hold is too common to link anything. */
+  maxShared: number;
+  budget: number;
 }
 
 export interface DegreeQuery {

@@ -69,6 +69,11 @@ function rowsIn(result: unknown): number {
   }
   if (result === null || result === undefined) return 0;
   if (typeof result === 'object' && 'steps' in result) return 0;
+  // associationCandidates: what it read is its sources' terms and the candidates it listed.
+  if (typeof result === 'object' && 'candidates' in result && 'sources' in result) {
+    const answer = result as { sources: { terms: unknown[] }[]; candidates: unknown[] };
+    return answer.candidates.length + answer.sources.reduce((sum, source) => sum + source.terms.length, 0);
+  }
   return 1;
 }
 

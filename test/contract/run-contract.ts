@@ -1,4 +1,5 @@
 import { describe } from 'vitest';
+import { associationCases } from './cases/associations.js';
 import { edgeCases } from './cases/edges.js';
 import { importCases } from './cases/import.js';
 import { lifecycleCases } from './cases/lifecycle.js';
@@ -29,6 +30,7 @@ export function runStoreContract(name: string, harness: StoreHarness): void {
     researchViewCases(t);
     importCases(t);
     recallCases(t);
+    associationCases(t);
     vectorCases(t);
     searchCases(t);
   });

@@ -1,3 +1,4 @@
+import * as associations from '../../src/store/neo4j/cypher/associations.js';
 import * as edges from '../../src/store/neo4j/cypher/edges.js';
 import * as imports from '../../src/store/neo4j/cypher/import.js';
 import * as memories from '../../src/store/neo4j/cypher/memories.js';
@@ -16,6 +17,7 @@ import * as weights from '../../src/store/neo4j/cypher/weights.js';
  * that a new module in src/store/neo4j/cypher/ is listed here.
  */
 export const CYPHER_MODULES = [
+  'associations',
   'edges',
   'import',
   'memories',
@@ -29,6 +31,7 @@ export const CYPHER_MODULES = [
 ] as const;
 
 export const cypher = {
+  ...associations,
   ...edges,
   ...imports,
   ...memories,

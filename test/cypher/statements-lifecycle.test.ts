@@ -36,6 +36,8 @@ describe('start-up and lifecycle', () => {
         "WRITE schema:engram_memory_kind_created",
         "WRITE schema:engram_memory_vector",
         "WRITE schema:engram_vector_space",
+        "WRITE schema:engram_memory_term_memory",
+        "WRITE schema:engram_memory_term_term",
         "WRITE schema:engram_memory_embedding_queue",
         "WRITE schema:engram_memory_text",
         "READ awaitIndexes",

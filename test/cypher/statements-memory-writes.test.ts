@@ -200,6 +200,19 @@ describe('writes: memories', () => {
       }
       \`\`\`
 
+      # WRITE deleteTerms (op deleteMemory)
+      \`\`\`cypher
+      // engram:deleteTerms
+      MATCH (old:MemoryTerm {workspace: $ws, memoryId: $id})
+      DELETE old
+      \`\`\`
+      \`\`\`json
+      {
+        "ws": "ws-tck",
+        "id": "m1"
+      }
+      \`\`\`
+
       # WRITE deleteMemory (op deleteMemory)
       \`\`\`cypher
       // engram:deleteMemory

@@ -97,6 +97,23 @@ describe('the per-request work budget', () => {
     expect(big.errors?.[0]?.message).toMatch(/more than 60 rows of store work \(ENGRAM_WORK_BUDGET\)/);
   });
 
+  it('charges recall for the candidates its association read listed, so a wide one stops at the budget', async () => {
+    const t = await start({ ENGRAM_WORK_BUDGET: '20', ENGRAM_ASSOCIATIONS: 'true' });
+    const holders = Array.from({ length: 19 }, (_, i) => ({ ...plainMemory(`c${i}`), terms: ['cyrus', `own${i}`] }));
+    await t.store.importBatch(
+      'default',
+      { memories: [{ ...plainMemory('team lead'), terms: ['cyrus', 'lead', 'team'] }, ...holders], edges: [] },
+      new Date().toISOString(),
+    );
+    // One search hit, then 3 terms and 19 candidates read: over 20 before the answer is put together.
+    const wide = await t.gql('{ recall(query: "team lead", limit: 20) { results { memory { id } } } }');
+    expect(codeOf(wide)).toBe('LIMIT_EXCEEDED');
+    const narrow = await t.gql(
+      '{ recall(query: "team lead", limit: 20, types: ["RELATED_TO"]) { results { memory { id } } } }',
+    );
+    expect(narrow.errors).toBeUndefined();
+  });
+
   it('refuses a batch of weight changes larger than the budget before writing anything', async () => {
     const t = await start({ ENGRAM_WORK_BUDGET: '30', ENGRAM_FEEDBACK_MAX_EDGES: '1000' });
     await seedHub(t, 20);

@@ -24,6 +24,7 @@ const CALLS: Record<string, unknown[]> = {
   getMemoriesWithAdjacent: [WS, ['a'], adjacency()],
   countAdjacent: [WS, ['a'], degree()],
   expandFrontier: [WS, ['a'], frontier()],
+  associationCandidates: [WS, ['a'], { maxShared: 20, budget: 100 }],
   shortestPath: [WS, 'a', 'b', 3, frontier()],
   findEdge: [WS, 'a', 'b', 'CITES'],
   edgesAmong: [WS, ['a', 'b'], { types: null, pruneThreshold: THRESHOLD }],

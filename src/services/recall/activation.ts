@@ -1,6 +1,7 @@
+import type { AssociationStep } from '../../domain/associations.js';
 import type { FrontierStep } from '../../domain/types.js';
 import { compareIds } from '../../store/key-order.js';
-import type { RecalledResult } from '../../store/port.js';
+import type { RecallAssociation, RecalledResult } from '../../store/port.js';
 
 /**
  * Spreading activation, layer by layer, as pure functions over the steps a store returned.
@@ -26,14 +27,48 @@ export interface ActivationState {
   frontier: string[];
   /** What each seed received from the other seeds in the first hop. */
   readonly seedSupport: Map<string, number>;
+  /** The part of `activation` (for a seed: of `seedSupport`) that came through associations. */
+  readonly associative: Map<string, number>;
+  /** The associations that carried activation, by the carrier id spreadHop gave them in `paths`. */
+  readonly associations: Map<string, AssociationStep>;
   /** Hops spread so far. */
   hops: number;
 }
 
+/**
+ * A step of one hop: an edge, or an association (shared rare terms, domain/associations.ts), which
+ * spreads like an edge of its weight and is told apart in the path and the score.
+ */
+export type SpreadStep = FrontierStep & { association?: AssociationStep };
+
+/**
+ * The carrier id of an association in `paths`: no edge id contains a NUL, so it can never be
+ * mistaken for an edge, and feedback, which adjusts the edges of a path, never meets it.
+ */
+const associationCarrier = (step: AssociationStep): string => `\u0000${step.from}\u0000${step.to}`;
+
+/** Spread steps for associations; their weight is the association's strength. */
+export const associationSpreadSteps = (steps: readonly AssociationStep[]): SpreadStep[] =>
+  steps.map((association) => ({
+    from: association.from,
+    to: association.to,
+    edgeId: associationCarrier(association),
+    weight: association.weight,
+    association,
+  }));
+
 export function startActivation(seeds: ReadonlyMap<string, number>): ActivationState {
   const activation = new Map(seeds);
   const paths = new Map<string, readonly string[]>([...seeds.keys()].map((id) => [id, []]));
-  return { activation, paths, frontier: [...seeds.keys()].sort(compareIds), seedSupport: new Map(), hops: 0 };
+  return {
+    activation,
+    paths,
+    frontier: [...seeds.keys()].sort(compareIds),
+    seedSupport: new Map(),
+    associative: new Map(),
+    associations: new Map(),
+    hops: 0,
+  };
 }
 
 /** What one memory passes along one edge; the best carrier of a memory is the largest, then the smallest edge id. */
@@ -50,7 +85,7 @@ interface Carrier {
  */
 export function spreadHop(
   state: ActivationState,
-  steps: readonly FrontierStep[],
+  steps: readonly SpreadStep[],
   decay: number,
   excluded: ReadonlySet<string> = new Set(),
 ): string[] {
@@ -58,20 +93,27 @@ export function spreadHop(
   const seedsSupport = state.hops === 0;
   const spread = new Map<string, number>();
   for (const step of steps) {
-    if (frontier.has(step.from)) spread.set(step.from, (spread.get(step.from) ?? 0) + step.weight);
+    if (frontier.has(step.from) && !step.association) spread.set(step.from, (spread.get(step.from) ?? 0) + step.weight);
   }
   const received = new Map<string, number>();
   const best = new Map<string, Carrier>();
   for (const step of steps) {
     const source = state.activation.get(step.from);
     if (!frontier.has(step.from) || source === undefined || step.to === step.from) continue;
-    const amount = (source * step.weight * decay) / Math.max(1, spread.get(step.from) as number);
+    const amount = step.association
+      ? source * step.weight * decay
+      : (source * step.weight * decay) / Math.max(1, spread.get(step.from) as number);
     if (seedsSupport && frontier.has(step.to)) {
-      state.seedSupport.set(step.to, (state.seedSupport.get(step.to) ?? 0) + amount);
+      // Two seeds sharing words is what the search that found them both has already counted.
+      if (!step.association) state.seedSupport.set(step.to, (state.seedSupport.get(step.to) ?? 0) + amount);
       continue;
     }
     if (state.activation.has(step.to) || excluded.has(step.to)) continue;
     received.set(step.to, (received.get(step.to) ?? 0) + amount);
+    if (step.association) {
+      state.associative.set(step.to, (state.associative.get(step.to) ?? 0) + amount);
+      state.associations.set(step.edgeId, step.association);
+    }
     const current = best.get(step.to);
     if (
       !current ||
@@ -136,6 +178,16 @@ export const byScore = (a: RecalledResult, b: RecalledResult): number =>
 export const GRAPH_SHARE = 0.25;
 
 /**
+ * How much activation received through associations counts next to a seed's own score: in full.
+ * Measured on both shapes of bench/longmem (seeds 42 and 7), with each seed's one strongest
+ * association (ENGRAM_ASSOCIATIONS_PER_MEMORY 1): multi-hop R@5 x 1.08 / 1.07 on dialogue and
+ * single-hop not lower there. At a quarter, like edges, no answer's top 10 changed; at a half (4
+ * per seed) only R@10 rose; in full with 2 or 4 per seed a seed's associations pushed single-hop
+ * answers out of the top 5 (docs/recall.md, Associations).
+ */
+export const ASSOCIATION_SHARE = 1;
+
+/**
  * The blended score: a memory's own activation (seedActivation, 0 when it is no seed) plus
  * GRAPH_SHARE × its graph component, where the graph component is the activation received
  * through edges (for a seed, what the other seeds passed it), capped at 1, and null when nothing
@@ -152,17 +204,40 @@ export function rankRecall(
     const signals = seeds.get(memoryId);
     const received = signals ? state.seedSupport.get(memoryId) : activation;
     const graph = received === undefined ? null : Math.min(1, received);
+    const associative = Math.min(1, state.associative.get(memoryId) ?? 0);
+    const throughEdges = Math.min(1, (received ?? 0) - (state.associative.get(memoryId) ?? 0));
     const own = signals ? seedActivation(signals, vectorsRan) : 0;
+    const carriers = state.paths.get(memoryId) ?? [];
+    const associations = associationsOnPath(state, carriers);
     ranked.push({
       memoryId,
-      score: own + GRAPH_SHARE * (graph ?? 0),
+      score: own + GRAPH_SHARE * throughEdges + ASSOCIATION_SHARE * associative,
       lexical: signals?.lexical ?? null,
       vector: signals?.vector ?? null,
       graph,
       seed: signals !== undefined,
-      path: [...(state.paths.get(memoryId) ?? [])],
+      path: carriers.filter((carrier) => !state.associations.has(carrier)),
+      ...(associations.length > 0 ? { associations } : {}),
     });
   }
   ranked.sort(byScore);
   return ranked.slice(0, limit);
+}
+
+/** The associations among a path's carriers, each with its place in the whole path (edges and associations). */
+function associationsOnPath(state: ActivationState, carriers: readonly string[]): RecallAssociation[] {
+  const found: RecallAssociation[] = [];
+  carriers.forEach((carrier, at) => {
+    const association = state.associations.get(carrier);
+    if (association) {
+      found.push({
+        fromId: association.from,
+        toId: association.to,
+        terms: association.terms,
+        weight: association.weight,
+        at,
+      });
+    }
+  });
+  return found;
 }

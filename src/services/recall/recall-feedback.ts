@@ -47,6 +47,12 @@ export async function recallFeedback(
   if (!result) {
     throw badInput('memoryId', `"${input.memoryId}" is not among the results of recall "${input.recallId}"`);
   }
+  if (input.signal === 'NOT_RELEVANT' && result.path.length === 0 && result.associations?.length) {
+    throw badInput(
+      'signal',
+      `"${input.memoryId}" was brought to recall "${input.recallId}" by an association (shared terms, not an edge), so there is no edge to weaken; use NOT_USEFUL to weaken the memory`,
+    );
+  }
   if (input.signal === 'NOT_RELEVANT' && result.path.length === 0) {
     throw badInput(
       'signal',

@@ -1,4 +1,5 @@
-import { DEFAULT_RECALL_SETTINGS } from '../../config.js';
+import { DEFAULT_RECALL_SETTINGS, type RecallSettings } from '../../config.js';
+import { type AssociationStep, associationSteps } from '../../domain/associations.js';
 import { badInput } from '../../domain/errors.js';
 import { newId, nowIso } from '../../domain/ids.js';
 import type { FrontierStep } from '../../domain/types.js';
@@ -9,6 +10,8 @@ import type { RecallRecord } from '../../store/port.js';
 import { supersededAmong } from '../supersession.js';
 import { requireMemory } from '../writes.js';
 import {
+  type ActivationState,
+  associationSpreadSteps,
   byScore,
   lexicalScore,
   rankRecall,
@@ -65,6 +68,8 @@ export async function recall(ctx: EngramContext, input: RecallInput, log: Recall
   const state = startActivation(new Map([...seeds].map(([id, signals]) => [id, seedActivation(signals, vectorsRan)])));
   let spent = 0;
   let truncated = false;
+  // A caller who names relation types asks for those edges only.
+  const associate = settings.associations && input.types === null;
   for (let hop = 1; hop <= input.maxDepth && state.frontier.length > 0; hop++) {
     ctx.signal?.throwIfAborted();
     const expansion = await ctx.store.expandFrontier(ctx.workspace, state.frontier, {
@@ -74,10 +79,17 @@ export async function recall(ctx: EngramContext, input: RecallInput, log: Recall
       budget: settings.budget - spent,
     });
     spent += expansion.steps.length;
-    const steps = heavyEnough(expansion.steps, input.minWeight);
+    // From the seeds only, as HippoRAG spreads from the question's own phrases: one association read per recall.
+    const associated =
+      associate && hop === 1 ? await associationsOf(ctx, state, input.limit, settings, settings.budget - spent) : null;
+    spent += associated?.spent ?? 0;
+    const steps = heavyEnough(
+      associated ? [...expansion.steps, ...associationSpreadSteps(associated.steps)] : expansion.steps,
+      input.minWeight,
+    );
     const fresh = [...new Set(steps.map((step) => step.to))].filter((id) => !state.activation.has(id));
     spreadHop(state, steps, settings.decay, fresh.length > 0 ? await excludeSuperseded(fresh) : undefined);
-    if (expansion.truncated) {
+    if (expansion.truncated || associated?.truncated) {
       truncated = true;
       break;
     }
@@ -123,7 +135,35 @@ const CANDIDATES_PER_RESULT = 3;
  */
 const weightPrior = (weight: number, defaultWeight: number): number => 1 + (weight - defaultWeight);
 
-const heavyEnough = (steps: readonly FrontierStep[], minWeight: number | null): readonly FrontierStep[] =>
+/**
+ * The associations of the frontier's most active memories (at most `limit` of them: those that can
+ * matter to the answer; the rest would pass on too little to rank). One sharedTerms call, whose
+ * units count against the recall budget like edges.
+ */
+async function associationsOf(
+  ctx: EngramContext,
+  state: ActivationState,
+  limit: number,
+  settings: RecallSettings,
+  budget: number,
+): Promise<{ steps: AssociationStep[]; spent: number; truncated: boolean } | null> {
+  if (budget <= 0) return { steps: [], spent: 0, truncated: true };
+  const active = [...state.frontier]
+    .sort((a, b) => (state.activation.get(b) ?? 0) - (state.activation.get(a) ?? 0) || compareIds(a, b))
+    .slice(0, limit);
+  const answer = await ctx.store.associationCandidates(ctx.workspace, active, {
+    maxShared: settings.associationMaxShared,
+    budget,
+  });
+  const spent = answer.sources.reduce((sum, source) => sum + source.terms.length, 0) + answer.candidates.length;
+  return {
+    steps: associationSteps(answer, settings.associationsPerMemory, settings.associationMaxShared),
+    spent,
+    truncated: answer.truncated,
+  };
+}
+
+const heavyEnough = <T extends FrontierStep>(steps: readonly T[], minWeight: number | null): readonly T[] =>
   minWeight === null ? steps : steps.filter((step) => step.weight >= minWeight);
 
 /** Seeds from the three sources, keyed by memory id; a memory found by several keeps every signal. */

@@ -1,5 +1,6 @@
 import type { BookmarkManager } from 'neo4j-driver';
 import type { GraphStore } from '../port.js';
+import { createNeo4jAssociations } from './associations.js';
 import type { DriverLike } from './driver.js';
 import { createNeo4jReads } from './reads.js';
 import { createNeo4jRecallRecords } from './recall-records.js';
@@ -54,5 +55,6 @@ export function createNeo4jStore(options: Neo4jStoreOptions): Neo4jStore {
     ...createNeo4jWrites(runner, reads),
     ...createNeo4jRecallRecords(runner),
     ...createNeo4jVectors(runner),
+    ...createNeo4jAssociations(runner),
   };
 }

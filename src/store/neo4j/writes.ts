@@ -1,5 +1,6 @@
 import { conflict } from '../../domain/errors.js';
 import { checkMergedMetadata, mergeMetadata } from '../../domain/metadata.js';
+import type { NewMemory } from '../../domain/types.js';
 import { linkWeightChange } from '../../domain/weights.js';
 import type { GraphStore, ImportEdge } from '../port.js';
 import { UNBOUNDED } from '../shared/applied-weight-change.js';
@@ -13,6 +14,7 @@ import {
   missingImportEndpoint,
   missingMemory,
 } from '../shared/store-errors.js';
+import { DELETE_TERMS, REPLACE_TERMS } from './cypher/associations.js';
 import { LINK_CONFIRM, LINK_PREPARE, linkCreate, unlinkEdge } from './cypher/edges.js';
 import { IMPORT_MEMORIES, importEdges } from './cypher/import.js';
 import { CREATE_MEMORY, DELETE_MEMORY, UPDATE_MEMORY } from './cypher/memories.js';
@@ -22,6 +24,13 @@ import type { Neo4jReads } from './reads.js';
 import { edgeOf, encodeJson, toEdge, toMemory, toNumber } from './records.js';
 import { first, type Neo4jRunner, rows } from './transactions.js';
 import { applyChanges, replayedChanges } from './weights.js';
+
+/** REPLACE_TERMS rows for the memories that carry terms; a memory named twice keeps its last terms. */
+function termRows(memories: readonly NewMemory[]): { id: string; terms: string[] }[] {
+  const last = new Map<string, string[]>();
+  for (const memory of memories) if (memory.terms) last.set(memory.id, [...memory.terms]);
+  return [...last].map(([id, terms]) => ({ id, terms }));
+}
 
 export type Neo4jWrites = Pick<
   GraphStore,
@@ -36,9 +45,11 @@ export function createNeo4jWrites({ transaction }: Neo4jRunner, reads: Neo4jRead
   return {
     async createMemory(ws, memory, now) {
       try {
-        const record = await transaction('WRITE', 'createMemory', (tx) =>
-          first(tx, CREATE_MEMORY, { ws, ...memoryParameters(memory), now }),
-        );
+        const record = await transaction('WRITE', 'createMemory', async (tx) => {
+          const created = await first(tx, CREATE_MEMORY, { ws, ...memoryParameters(memory), now });
+          if (created && memory.terms) await rows(tx, REPLACE_TERMS, { ws, rows: termRows([memory]) });
+          return created;
+        });
         if (!record) throw new Error('Neo4j store: CREATE returned no row');
         return toMemory(record.get('memory'));
       } catch (error) {
@@ -46,7 +57,8 @@ export function createNeo4jWrites({ transaction }: Neo4jRunner, reads: Neo4jRead
         // Which constraint said no, and was it this very call, committed by an attempt whose reply was lost?
         const [existing] = await reads.getMemories(ws, [memory.id]);
         if (existing && existing.id === memory.id) {
-          if (JSON.stringify(existing) === JSON.stringify({ ...memory, createdAt: now, updatedAt: now }))
+          const { terms: _terms, ...fields } = memory;
+          if (JSON.stringify(existing) === JSON.stringify({ ...fields, createdAt: now, updatedAt: now }))
             return existing;
           throw conflict(ID_TAKEN);
         }
@@ -58,14 +70,22 @@ export function createNeo4jWrites({ transaction }: Neo4jRunner, reads: Neo4jRead
       const record = await transaction(
         'WRITE',
         'updateMemory',
-        (tx) => first(tx, UPDATE_MEMORY, { ws, id, changes: patchParameters(patch), now }),
+        async (tx) => {
+          const updated = await first(tx, UPDATE_MEMORY, { ws, id, changes: patchParameters(patch), now });
+          if (updated && patch.terms) await rows(tx, REPLACE_TERMS, { ws, rows: [{ id, terms: [...patch.terms] }] });
+          return updated;
+        },
         KEY_TAKEN,
       );
       return record ? toMemory(record.get('memory')) : null;
     },
 
     async deleteMemory(ws, id) {
-      const record = await transaction('WRITE', 'deleteMemory', (tx) => first(tx, DELETE_MEMORY, { ws, id }));
+      const record = await transaction('WRITE', 'deleteMemory', async (tx) => {
+        const deleted = await first(tx, DELETE_MEMORY, { ws, id });
+        if (deleted) await rows(tx, DELETE_TERMS, { ws, id });
+        return deleted;
+      });
       return record ? { edgesRemoved: toNumber(record.get('edgesRemoved'), 'edgesRemoved') } : null;
     },
 
@@ -151,6 +171,8 @@ export function createNeo4jWrites({ transaction }: Neo4jRunner, reads: Neo4jRead
         async (tx) => {
           if (batch.memories.length > 0) {
             await rows(tx, IMPORT_MEMORIES, { ws, memories: batch.memories.map(memoryParameters), now });
+            const withTerms = termRows(batch.memories);
+            if (withTerms.length > 0) await rows(tx, REPLACE_TERMS, { ws, rows: withTerms });
           }
           for (const [type, edges] of byType) {
             const record = await first(tx, importEdges(type), {

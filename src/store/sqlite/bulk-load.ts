@@ -120,6 +120,7 @@ function begin(ctx: StoreContext, ws: string, options: BulkLoadOptions): BulkLoa
   let edgesAheadOfTheirEnds = 0;
   const writeMemories = createMemoryWriter(ctx, ws);
   const writeEdges = createEdgeWriter(ctx, ws);
+  const keepTerms = sql(`INSERT OR REPLACE INTO memory_terms (workspace, memory_id, terms) VALUES (?, ?, ?)`);
   const whileOpen = <T>(work: () => T): T => {
     if (!open) throw new Error('This bulk load has already finished');
     try {
@@ -132,8 +133,13 @@ function begin(ctx: StoreContext, ws: string, options: BulkLoadOptions): BulkLoa
   return {
     async add(batch: ImportBatch, now: string) {
       return whileOpen(() => {
-        writeMemories(inOrder(batch.memories, byId), now);
-        for (const memory of batch.memories) loadedIds.add(memory.id);
+        const memories = inOrder(batch.memories, byId);
+        writeMemories(memories, now);
+        for (const memory of memories) {
+          loadedIds.add(memory.id);
+          // The last record of a memory wins, its terms too; their postings are built once, in finish().
+          if (memory.terms) keepTerms.run(ws, memory.id, JSON.stringify(memory.terms));
+        }
         for (const edge of batch.edges)
           if (!loadedIds.has(edge.fromId) || !loadedIds.has(edge.toId)) edgesAheadOfTheirEnds++;
         writeEdges(inOrder(batch.edges, byTriple), now);
@@ -150,6 +156,12 @@ function begin(ctx: StoreContext, ws: string, options: BulkLoadOptions): BulkLoa
           `INSERT INTO memories_fts (rowid, title, content, tags)
            SELECT rid, title, content, tags FROM memories WHERE rid >= ? AND workspace = ?`,
         ).run(firstMemoryRid, ws);
+        // The workspace started empty: every term row is this load's. In key order, the b-tree fills in one run.
+        sql(
+          `INSERT OR IGNORE INTO term_postings (workspace, term, memory_id)
+           SELECT t.workspace, j.value, t.memory_id FROM memory_terms t, json_each(t.terms) j
+           WHERE t.workspace = ? ORDER BY 2, 3`,
+        ).run(ws);
         for (const text of rebuilt) db.exec(text);
         sql('DELETE FROM edge_changes_muted WHERE workspace = ?').run(ws);
         sql('INSERT INTO edge_changes (workspace, edge_id) VALUES (?, NULL)').run(ws);

@@ -1,6 +1,7 @@
 import { conflict } from '../../domain/errors.js';
 import type { GraphStore, ImportBatch } from '../port.js';
 import { ID_TAKEN, KEY_TAKEN } from '../shared/store-errors.js';
+import { createTermWriter } from './association-terms.js';
 import { encodeJson } from './records.js';
 import type { StoreContext } from './store-context.js';
 
@@ -17,6 +18,7 @@ function sortedBy<T>(items: readonly T[], key: (item: T) => string): T[] {
 /** importBatch: many memories and edges in one transaction, in index order. */
 export function createImportBatch(ctx: StoreContext): Pick<GraphStore, 'importBatch'> {
   const { db, sql, written, pruneLog } = ctx;
+  const terms = createTermWriter(ctx);
   return {
     async importBatch(ws, batch: ImportBatch, now) {
       return written(() =>
@@ -40,8 +42,10 @@ export function createImportBatch(ctx: StoreContext): Pick<GraphStore, 'importBa
               if (
                 insertMemory.run(ws, m.id, m.key, m.title, m.content, m.kind, tags, m.weight, metadata, now, now)
                   .changes > 0
-              )
+              ) {
+                if (m.terms) terms.replace(ws, m.id, m.terms, false);
                 continue;
+              }
               // Not inserted: the id exists (update it), or the key belongs to another memory.
               if (
                 updateMemory.run(m.key, m.title, m.content, m.kind, tags, m.weight, metadata, now, ws, m.id).changes ===
@@ -49,6 +53,7 @@ export function createImportBatch(ctx: StoreContext): Pick<GraphStore, 'importBa
               ) {
                 throw conflict(KEY_TAKEN);
               }
+              if (m.terms) terms.replace(ws, m.id, m.terms, true);
             }
             const insertEdge = sql(
               `INSERT OR IGNORE INTO edges (workspace, id, from_id, to_id, type, weight, metadata, created_at, updated_at, last_confirmed_at)

@@ -140,4 +140,25 @@ export const MIGRATIONS: readonly string[] = [
   `
   CREATE INDEX memories_kind_created ON memories (workspace, kind, created_at, id);
   `,
+  // Association terms (association-terms.ts, domain/associations.ts): derived from each memory's
+  // text, so never exported, and removed with their memory by the trigger whichever way it goes.
+  `
+  CREATE TABLE memory_terms (
+    workspace TEXT NOT NULL,
+    memory_id TEXT NOT NULL,
+    terms     TEXT NOT NULL,
+    PRIMARY KEY (workspace, memory_id)
+  ) WITHOUT ROWID;
+  CREATE TABLE term_postings (
+    workspace TEXT NOT NULL,
+    term      TEXT NOT NULL,
+    memory_id TEXT NOT NULL,
+    PRIMARY KEY (workspace, term, memory_id)
+  ) WITHOUT ROWID;
+  CREATE TRIGGER memories_terms_delete AFTER DELETE ON memories BEGIN
+    DELETE FROM term_postings WHERE workspace = old.workspace AND memory_id = old.id AND term IN (
+      SELECT value FROM json_each((SELECT terms FROM memory_terms WHERE workspace = old.workspace AND memory_id = old.id)));
+    DELETE FROM memory_terms WHERE workspace = old.workspace AND memory_id = old.id;
+  END;
+  `,
 ];

@@ -9,6 +9,7 @@ import {
   DEFAULT_ADJACENCY_INDEX_OPTIONS,
 } from './adjacency-index/types.js';
 import { createAdjacencyReads } from './adjacency-reads.js';
+import { createAssociationCandidates } from './association-terms.js';
 import { createBulkLoad } from './bulk-load.js';
 import { toEngramError } from './errors.js';
 import { createImportBatch } from './import-batch.js';
@@ -67,6 +68,7 @@ export function createSqliteStore(options: SqliteStoreOptions): SqliteStore {
     ...createImportBatch(context),
     ...createBulkLoad(context),
     ...createRecallRecords(context),
+    ...createAssociationCandidates(context),
     ...createVectors(context),
 
     getMemoriesWithAdjacent: (ws, refs, query) => memoriesWithAdjacent(store, ws, refs, query),

@@ -4,6 +4,7 @@ import { linkWeightChange } from '../../domain/weights.js';
 import type { EdgeSelector, GraphStore, LinkRequest } from '../port.js';
 import { UNBOUNDED } from '../shared/applied-weight-change.js';
 import { missingMemory } from '../shared/store-errors.js';
+import { createTermWriter } from './association-terms.js';
 import {
   decodeJson,
   EDGE_COLUMNS,
@@ -29,9 +30,11 @@ export function createRecordWrites(
   ctx: StoreContext,
 ): Pick<GraphStore, 'createMemory' | 'updateMemory' | 'deleteMemory' | 'linkEdge' | 'unlinkEdges'> {
   const { db, sql, written, memoryById, edgeById, edgeByTriple } = ctx;
+  const terms = createTermWriter(ctx);
   return {
     async createMemory(ws, memory: NewMemory, now) {
-      return written(() => {
+      // Without terms it stays one autocommit statement; with them, one transaction with their rows.
+      const insert = () => {
         const row = sql(
           `INSERT INTO memories (workspace, id, key, title, content, kind, tags, weight, metadata, created_at, updated_at)
              VALUES (@ws, @id, @key, @title, @content, @kind, @tags, @weight, @metadata, @now, @now)
@@ -50,8 +53,10 @@ export function createRecordWrites(
           metadata: encodeJson(memory.metadata),
           now,
         })[0] as MemoryRow;
+        if (memory.terms) terms.replace(ws, memory.id, memory.terms, false);
         return toMemory(row);
-      });
+      };
+      return written(() => (memory.terms ? db.transaction(insert).immediate() : insert()));
     },
 
     async updateMemory(ws, id, patch: MemoryPatch, now) {
@@ -75,6 +80,7 @@ export function createRecordWrites(
               metadata: patch.metadata !== undefined ? encodeJson(patch.metadata) : current.metadata,
               now,
             }) as MemoryRow;
+            if (patch.terms) terms.replace(ws, id, patch.terms, true);
             return toMemory(row);
           })
           .immediate(),

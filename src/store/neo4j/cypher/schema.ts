@@ -73,6 +73,15 @@ export const SCHEMA: readonly { name: string; text: string }[] = [
     'engram_vector_space',
     'CREATE CONSTRAINT engram_vector_space IF NOT EXISTS FOR (s:VectorSpace) REQUIRE s.workspace IS UNIQUE',
   ],
+  // Association terms (cypher/associations.ts): a memory's terms, and the memories holding a term.
+  [
+    'engram_memory_term_memory',
+    'CREATE INDEX engram_memory_term_memory IF NOT EXISTS FOR (t:MemoryTerm) ON (t.workspace, t.memoryId)',
+  ],
+  [
+    'engram_memory_term_term',
+    'CREATE INDEX engram_memory_term_term IF NOT EXISTS FOR (t:MemoryTerm) ON (t.workspace, t.term)',
+  ],
   // The embedding queue: memories without a vector for their current text, oldest first (vectors.ts).
   [
     'engram_memory_embedding_queue',

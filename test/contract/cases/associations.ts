@@ -1,0 +1,202 @@
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_RECALL_SETTINGS, type QueryLimits } from '../../../src/config.js';
+import { type AssociationCandidates, associationTerms, termWeight } from '../../../src/domain/associations.js';
+import { EngramError } from '../../../src/domain/errors.js';
+import type { EngramContext } from '../../../src/graphql/context.js';
+import { writeScope } from '../../../src/graphql/context.js';
+import { createLoaders } from '../../../src/loaders/index.js';
+import { ASSOCIATION_SHARE } from '../../../src/services/recall/activation.js';
+import { LEARNED_RELATION } from '../../../src/services/recall/learning.js';
+import { type RecallInput, recall } from '../../../src/services/recall/recall.js';
+import { recallFeedback } from '../../../src/services/recall/recall-feedback.js';
+import { createMemory, deleteMemory, updateMemory } from '../../../src/services/writes.js';
+import { createWorkMeter } from '../../../src/store/work-budget.js';
+import { type ContractContext, newMemory, OTHER, POLICY, rejection, T0, T1, WS } from '../contract-kit.js';
+
+const QUERY = { maxShared: 2, budget: 1_000 };
+
+/** An answer with its lists in a fixed order, to compare across stores. */
+const sorted = (answer: AssociationCandidates) => ({
+  sources: answer.sources.map((source) => ({
+    memoryId: source.memoryId,
+    terms: [...source.terms].sort((a, b) => (a.term < b.term ? -1 : 1)),
+  })),
+  candidates: [...answer.candidates]
+    .map((candidate) => ({ memoryId: candidate.memoryId, terms: [...candidate.terms].sort() }))
+    .sort((a, b) => (a.memoryId < b.memoryId ? -1 : 1)),
+  truncated: answer.truncated,
+});
+
+/** Association terms kept by the stores, and recall spreading through them (docs/recall.md, Associations). */
+export function associationCases(t: ContractContext): void {
+  describe('association terms', () => {
+    it('keeps the terms a memory is written with and lists who shares a rare one', async () => {
+      await t.createMemory({ id: 'a', terms: ['bologna', 'cyrus', 'team'] });
+      await t.createMemory({ id: 'b', terms: ['cyrus', 'place', 'team'] });
+      await t.createMemory({ id: 'c', terms: ['team'] });
+      await t.createMemory({ id: 'd', title: 'No terms' });
+      const answer = await t.store.associationCandidates(WS, ['a', 'd'], QUERY);
+      // "team" is held by three, over the ceiling of 2: counted to 3 and followed nowhere.
+      expect(sorted(answer)).toEqual({
+        sources: [
+          {
+            memoryId: 'a',
+            terms: [
+              { term: 'bologna', holders: 1 },
+              { term: 'cyrus', holders: 2 },
+              { term: 'team', holders: 3 },
+            ],
+          },
+        ],
+        candidates: [{ memoryId: 'b', terms: ['cyrus', 'place', 'team'] }],
+        truncated: false,
+      });
+    });
+
+    it('replaces the terms on update, removes them with the memory, and keeps workspaces apart', async () => {
+      await t.createMemory({ id: 'a', terms: ['cyrus'] });
+      await t.createMemory({ id: 'b', terms: ['cyrus'] });
+      await t.createMemory({ id: 'x', terms: ['cyrus'] }, OTHER);
+      expect((await t.store.associationCandidates(WS, ['a'], QUERY)).candidates.map((c) => c.memoryId)).toEqual(['b']);
+      await t.store.updateMemory(WS, 'b', { title: 'Renamed', terms: ['bologna'] }, T1);
+      expect((await t.store.associationCandidates(WS, ['a'], QUERY)).candidates).toEqual([]);
+      expect((await t.store.associationCandidates(WS, ['b'], QUERY)).sources).toEqual([
+        { memoryId: 'b', terms: [{ term: 'bologna', holders: 1 }] },
+      ]);
+      // An update that leaves the terms out keeps them.
+      await t.store.updateMemory(WS, 'b', { kind: 'note' }, T1);
+      expect((await t.store.associationCandidates(WS, ['b'], QUERY)).sources[0]?.terms).toHaveLength(1);
+      await t.store.createMemory(WS, newMemory({ id: 'c', terms: ['bologna'] }), T0);
+      await t.store.deleteMemory(WS, 'c');
+      expect((await t.store.associationCandidates(WS, ['b'], QUERY)).sources[0]?.terms).toEqual([
+        { term: 'bologna', holders: 1 },
+      ]);
+      // Export is listMemories: the terms are derived data and never part of a record.
+      const [listed] = await t.store.listMemories(WS, { afterId: 'a', limit: 1 });
+      expect(listed).not.toHaveProperty('terms');
+    });
+
+    it('imports terms with a batch (a memory named twice keeps its last) and replaces them on a re-import', async () => {
+      await t.store.importBatch(
+        WS,
+        {
+          memories: [
+            newMemory({ id: 'a', terms: ['first'] }),
+            newMemory({ id: 'b', terms: ['cyrus'] }),
+            newMemory({ id: 'a', terms: ['cyrus'] }),
+          ],
+          edges: [],
+        },
+        T0,
+      );
+      expect(sorted(await t.store.associationCandidates(WS, ['a'], QUERY)).candidates).toEqual([
+        { memoryId: 'b', terms: ['cyrus'] },
+      ]);
+      await t.store.importBatch(WS, { memories: [newMemory({ id: 'b', terms: ['bologna'] })], edges: [] }, T1);
+      expect((await t.store.associationCandidates(WS, ['a'], QUERY)).candidates).toEqual([]);
+    });
+
+    it('stops at its budget and says so', async () => {
+      await t.createMemory({ id: 'a', terms: ['cyrus', 'nora'] });
+      await t.createMemory({ id: 'b', terms: ['cyrus'] });
+      await t.createMemory({ id: 'c', terms: ['nora'] });
+      const full = await t.store.associationCandidates(WS, ['a'], QUERY);
+      expect(full.candidates).toHaveLength(2);
+      const cut = await t.store.associationCandidates(WS, ['a'], { ...QUERY, budget: 2 });
+      expect(cut.truncated).toBe(true);
+      expect(cut.candidates).toHaveLength(1);
+    });
+  });
+
+  describe('recall through associations', () => {
+    const context = (associations = true): EngramContext => ({
+      workspace: WS,
+      store: t.store,
+      loaders: createLoaders(t.store, WS),
+      policy: POLICY,
+      limits: { walkBudget: 10_000, feedbackMaxEdges: 1_000 } as QueryLimits,
+      work: createWorkMeter(100_000),
+      strictTypes: false,
+      recall: { ...DEFAULT_RECALL_SETTINGS, associations },
+    });
+    const input = (fields: Partial<RecallInput>): RecallInput => ({
+      query: null,
+      seeds: null,
+      embedding: null,
+      limit: 10,
+      maxDepth: 2,
+      types: null,
+      minWeight: null,
+      currentOnly: false,
+      ...fields,
+    });
+    const fail = (error: unknown) => {
+      throw error;
+    };
+    const INTRO = 'Rosa: my team lead Cyrus is great';
+    const NEWS = 'Cyrus got a place in Bologna';
+
+    it('reaches a memory that shares no word with the question through a name it shares with a match', async () => {
+      const scope = writeScope(context());
+      const intro = await createMemory(scope, { title: INTRO });
+      const news = await createMemory(scope, { title: NEWS });
+      const { record } = await recall(context(), input({ query: 'team lead' }), fail);
+      expect(record.results.map((result) => result.memoryId)).toEqual([intro.id, news.id]);
+      // The intro's terms: cyrus (2 holders), lead, rosa, team (1 each); the news shares cyrus.
+      const max = DEFAULT_RECALL_SETTINGS.associationMaxShared;
+      const weight = termWeight(2, max) / (termWeight(2, max) + 3 * termWeight(1, max));
+      expect(associationTerms({ title: INTRO, content: null, tags: [] })).toEqual(['cyrus', 'lead', 'rosa', 'team']);
+      const [, reached] = record.results;
+      expect(reached?.score).toBeCloseTo(ASSOCIATION_SHARE * 1 * weight * DEFAULT_RECALL_SETTINGS.decay, 12);
+      expect(reached?.seed).toBe(false);
+      expect(reached?.path).toEqual([]);
+      expect(reached?.associations).toEqual([
+        { fromId: intro.id, toId: news.id, terms: ['cyrus'], weight: expect.closeTo(weight, 12), at: 0 },
+      ]);
+      expect(await t.store.getRecall(WS, record.id, record.createdAt)).toEqual(record);
+
+      // Turned off: no association, and a memory written meanwhile gets no terms.
+      const { record: plain } = await recall(context(false), input({ query: 'team lead' }), fail);
+      expect(plain.results.map((result) => result.memoryId)).toEqual([intro.id]);
+      const quiet = await createMemory(writeScope(context(false)), { title: 'Cyrus again' });
+      expect((await t.store.associationCandidates(WS, [quiet.id], QUERY)).sources).toEqual([]);
+    });
+
+    it('feedback on a memory an association brought learns a real edge, and has no edge to weaken', async () => {
+      const scope = writeScope(context());
+      const intro = await createMemory(scope, { title: INTRO });
+      const news = await createMemory(scope, { title: NEWS });
+      const { record } = await recall(context(), input({ query: 'team lead' }), fail);
+      const error = await rejection(
+        recallFeedback(
+          writeScope(context()),
+          { recallId: record.id, memoryId: news.id, signal: 'NOT_RELEVANT', source: 'CONSCIOUS' },
+          DEFAULT_RECALL_SETTINGS,
+        ),
+      );
+      expect(error).toBeInstanceOf(EngramError);
+      expect((error as EngramError).code).toBe('BAD_USER_INPUT');
+      expect((error as EngramError).message).toMatch(/association/);
+      await recallFeedback(
+        writeScope(context()),
+        { recallId: record.id, memoryId: news.id, signal: 'USED', source: 'CONSCIOUS' },
+        DEFAULT_RECALL_SETTINGS,
+      );
+      const learned = await t.store.findEdge(WS, intro.id, news.id, LEARNED_RELATION);
+      expect(learned?.weight).toBeCloseTo(DEFAULT_RECALL_SETTINGS.learnedWeight, 12);
+    });
+
+    it('updates and deletions through the write services keep the associations current', async () => {
+      const scope = writeScope(context());
+      const intro = await createMemory(scope, { title: INTRO });
+      const news = await createMemory(scope, { title: 'Got a place in Bologna' });
+      const ids = async () =>
+        (await recall(context(), input({ query: 'team lead' }), fail)).record.results.map((result) => result.memoryId);
+      expect(await ids()).toEqual([intro.id]);
+      await updateMemory(scope, news.id, { title: NEWS });
+      expect(await ids()).toEqual([intro.id, news.id]);
+      await deleteMemory(scope, news.id);
+      expect(await ids()).toEqual([intro.id]);
+    });
+  });
+}
