@@ -64,7 +64,7 @@ const WRITES = new Set<PropertyKey>([
 function rowsIn(result: unknown): number {
   if (Array.isArray(result)) {
     let rows = 0;
-    for (const item of result) rows += Array.isArray(item) ? item.length : item === null ? 0 : 1;
+    for (const item of result) rows += Array.isArray(item) ? item.length : item === null ? 0 : 1 + adjacentRows(item);
     return rows;
   }
   if (result === null || result === undefined) return 0;
@@ -76,6 +76,12 @@ function rowsIn(result: unknown): number {
   }
   return 1;
 }
+
+/** The edges a getMemoriesWithAdjacent entry carries beside its memory (0 for any other item). */
+const adjacentRows = (item: unknown): number =>
+  typeof item === 'object' && item !== null && 'adjacent' in item && Array.isArray(item.adjacent)
+    ? item.adjacent.length
+    : 0;
 
 const nextTurn = () => new Promise<void>((resume) => setImmediate(resume));
 
@@ -157,7 +163,7 @@ export function storeWithWorkBudget(store: GraphStore, meter: WorkMeter, rowsPer
     const mostRows = refs.length * (query.limitPerMemory ?? Number.POSITIVE_INFINITY);
     if (mostRows <= Math.min(rowsPerCall, meter.remaining())) {
       const answer = await store.getMemoriesWithAdjacent(ws, refs, query);
-      meter.charge(answer.reduce((rows, entry) => rows + (entry ? 1 + entry.adjacent.length : 0), 0));
+      meter.charge(rowsIn(answer));
       return answer;
     }
     return memoriesWithAdjacent({ getMemories: guardedGetMemories, getAdjacent }, ws, refs, query);

@@ -2,6 +2,7 @@ import { int } from 'neo4j-driver';
 import type { AdjacentEdge, FrontierStep } from '../../domain/types.js';
 import { capInKeyOrder, groupInKeyOrder, inKeyOrder, newestFirst, uniqueKeys } from '../key-order.js';
 import type { AdjacencyQuery, GraphStore, SourceRank } from '../port.js';
+import { pairedWithLists } from '../shared/memories-with-adjacent.js';
 import { EDGES_AMONG, EDGES_BETWEEN, FIND_EDGE, GET_EDGES, LIST_EDGES } from './cypher/edges.js';
 import { GET_MEMORIES, LIST_MEMORIES } from './cypher/memories.js';
 import { listEdgesByType, rankTargetsBySources } from './cypher/research-views.js';
@@ -110,12 +111,13 @@ export function createNeo4jReads({ read }: Neo4jRunner): Neo4jReads {
       const found = inKeyOrder(refs, byRef, null);
       // maxRows is filled in reference order over the memories found, as getAdjacent fills it.
       const present = found.filter((entry) => entry !== null);
-      const capped = capInKeyOrder(
-        present.map((entry) => entry.adjacent),
-        query.maxRows,
+      return pairedWithLists(
+        found.map((entry) => entry?.memory ?? null),
+        capInKeyOrder(
+          present.map((entry) => entry.adjacent),
+          query.maxRows,
+        ),
       );
-      let at = 0;
-      return found.map((entry) => (entry ? { memory: entry.memory, adjacent: capped[at++] ?? [] } : null));
     },
 
     async countAdjacent(ws, memoryIds, query) {

@@ -1,4 +1,4 @@
-import type { MemoryRecord } from '../../domain/types.js';
+import type { AdjacentEdge, MemoryRecord } from '../../domain/types.js';
 import type { AdjacencyQuery, GraphStore, MemoryWithAdjacent } from '../port.js';
 
 /**
@@ -18,6 +18,17 @@ export async function memoriesWithAdjacent(
     found.map((memory) => memory.id),
     query,
   );
+  return pairedWithLists(memories, lists);
+}
+
+/**
+ * Each memory found with its list, `lists` holding one list per memory found, in order: the shape
+ * of getMemoriesWithAdjacent's answer, however a store came by the two.
+ */
+export function pairedWithLists(
+  memories: readonly (MemoryRecord | null)[],
+  lists: readonly AdjacentEdge[][],
+): (MemoryWithAdjacent | null)[] {
   let at = 0;
   return memories.map((memory) => (memory ? { memory, adjacent: lists[at++] ?? [] } : null));
 }
