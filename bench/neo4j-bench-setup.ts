@@ -107,6 +107,18 @@ export function appFor(store: GraphStore, config: Config) {
   };
 }
 
+/** The store with every workspace behind `prefix`, so a run never touches other data of the server and is deleted whole. */
+export function prefixed(store: GraphStore, prefix: string): GraphStore {
+  return new Proxy(store, {
+    get(target, property, receiver) {
+      const value = Reflect.get(target, property, receiver) as unknown;
+      if (typeof value !== 'function' || ['ping', 'close', 'ensureSchema'].includes(String(property))) return value;
+      return (workspace: string, ...rest: unknown[]) =>
+        (value as (...args: unknown[]) => unknown).call(target, `${prefix}${workspace}`, ...rest);
+    },
+  });
+}
+
 export function countCalls(store: GraphStore): { store: GraphStore; total: () => number; reset: () => void } {
   let total = 0;
   const proxy = new Proxy(store, {

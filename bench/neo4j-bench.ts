@@ -31,7 +31,15 @@ import { boltTarget, startBoltProxy } from './bolt-proxy.js';
 import { generateGraph, importBatches, randomPairs } from './generator.js';
 import { now, type Summary, summarize } from './lib/stats.js';
 import { type Neo4jBenchResult, type Neo4jBenchRow, renderNeo4jBench } from './neo4j-bench-report.js';
-import { appFor, countCalls, countingDriver, evidenceEdges, importAll, WORKSPACE } from './neo4j-bench-setup.js';
+import {
+  appFor,
+  countCalls,
+  countingDriver,
+  evidenceEdges,
+  importAll,
+  prefixed,
+  WORKSPACE,
+} from './neo4j-bench-setup.js';
 import { timeEach } from './store-bench.js';
 
 // bench/run.ts and other callers keep importing the runner, its result types and the table from here.
@@ -481,18 +489,6 @@ async function timePaired<T>(
     bTimes.push(now() - started);
   }
   return [summarize(aTimes), summarize(bTimes)];
-}
-
-/** The store with every workspace behind `prefix`, so a run never touches other data of the server. */
-function prefixed(store: GraphStore, prefix: string): GraphStore {
-  return new Proxy(store, {
-    get(target, property, receiver) {
-      const value = Reflect.get(target, property, receiver) as unknown;
-      if (typeof value !== 'function' || ['ping', 'close', 'ensureSchema'].includes(String(property))) return value;
-      return (workspace: string, ...rest: unknown[]) =>
-        (value as (...args: unknown[]) => unknown).call(target, `${prefix}${workspace}`, ...rest);
-    },
-  });
 }
 
 /** The store with each call outside the request's shared reads: one managed transaction per call. */

@@ -17,9 +17,8 @@ import { createLogger } from '../src/logger.js';
 import { NEO4J_BULK_TIMEOUT_MS, type Neo4jStoreConfig } from '../src/store/neo4j/adapter.js';
 import { createNeo4jDriver, redactUri } from '../src/store/neo4j/driver.js';
 import { createNeo4jStore } from '../src/store/neo4j/neo4j-store.js';
-import type { GraphStore } from '../src/store/port.js';
 import { generateGraph, randomPairs } from './generator.js';
-import { importAll, WORKSPACE } from './neo4j-bench-setup.js';
+import { importAll, prefixed, WORKSPACE } from './neo4j-bench-setup.js';
 import { QUALITY_RUN, type RecallBenchResult, renderRecallBench } from './recall-bench.js';
 import { benchRecallLatency } from './recall-latency.js';
 import { type Gql, runRecallQuality } from './recall-quality.js';
@@ -45,14 +44,7 @@ export async function runRecallNeo4j(options: { seed: number; starts?: number })
   });
   // Every workspace of this run behind one prefix, so the run never touches other data and is deleted whole.
   const prefix = `engram-recall-bench-${randomUUID().slice(0, 8)}-`;
-  const store: GraphStore = new Proxy(raw, {
-    get(target, property, receiver) {
-      const value = Reflect.get(target, property, receiver) as unknown;
-      if (typeof value !== 'function' || ['ping', 'close', 'ensureSchema'].includes(String(property))) return value;
-      return (workspace: string, ...rest: unknown[]) =>
-        (value as (...args: unknown[]) => unknown).call(target, `${prefix}${workspace}`, ...rest);
-    },
-  });
+  const store = prefixed(raw, prefix);
   try {
     const info = await raw.ensureSchema();
     log(`Neo4j ${info.version} ${info.edition}; graph ${spec.memories} / ${spec.edges}`);
