@@ -3,6 +3,7 @@ import { loadConfig } from '../../src/config.js';
 import type { Neo4jStoreConfig } from '../../src/store/neo4j/adapter.js';
 import { createNeo4jDriver, type DriverLike, type RecordLike, redactUri } from '../../src/store/neo4j/driver.js';
 import { createNeo4jStore, type Neo4jStore } from '../../src/store/neo4j/neo4j-store.js';
+import { toNumber } from '../../src/store/neo4j/records.js';
 import type { GraphStore } from '../../src/store/port.js';
 
 /**
@@ -49,7 +50,7 @@ function namespacedQueue(store: GraphStore, ns: (workspace: string) => string) {
 }
 
 /** Runs statements with a driver of their own, bypassing the adapter (inspection and cleanup). */
-export async function queryNeo4j(
+async function queryNeo4j(
   config: Neo4jStoreConfig,
   text: string,
   parameters: Record<string, unknown> = {},
@@ -60,6 +61,19 @@ export async function queryNeo4j(
   } finally {
     await driver.close();
   }
+}
+
+/** A workspace's memories, relationships and EdgeRefs, counted by Cypher: what an import must leave. */
+export async function workspaceCounts(
+  config: Neo4jStoreConfig,
+  workspace: string,
+): Promise<{ memories: number; edges: number; edgeRefs: number }> {
+  const count = async (text: string) => toNumber((await queryNeo4j(config, text, { ws: workspace }))[0]?.get('n'), 'n');
+  return {
+    memories: await count('MATCH (m:Memory {workspace: $ws}) RETURN count(m) AS n'),
+    edges: await count('MATCH (:Memory {workspace: $ws})-[r]->() RETURN count(r) AS n'),
+    edgeRefs: await count('MATCH (k:EdgeRef {workspace: $ws}) RETURN count(k) AS n'),
+  };
 }
 
 export async function runOn(

@@ -7,8 +7,7 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { edgeLine, generateGraph, RELATION_TYPES } from '../../bench/generator.js';
 import { memoryLine } from '../../src/domain/graph-records.js';
-import { toNumber } from '../../src/store/neo4j/records.js';
-import { clearNamespace, liveNeo4jConfig, queryNeo4j } from '../helpers/neo4j.js';
+import { clearNamespace, liveNeo4jConfig, workspaceCounts } from '../helpers/neo4j.js';
 
 /**
  * `engram import` and `engram export` as a user runs them, with ENGRAM_STORE=neo4j. The request
@@ -42,12 +41,7 @@ if (!process.env.NEO4J_URI) {
       },
     });
 
-  const count = async (text: string) => toNumber((await queryNeo4j(config, text, { ws: workspace }))[0]?.get('n'), 'n');
-  const counts = async () => ({
-    memories: await count('MATCH (m:Memory {workspace: $ws}) RETURN count(m) AS n'),
-    edges: await count('MATCH (:Memory {workspace: $ws})-[r]->() RETURN count(r) AS n'),
-    edgeRefs: await count('MATCH (k:EdgeRef {workspace: $ws}) RETURN count(k) AS n'),
-  });
+  const counts = () => workspaceCounts(config, workspace);
 
   beforeAll(() => {
     dir = mkdtempSync(join(tmpdir(), 'engram-neo4j-cli-'));

@@ -17,7 +17,9 @@ import { loadConfig } from '../../src/config.js';
 import { memoryLine } from '../../src/domain/graph-records.js';
 import { createLogger } from '../../src/logger.js';
 import { createStore } from '../../src/store/create-store.js';
+import type { Neo4jStoreConfig } from '../../src/store/neo4j/adapter.js';
 import type { GraphStore } from '../../src/store/port.js';
+import { workspaceCounts } from '../helpers/neo4j.js';
 
 /**
  * Issue 30: a Neo4j that dies or stalls while Engram serves a steady mixed load. A server of this
@@ -66,6 +68,7 @@ if (!process.env.NEO4J_URI) {
     let port = 0;
     let server: LaunchedServer;
     let store: GraphStore;
+    let storeConfig: Neo4jStoreConfig;
     let gql: (ws: string, query: string, variables?: Record<string, unknown>) => Promise<Answer>;
     let ready: () => Promise<number>;
 
@@ -84,6 +87,7 @@ if (!process.env.NEO4J_URI) {
         ENGRAM_RATE_POINTS_PER_SECOND: '0',
         ENGRAM_REQUEST_TIMEOUT_MS: String(REQUEST_TIMEOUT_MS),
       });
+      storeConfig = config.store as Neo4jStoreConfig;
       store = await createStore(config);
       const app = createApp({ config, store, logger: createLogger('silent') });
       gql = async (ws, query, variables = {}) => {
@@ -218,22 +222,6 @@ if (!process.env.NEO4J_URI) {
           return ledger;
         },
       };
-    }
-
-    /** Memories, relationships and EdgeRefs of a workspace, counted by Cypher on this file's server. */
-    async function countsOf(workspace: string) {
-      const driver = neo4j.driver(`bolt://127.0.0.1:${port}`, neo4j.auth.basic('neo4j', password));
-      const count = async (text: string) =>
-        Number((await driver.executeQuery(text, { ws: workspace })).records[0]?.get('n') ?? -1);
-      try {
-        return {
-          memories: await count('MATCH (m:Memory {workspace: $ws}) RETURN count(m) AS n'),
-          edges: await count('MATCH (:Memory {workspace: $ws})-[r]->() RETURN count(r) AS n'),
-          edgeRefs: await count('MATCH (k:EdgeRef {workspace: $ws}) RETURN count(k) AS n'),
-        };
-      } finally {
-        await driver.close();
-      }
     }
 
     /** The Bolt connections Engram's driver (user agent `engram`) holds open on the server, as the server counts them. */
@@ -463,7 +451,7 @@ if (!process.env.NEO4J_URI) {
         const reported = Number((written?.[1] ?? '0').replaceAll(',', ''));
         server = await launch();
         await recovery();
-        const stored = await countsOf(workspace);
+        const stored = await workspaceCounts(storeConfig, workspace);
         console.info(
           `[faults] import killed: exit ${code}, reported ${reported} records written, ${stored.memories + stored.edges} in the database`,
         );
@@ -476,7 +464,11 @@ if (!process.env.NEO4J_URI) {
 
         const rerun = runImport();
         expect(await rerun.exit, rerun.stderr()).toBe(0);
-        expect(await countsOf(workspace)).toEqual({ memories: 8_000, edges: 40_000, edgeRefs: 40_000 });
+        expect(await workspaceCounts(storeConfig, workspace)).toEqual({
+          memories: 8_000,
+          edges: 40_000,
+          edgeRefs: 40_000,
+        });
       } finally {
         rmSync(file, { force: true });
       }
