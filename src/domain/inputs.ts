@@ -96,6 +96,8 @@ export const limit = z
   .int()
   .min(LIMITS.limit.min, 'must be between 1 and 100')
   .max(LIMITS.limit.max, 'must be between 1 and 100');
+/** `first` of a connection field: the same bounds as `limit`. */
+export const pageSize = limit;
 
 export const title = label(LIMITS.titleChars);
 export const content = text(LIMITS.contentChars);

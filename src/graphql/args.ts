@@ -4,6 +4,17 @@ import { DirectionEnum } from './enums.js';
 type ArgBuilder = Parameters<Parameters<typeof import('./builder.js').builder.queryFields>[0]>[0]['arg'];
 
 /** Arguments shared by several fields, so a rule and its wording are written once. */
+/** The `first` and `after` arguments of a connection field (API.md, "Pages"). */
+export const pageArgs = (arg: ArgBuilder, defaultFirst: number) => ({
+  first: arg.int({
+    defaultValue: defaultFirst,
+    required: true,
+    validate: rules.pageSize,
+    description: `Page size, 1..100 (default ${defaultFirst}).`,
+  }),
+  after: arg.string({ required: false, description: "The previous page's endCursor." }),
+});
+
 export const sharedArgs = (arg: ArgBuilder) => ({
   direction: arg({
     type: DirectionEnum,

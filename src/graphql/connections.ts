@@ -1,25 +1,29 @@
-import { z } from 'zod';
 import { decodeCursor, encodeCursor } from '../domain/cursor.js';
 import type { EdgeRecord, MemoryRecord } from '../domain/types.js';
+import { pageArgs } from './args.js';
 import { builder } from './builder.js';
 import type { EngramContext } from './context.js';
 import { EdgeRef, MemoryRef } from './refs.js';
 
 /*
- * Keyset pages over the whole workspace (API.md, "Pages"): memories and edges in id order. Ids are
- * time-ordered, so the order is creation order, and a write between pages only adds at the end
- * (a new id) or removes an item, never shifts one across the cursor.
+ * Keyset pages (API.md, "Pages"). Every `<list>Connection` field reads `first + 1` items after the
+ * position its cursor holds, in the list's own order: the extra item says whether another page
+ * follows without a count. A cursor holds the sort key of its item, so a write between pages moves
+ * nothing across it: an item that existed before and after the write, unchanged, keeps its key.
  */
 
-interface PageInfo {
+export interface PageInfo {
   hasNextPage: boolean;
   endCursor: string | null;
 }
 
-interface Page<T> {
+export interface Page<T> {
   edges: { cursor: string; node: T }[];
   pageInfo: PageInfo;
 }
+
+/** A position in a list's order: the sort key of an item, most significant first. */
+export type Position = readonly (string | number)[];
 
 const PageInfoRef = builder.objectRef<PageInfo>('PageInfo');
 PageInfoRef.implement({
@@ -33,15 +37,19 @@ PageInfoRef.implement({
   }),
 });
 
-function connectionTypes<T>(name: string, plural: string, node: typeof MemoryRef | typeof EdgeRef) {
+/**
+ * `<name>Edge { cursor node }` and `<name>Connection { edges pageInfo }` for items of `node`'s type.
+ * Call once per name, at module load.
+ */
+export function connectionTypes<T>(name: string, plural: string, node: unknown) {
   const edgeRef = builder.objectRef<{ cursor: string; node: T }>(`${name}Edge`);
   edgeRef.implement({
-    description: `One ${name.toLowerCase()} of a page, with its position.`,
+    description: `One item of a page of ${plural}, with its position.`,
     fields: (t) => ({
       cursor: t.exposeString('cursor', { description: 'Opaque position of this item: pages continue after it.' }),
       node: t.field({
         type: node as never,
-        description: `The ${name.toLowerCase()}.`,
+        description: 'The item.',
         resolve: (edge) => edge.node as never,
       }),
     }),
@@ -65,37 +73,62 @@ function connectionTypes<T>(name: string, plural: string, node: typeof MemoryRef
   return connectionRef;
 }
 
+export interface PageArgs {
+  first: number;
+  after?: string | null | undefined;
+}
+
+/** How one connection field reads and places its items. */
+export interface Keyset<T> {
+  /** The field the cursors page, e.g. `Memory.neighborsConnection`. */
+  field: string;
+  /**
+   * What shapes the list besides first/after (filters, the parent's id): a cursor is refused by
+   * any other. Give values normalised as the read uses them, so equal lists share cursors.
+   */
+  scope: Record<string, unknown>;
+  /** At most `limit` items strictly after `after` in the list's order (the start when null). */
+  read: (after: Position | null, limit: number) => Promise<T[]>;
+  /** The sort key of an item, as `read` takes it back. */
+  positionOf: (item: T) => Position;
+}
+
+/** One page of a keyset-ordered list: decodes `after`, reads `first + 1`, encodes each item's position. */
+export async function keysetPage<T>(ctx: EngramContext, args: PageArgs, keyset: Keyset<T>): Promise<Page<T>> {
+  const scope = { field: keyset.field, workspace: ctx.workspace, args: keyset.scope };
+  const after = args.after == null ? null : decodeCursor(scope, args.after);
+  const rows = await keyset.read(after, args.first + 1);
+  const items = rows.slice(0, args.first);
+  const edges = items.map((node) => ({ cursor: encodeCursor(scope, keyset.positionOf(node)), node }));
+  return { edges, pageInfo: { hasNextPage: rows.length > args.first, endCursor: edges.at(-1)?.cursor ?? null } };
+}
+
 const MemoryConnectionRef = connectionTypes<MemoryRecord>('Memory', 'memories', MemoryRef);
 const EdgeConnectionRef = connectionTypes<EdgeRecord>('Edge', 'edges', EdgeRef);
 
-const first = z.number().int().min(1, 'must be between 1 and 100').max(100, 'must be between 1 and 100');
-
-/** One page read by id: `first + 1` rows tell whether another page follows without a count. */
-async function idPage<T extends { id: string }>(
-  ctx: EngramContext,
+/** Memories and edges by id: ids are time-ordered, so a write only adds at the end or removes. */
+const byId = <T extends { id: string }>(
   field: string,
-  args: { first: number; after?: string | null | undefined },
-  list: (page: { afterId: string | null; limit: number }) => Promise<T[]>,
-): Promise<Page<T>> {
-  const scope = { field, workspace: ctx.workspace, args: {} };
-  const afterId = args.after == null ? null : String(decodeCursor(scope, args.after)[0]);
-  const rows = await list({ afterId, limit: args.first + 1 });
-  const items = rows.slice(0, args.first);
-  const edges = items.map((node) => ({ cursor: encodeCursor(scope, [node.id]), node }));
-  return { edges, pageInfo: { hasNextPage: rows.length > args.first, endCursor: edges.at(-1)?.cursor ?? null } };
-}
+  list: (p: { afterId: string | null; limit: number }) => Promise<T[]>,
+): Keyset<T> => ({
+  field,
+  scope: {},
+  read: (after, limit) => list({ afterId: after === null ? null : String(after[0]), limit }),
+  positionOf: (item) => [item.id],
+});
 
 builder.queryFields((t) => ({
   memoriesConnection: t.field({
     type: MemoryConnectionRef,
     description:
       'Every memory of the workspace, a page at a time, in id order (creation order for generated ids). Writes between pages never skip or repeat a memory that existed before and after them.',
-    args: {
-      first: t.arg.int({ defaultValue: 20, required: true, validate: first, description: 'Page size, 1..100.' }),
-      after: t.arg.string({ required: false, description: "The previous page's endCursor." }),
-    },
+    args: pageArgs(t.arg, 20),
     resolve: async (_root, args, ctx) => {
-      const page = await idPage(ctx, 'Query.memoriesConnection', args, (p) => ctx.store.listMemories(ctx.workspace, p));
+      const page = await keysetPage(
+        ctx,
+        args,
+        byId('Query.memoriesConnection', (p) => ctx.store.listMemories(ctx.workspace, p)),
+      );
       for (const { node } of page.edges) ctx.loaders.memory.prime(node.id, node);
       return page;
     },
@@ -104,12 +137,13 @@ builder.queryFields((t) => ({
     type: EdgeConnectionRef,
     description:
       'Every edge of the workspace (pruned ones too: check `pruned`), a page at a time, in id order (creation order). Writes between pages never skip or repeat an edge that existed before and after them.',
-    args: {
-      first: t.arg.int({ defaultValue: 20, required: true, validate: first, description: 'Page size, 1..100.' }),
-      after: t.arg.string({ required: false, description: "The previous page's endCursor." }),
-    },
+    args: pageArgs(t.arg, 20),
     resolve: async (_root, args, ctx) => {
-      const page = await idPage(ctx, 'Query.edgesConnection', args, (p) => ctx.store.listEdges(ctx.workspace, p));
+      const page = await keysetPage(
+        ctx,
+        args,
+        byId('Query.edgesConnection', (p) => ctx.store.listEdges(ctx.workspace, p)),
+      );
       for (const { node } of page.edges) ctx.loaders.edge.prime(node.id, node);
       return page;
     },
