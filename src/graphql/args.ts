@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import * as rules from '../domain/inputs.js';
 import { DirectionEnum } from './enums.js';
 
@@ -77,3 +78,38 @@ export const edgeSelectorArgs = (arg: ArgBuilder) => ({
     description: 'The edge id, instead of from, to and type.',
   }),
 });
+
+/** The filters of searchMemories and searchMemoriesConnection. */
+export const searchFilterArgs = (arg: ArgBuilder) => ({
+  query: arg.string({
+    required: true,
+    validate: rules.searchText,
+    description: 'Words to look for (at most 500 characters); empty to list by kinds or tags.',
+  }),
+  kinds: arg.stringList({
+    required: false,
+    validate: z.array(rules.kind).max(64),
+    description: 'Only memories of these kinds.',
+  }),
+  tags: arg.stringList({
+    required: false,
+    validate: rules.tags,
+    description: 'Only memories carrying at least one of these tags.',
+  }),
+  currentOnly: arg.boolean({
+    defaultValue: false,
+    required: true,
+    description:
+      'Leave out superseded memories (those an unpruned SUPERSEDES edge points at); the answer is still filled from current ones.',
+  }),
+});
+
+/** A search needs words, kinds or tags. */
+export const searchFilterRule = z
+  // passthrough: the parsed object replaces the arguments, and the others must survive it.
+  .object({ query: z.string(), kinds: z.array(z.string()).nullish(), tags: z.array(z.string()).nullish() })
+  .passthrough()
+  .refine((args) => args.query.trim() !== '' || Boolean(args.kinds?.length) || Boolean(args.tags?.length), {
+    message: 'must not be empty unless kinds or tags are given',
+    path: ['query'],
+  });

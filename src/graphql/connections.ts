@@ -103,7 +103,7 @@ export async function keysetPage<T>(ctx: EngramContext, args: PageArgs, keyset: 
   return { edges, pageInfo: { hasNextPage: rows.length > args.first, endCursor: edges.at(-1)?.cursor ?? null } };
 }
 
-const MemoryConnectionRef = connectionTypes<MemoryRecord>('Memory', 'memories', MemoryRef);
+export const MemoryConnectionRef = connectionTypes<MemoryRecord>('Memory', 'memories', MemoryRef);
 const EdgeConnectionRef = connectionTypes<EdgeRecord>('Edge', 'edges', EdgeRef);
 
 /** Memories and edges by id: ids are time-ordered, so a write only adds at the end or removes. */

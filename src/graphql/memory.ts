@@ -6,7 +6,7 @@ import { memoryRef, minWeight as minWeightRule } from '../domain/inputs.js';
 import type { Json, MemoryPatch } from '../domain/types.js';
 import { supersededAmong } from '../services/supersession.js';
 import * as writes from '../services/writes.js';
-import { sharedArgs } from './args.js';
+import { searchFilterArgs, searchFilterRule, sharedArgs } from './args.js';
 import { builder } from './builder.js';
 import { afterWrite, type EngramContext, writeScope } from './context.js';
 import { DirectionEnum } from './enums.js';
@@ -191,38 +191,8 @@ builder.queryFields((t) => ({
     type: [MemoryRef],
     description:
       'Full-text search over title, tags and content, best first: memories with every word in the title, then every word anywhere, then any word (title weighted highest within each). Words are matched whole, the last one also as a prefix; punctuation is ignored. An empty query lists the memories of `kinds` / `tags`, newest first.',
-    args: {
-      query: t.arg.string({
-        required: true,
-        validate: rules.searchText,
-        description: 'Words to look for (at most 500 characters); empty to list by kinds or tags.',
-      }),
-      kinds: t.arg.stringList({
-        required: false,
-        validate: z.array(rules.kind).max(64),
-        description: 'Only memories of these kinds.',
-      }),
-      tags: t.arg.stringList({
-        required: false,
-        validate: rules.tags,
-        description: 'Only memories carrying at least one of these tags.',
-      }),
-      limit: sharedArgs(t.arg).limit,
-      currentOnly: t.arg.boolean({
-        defaultValue: false,
-        required: true,
-        description:
-          'Leave out superseded memories (those an unpruned SUPERSEDES edge points at); the limit is still filled from current ones.',
-      }),
-    },
-    validate: z
-      // passthrough: the parsed object replaces the arguments, and limit/currentOnly must survive it.
-      .object({ query: z.string(), kinds: z.array(z.string()).nullish(), tags: z.array(z.string()).nullish() })
-      .passthrough()
-      .refine((args) => args.query.trim() !== '' || Boolean(args.kinds?.length) || Boolean(args.tags?.length), {
-        message: 'must not be empty unless kinds or tags are given',
-        path: ['query'],
-      }),
+    args: { ...searchFilterArgs(t.arg), limit: sharedArgs(t.arg).limit },
+    validate: searchFilterRule,
     resolve: async (_root, args, ctx) => {
       const found = await ctx.store.searchMemories(ctx.workspace, {
         text: args.query,

@@ -84,6 +84,19 @@ export interface RecallAssociation {
   at: number;
 }
 
+/**
+ * A text search's ranked answer, kept for its later pages (searchMemoriesConnection): relevance
+ * scores move whenever any memory's words change the workspace's statistics, so later pages read
+ * this frozen order instead of ranking again.
+ */
+export interface SearchPages {
+  id: string;
+  /** Best first; at most SEARCH_PAGES_CAP (graphql/search-connection.ts). */
+  memoryIds: string[];
+  createdAt: string;
+  expiresAt: string;
+}
+
 /** A recall as persisted for feedback: what was asked, what came back, and until when it can be referred to. */
 export interface RecallRecord {
   id: string;

@@ -19,6 +19,7 @@ import type {
   ImportBatch,
   NearestMemory,
   RecallRecord,
+  SearchPages,
 } from './port-payloads.js';
 
 export * from './port-payloads.js';
@@ -253,6 +254,16 @@ export interface GraphStore {
 
   /** Unexpired records, newest first (createdAt desc, then id desc); at most `limit`. */
   listRecalls(workspace: string, query: { limit: number; now: string }): Promise<RecallRecord[]>;
+
+  /**
+   * Stores a search's ranked ids for its later pages, in its own small transaction, and purges at
+   * most a bounded number of the workspace's expired ones on the way.
+   */
+  saveSearchPages(workspace: string, pages: SearchPages, now: string): Promise<void>;
+
+  /** The ranked ids saved under `id`, or null when unknown in this workspace or expired at `now`. */
+  getSearchPages(workspace: string, id: string, now: string): Promise<string[] | null>;
+
   // ---- vectors (docs/vectors.md) ---------------------------------------------------------------
 
   /** The workspace's embedding dimension, fixed by the first vector stored; null before that. */
@@ -334,6 +345,12 @@ export interface SearchQuery {
   /** Leave out superseded memories: those an unpruned SUPERSEDES edge (weight > `pruneThreshold`) points at. */
   currentOnly: boolean;
   pruneThreshold: number;
+  /**
+   * For a listing (text with no word): the createdAt and id of the last memory of the previous
+   * page; the listing goes on strictly after it in its order (newest first). Null or absent: from
+   * the newest. A keyset, so a page seeks to it instead of reading the memories before it.
+   */
+  listedAfter?: { createdAt: string; id: string } | null;
 }
 
 export interface TypedEdgeQuery {

@@ -5,6 +5,7 @@ import * as memories from '../../src/store/neo4j/cypher/memories.js';
 import * as recall from '../../src/store/neo4j/cypher/recall.js';
 import * as researchViews from '../../src/store/neo4j/cypher/research-views.js';
 import * as schema from '../../src/store/neo4j/cypher/schema.js';
+import * as searchPages from '../../src/store/neo4j/cypher/search-pages.js';
 import * as statement from '../../src/store/neo4j/cypher/statement.js';
 import * as vectors from '../../src/store/neo4j/cypher/vectors.js';
 import * as walks from '../../src/store/neo4j/cypher/walks.js';
@@ -24,6 +25,7 @@ export const CYPHER_MODULES = [
   'recall',
   'research-views',
   'schema',
+  'search-pages',
   'statement',
   'vectors',
   'walks',
@@ -38,6 +40,7 @@ export const cypher = {
   ...recall,
   ...researchViews,
   ...schema,
+  ...searchPages,
   FULLTEXT_INDEX: statement.FULLTEXT_INDEX,
   relationshipType: statement.relationshipType,
   ...vectors,

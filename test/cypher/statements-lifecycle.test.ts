@@ -33,6 +33,8 @@ describe('start-up and lifecycle', () => {
         "WRITE schema:engram_recall_id",
         "WRITE schema:engram_recall_created",
         "WRITE schema:engram_recall_expiry",
+        "WRITE schema:engram_search_pages_id",
+        "WRITE schema:engram_search_pages_expiry",
         "WRITE schema:engram_memory_kind_created",
         "WRITE schema:engram_memory_vector",
         "WRITE schema:engram_vector_space",

@@ -7,6 +7,7 @@ import {
   HOSTILE_KEY,
   HOSTILE_TEXT,
   memoryProps,
+  T0,
   useRecordingStore,
   WS,
 } from './tck.js';
@@ -264,11 +265,18 @@ describe('reads: memories and edges', () => {
     tck.driver.respond = answering({
       listMemoriesByTags: () => [{ memory: memoryNode(memoryProps('m1')) }],
       listMemoriesByKinds: () => [{ memory: memoryNode(memoryProps('m2')) }],
+      listMemoriesByKindsAfter: () => [{ memory: memoryNode(memoryProps('m3')) }],
     });
     const listing = { text: ' ', limit: 5, currentOnly: false, pruneThreshold: 0.05 };
     const byTags = await tck.store.searchMemories(WS, { ...listing, kinds: null, tags: ['Warm-up', HOSTILE_TEXT] });
     const byKinds = await tck.store.searchMemories(WS, { ...listing, kinds: ['decision', 'decision'], tags: null });
-    expect([...byTags, ...byKinds].map((memory) => memory.id)).toEqual(['m1', 'm2']);
+    const laterPage = await tck.store.searchMemories(WS, {
+      ...listing,
+      kinds: ['decision'],
+      tags: null,
+      listedAfter: { createdAt: T0, id: HOSTILE_TEXT },
+    });
+    expect([...byTags, ...byKinds, ...laterPage].map((memory) => memory.id)).toEqual(['m1', 'm2', 'm3']);
     expect(tck.sent()).toMatchInlineSnapshot(`
       "# READ listMemoriesByTags (op listMemoriesByTags)
       \`\`\`cypher
@@ -277,6 +285,8 @@ describe('reads: memories and edges', () => {
       WHERE node.workspace = $ws
         AND any(tag IN node.tags WHERE tag IN $tags)
         AND ($kinds IS NULL OR node.kind IN $kinds)
+        AND ($afterCreatedAt IS NULL OR node.createdAt < $afterCreatedAt
+          OR (node.createdAt = $afterCreatedAt AND node.id < $afterId))
         AND ($currentOnly = false OR NOT EXISTS {
           MATCH (node)<-[s:SUPERSEDES]-(:Memory) WHERE s.weight > $pruneThreshold
         })
@@ -295,6 +305,8 @@ describe('reads: memories and edges', () => {
           "Warm-up",
           "$ws }) RETURN 1 UNION MATCH (n) RETURN n //"
         ],
+        "afterCreatedAt": null,
+        "afterId": null,
         "limit": "int(5)"
       }
       \`\`\`
@@ -326,6 +338,54 @@ describe('reads: memories and edges', () => {
         ],
         "currentOnly": false,
         "pruneThreshold": 0.05,
+        "limit": "int(5)"
+      }
+      \`\`\`
+
+      # READ listMemoriesByKindsAfter (op listMemoriesByKinds)
+      \`\`\`cypher
+      // engram:listMemoriesByKindsAfter
+      UNWIND $kinds AS kind
+      CALL (kind) {
+        CALL (kind) {
+        MATCH (node:Memory {workspace: $ws, kind: kind})
+        WHERE node.createdAt = $afterCreatedAt AND node.id < $afterId
+        WITH node
+        ORDER BY node.workspace DESC, node.kind DESC, node.createdAt DESC, node.id DESC
+        WHERE ($currentOnly = false OR NOT EXISTS {
+          MATCH (node)<-[s:SUPERSEDES]-(:Memory) WHERE s.weight > $pruneThreshold
+        })
+        RETURN node
+        LIMIT $limit
+          UNION
+        MATCH (node:Memory {workspace: $ws, kind: kind})
+        WHERE node.createdAt < $afterCreatedAt AND node.id IS NOT NULL
+        WITH node
+        ORDER BY node.workspace DESC, node.kind DESC, node.createdAt DESC, node.id DESC
+        WHERE ($currentOnly = false OR NOT EXISTS {
+          MATCH (node)<-[s:SUPERSEDES]-(:Memory) WHERE s.weight > $pruneThreshold
+        })
+        RETURN node
+        LIMIT $limit
+        }
+        RETURN node
+        ORDER BY node.createdAt DESC, node.id DESC
+        LIMIT $limit
+      }
+      RETURN node AS memory
+      ORDER BY node.createdAt DESC, node.id DESC
+      LIMIT $limit
+      \`\`\`
+      \`\`\`json
+      {
+        "ws": "ws-tck",
+        "kinds": [
+          "decision"
+        ],
+        "currentOnly": false,
+        "pruneThreshold": 0.05,
+        "afterCreatedAt": "2099-01-01T00:00:00.000Z",
+        "afterId": "$ws }) RETURN 1 UNION MATCH (n) RETURN n //",
         "limit": "int(5)"
       }
       \`\`\`"

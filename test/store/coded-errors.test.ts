@@ -62,6 +62,8 @@ const CALLS: Record<string, unknown[]> = {
   saveRecall: [WS, record, NOW],
   getRecall: [WS, 'r', NOW],
   listRecalls: [WS, { limit: 5, now: NOW }],
+  saveSearchPages: [WS, { id: 's', memoryIds: ['a'], createdAt: NOW, expiresAt: NOW }, NOW],
+  getSearchPages: [WS, 's', NOW],
   embeddingDimensions: [WS],
   setEmbeddings: [WS, [{ memoryId: 'a', vector: [1, 0] }]],
   hasEmbeddings: [WS, ['a']],

@@ -6,6 +6,7 @@ import { createNeo4jReads } from './reads.js';
 import { createNeo4jRecallRecords } from './recall-records.js';
 import type { ServerInfo } from './schema.js';
 import { createNeo4jSearch } from './search.js';
+import { createNeo4jSearchPages } from './search-pages.js';
 import { createNeo4jRunner } from './transactions.js';
 import { createNeo4jVectors } from './vectors.js';
 import { createNeo4jWrites } from './writes.js';
@@ -54,6 +55,7 @@ export function createNeo4jStore(options: Neo4jStoreOptions): Neo4jStore {
     ...createNeo4jSearch(runner),
     ...createNeo4jWrites(runner, reads),
     ...createNeo4jRecallRecords(runner),
+    ...createNeo4jSearchPages(runner),
     ...createNeo4jVectors(runner),
     ...createNeo4jAssociations(runner),
   };

@@ -1,4 +1,4 @@
-import { FIELD_WEIGHTS, searchTerms, searchTiers, tagPhrases } from '../shared/search-words.js';
+import { FIELD_WEIGHTS, searchTerms, searchTiers, tagPhrases } from '../../domain/search-words.js';
 
 /** Characters with a meaning in Lucene's classic query syntax (as used by Neo4j full-text indexes). */
 const LUCENE_SPECIAL = /[+\-&|!(){}[\]^"~*?:\\/]/g;

@@ -1,7 +1,12 @@
 import { int } from 'neo4j-driver';
 import type { MemoryRecord } from '../../domain/types.js';
 import type { GraphStore, SearchQuery } from '../port.js';
-import { LIST_MEMORIES_BY_KINDS, LIST_MEMORIES_BY_TAGS, SEARCH_MEMORIES } from './cypher/memories.js';
+import {
+  LIST_MEMORIES_BY_KINDS,
+  LIST_MEMORIES_BY_KINDS_AFTER,
+  LIST_MEMORIES_BY_TAGS,
+  SEARCH_MEMORIES,
+} from './cypher/memories.js';
 import type { TransactionLike } from './driver.js';
 import { listOrNull } from './parameters.js';
 import { toMemory } from './records.js';
@@ -53,14 +58,26 @@ export function createNeo4jSearch({ read }: Neo4jRunner): Pick<GraphStore, 'sear
             ...filterParameters(ws, query),
             query: tagQuery,
             tags: [...tags],
+            afterCreatedAt: query.listedAfter?.createdAt ?? null,
+            afterId: query.listedAfter?.id ?? null,
             limit,
           }),
         );
         return records.map((record) => toMemory(record.get('memory')));
       }
       if (query.kinds) {
+        const kinds = [...new Set(query.kinds)];
+        const after = query.listedAfter;
         const records = await read('listMemoriesByKinds', (tx) =>
-          rows(tx, LIST_MEMORIES_BY_KINDS, { ...filterParameters(ws, query), kinds: [...new Set(query.kinds)], limit }),
+          after
+            ? rows(tx, LIST_MEMORIES_BY_KINDS_AFTER, {
+                ...filterParameters(ws, query),
+                kinds,
+                afterCreatedAt: after.createdAt,
+                afterId: after.id,
+                limit,
+              })
+            : rows(tx, LIST_MEMORIES_BY_KINDS, { ...filterParameters(ws, query), kinds, limit }),
         );
         return records.map((record) => toMemory(record.get('memory')));
       }

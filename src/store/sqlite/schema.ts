@@ -161,4 +161,16 @@ export const MIGRATIONS: readonly string[] = [
     DELETE FROM memory_terms WHERE workspace = old.workspace AND memory_id = old.id;
   END;
   `,
+  // A text search's ranked ids, kept for its later pages (search-pages.ts); purged like recalls.
+  `
+  CREATE TABLE search_pages (
+    workspace  TEXT NOT NULL,
+    id         TEXT NOT NULL,
+    memory_ids TEXT NOT NULL,
+    created_at TEXT NOT NULL,
+    expires_at TEXT NOT NULL,
+    PRIMARY KEY (workspace, id)
+  ) WITHOUT ROWID;
+  CREATE INDEX search_pages_expiry ON search_pages (workspace, expires_at);
+  `,
 ];

@@ -1,4 +1,4 @@
-import { FIELD_WEIGHTS, searchTerms, searchTiers, tagPhrases } from '../shared/search-words.js';
+import { FIELD_WEIGHTS, searchTerms, searchTiers, tagPhrases } from '../../domain/search-words.js';
 
 /**
  * Turns free text into FTS5 queries that cannot be misread as query syntax: the words

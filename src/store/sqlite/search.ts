@@ -17,6 +17,7 @@ function filters(query: SearchQuery): string {
     query.tags
       ? 'AND EXISTS (SELECT 1 FROM json_each(m.tags) t WHERE t.value IN (SELECT value FROM json_each(@tags)))'
       : '',
+    query.listedAfter ? 'AND (m.created_at, m.id) < (@afterCreatedAt, @afterId)' : '',
     query.currentOnly
       ? `AND NOT EXISTS (SELECT 1 FROM edges e WHERE e.workspace = m.workspace AND e.to_id = m.id
            AND e.type = @supersedes AND e.weight > @pruneThreshold)`
@@ -31,6 +32,8 @@ function parameters(ws: string, query: SearchQuery) {
     tags: query.tags ? asJson(query.tags) : undefined,
     supersedes: query.currentOnly ? SUPERSEDES : undefined,
     pruneThreshold: query.currentOnly ? query.pruneThreshold : undefined,
+    afterCreatedAt: query.listedAfter?.createdAt,
+    afterId: query.listedAfter?.id,
   };
 }
 
@@ -50,7 +53,7 @@ export function createSqliteSearch(ctx: StoreContext): Pick<GraphStore, 'searchM
        FROM memories_fts f JOIN memories m ON m.rid = f.rowid
        WHERE memories_fts MATCH @match AND m.workspace = @ws
          AND m.id NOT IN (SELECT value FROM json_each(@seen))
-         ${filters(query)}
+         ${filters({ ...query, listedAfter: null })}
        ORDER BY bm25(memories_fts, ${BM25_WEIGHTS}), m.weight DESC, m.id
        LIMIT @limit`,
     );

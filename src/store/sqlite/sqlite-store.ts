@@ -17,6 +17,7 @@ import { type DatabaseFileOptions, openDatabase } from './open-database.js';
 import { createRecordReads } from './reads.js';
 import { createRecallRecords } from './recall-records.js';
 import { createSqliteSearch } from './search.js';
+import { createSqliteSearchPages } from './search-pages.js';
 import { createStoreContext } from './store-context.js';
 import { createVectors } from './vectors.js';
 import { createWeightEvents } from './weights.js';
@@ -68,6 +69,7 @@ export function createSqliteStore(options: SqliteStoreOptions): SqliteStore {
     ...createImportBatch(context),
     ...createBulkLoad(context),
     ...createRecallRecords(context),
+    ...createSqliteSearchPages(context),
     ...createAssociationCandidates(context),
     ...createVectors(context),
 

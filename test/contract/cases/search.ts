@@ -139,6 +139,74 @@ export function searchCases(t: ContractContext): void {
     });
   });
 
+  describe('searchMemories listing pages (listedAfter)', () => {
+    /** Seven decisions tagged "ops": three share T1 (a bulk import gives a whole batch one createdAt). */
+    async function decisions() {
+      const made = [];
+      for (const at of [T0, T1, T1, T1, T2, T3, T4])
+        made.push(await t.createMemory({ title: 'Decision', kind: 'decision', tags: ['ops'] }, undefined, at));
+      return made;
+    }
+
+    it('continues strictly after the given (createdAt, id), by kinds and by tags, through equal createdAt', async () => {
+      await decisions();
+      for (const filter of [{ kinds: ['decision'] }, { tags: ['ops'] }, { kinds: ['decision'], tags: ['ops'] }]) {
+        const whole = await t.store.searchMemories(WS, search('', filter));
+        expect(whole).toHaveLength(7);
+        const walked: MemoryRecord[] = [];
+        let after: { createdAt: string; id: string } | null = null;
+        for (let page = 0; page < 10; page++) {
+          const found = await t.store.searchMemories(WS, search('', { ...filter, limit: 2, listedAfter: after }));
+          walked.push(...found);
+          const last = found.at(-1);
+          if (!last) break;
+          after = { createdAt: last.createdAt, id: last.id };
+        }
+        expect(ids(walked)).toEqual(ids(whole));
+      }
+    });
+
+    it('starts at the newest without a position, and leaves other workspaces out', async () => {
+      const made = await decisions();
+      await t.createMemory({ title: 'Decision', kind: 'decision', tags: ['ops'] }, OTHER, T4);
+      const newest = made.at(-1)!;
+      const rest = await t.store.searchMemories(
+        WS,
+        search('', { kinds: ['decision'], listedAfter: { createdAt: newest.createdAt, id: newest.id } }),
+      );
+      const whole = await t.store.searchMemories(WS, search('', { kinds: ['decision'] }));
+      expect(whole[0]?.id).toBe(newest.id);
+      expect(ids(rest)).toEqual(ids(whole).slice(1));
+    });
+  });
+
+  describe('saved search pages', () => {
+    const pages = (id: string, memoryIds: string[], createdAt: string, expiresAt: string) => ({
+      id,
+      memoryIds,
+      createdAt,
+      expiresAt,
+    });
+
+    it('round-trips the ranked ids in order, per workspace', async () => {
+      const ranked = Array.from({ length: 1000 }, (_, at) => `m-${(at * 7919) % 1000}`);
+      await t.store.saveSearchPages(WS, pages('s1', ranked, T0, T3), T0);
+      expect(await t.store.getSearchPages(WS, 's1', T1)).toEqual(ranked);
+      expect(await t.store.getSearchPages(OTHER, 's1', T1)).toBeNull();
+      expect(await t.store.getSearchPages(WS, 'unknown', T1)).toBeNull();
+    });
+
+    it('hides expired ones, and a later save purges at most 100 of them', async () => {
+      for (let n = 0; n < 105; n++) await t.store.saveSearchPages(WS, pages(`old-${n}`, ['a'], T0, T1), T0);
+      expect(await t.store.getSearchPages(WS, 'old-0', T1)).toBeNull();
+      await t.store.saveSearchPages(WS, pages('new', ['b'], T2, T3), T2);
+      let left = 0;
+      for (let n = 0; n < 105; n++) if ((await t.store.getSearchPages(WS, `old-${n}`, T0)) !== null) left++;
+      expect(left).toBe(5);
+      expect(await t.store.getSearchPages(WS, 'new', T2)).toEqual(['b']);
+    });
+  });
+
   describe('searchMemories currentOnly', () => {
     async function versions() {
       const old = await t.createMemory({ title: 'Ledger on Postgres', kind: 'decision' }, undefined, T0);

@@ -62,6 +62,8 @@ export const LIST_MEMORIES_BY_TAGS = statement(
   WHERE node.workspace = $ws
     AND any(tag IN node.tags WHERE tag IN $tags)
     AND ($kinds IS NULL OR node.kind IN $kinds)
+    AND ($afterCreatedAt IS NULL OR node.createdAt < $afterCreatedAt
+      OR (node.createdAt = $afterCreatedAt AND node.id < $afterId))
     AND ${CURRENT_ONLY}
   RETURN node AS memory
   ORDER BY node.createdAt DESC, node.id DESC
@@ -88,6 +90,40 @@ export const LIST_MEMORIES_BY_KINDS = statement(
     ORDER BY node.workspace DESC, node.kind DESC, node.createdAt DESC, node.id DESC
     WHERE ${CURRENT_ONLY}
     RETURN node
+    LIMIT $limit
+  }
+  RETURN node AS memory
+  ORDER BY node.createdAt DESC, node.id DESC
+  LIMIT $limit
+  `,
+);
+
+/** One kind's memories in the kind index's order (newest first), filtered by `predicate`, at most $limit. */
+const kindIndexWalk = (predicate: string) => `
+    MATCH (node:Memory {workspace: $ws, kind: kind})
+    WHERE ${predicate}
+    WITH node
+    ORDER BY node.workspace DESC, node.kind DESC, node.createdAt DESC, node.id DESC
+    WHERE ${CURRENT_ONLY}
+    RETURN node
+    LIMIT $limit`;
+
+/**
+ * A later page of LIST_MEMORIES_BY_KINDS: strictly after ($afterCreatedAt, $afterId). Two seeks of
+ * the kind index per kind, one for the rest of the cursor's createdAt and one below it, so a page
+ * reads about $limit entries however deep it is (one range predicate over both properties would
+ * read every memory sharing the cursor's createdAt, a whole batch after a bulk import).
+ */
+export const LIST_MEMORIES_BY_KINDS_AFTER = statement(
+  'listMemoriesByKindsAfter',
+  `
+  UNWIND $kinds AS kind
+  CALL (kind) {
+    CALL (kind) {${kindIndexWalk('node.createdAt = $afterCreatedAt AND node.id < $afterId')}
+      UNION${kindIndexWalk('node.createdAt < $afterCreatedAt AND node.id IS NOT NULL')}
+    }
+    RETURN node
+    ORDER BY node.createdAt DESC, node.id DESC
     LIMIT $limit
   }
   RETURN node AS memory

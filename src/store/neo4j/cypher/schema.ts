@@ -62,6 +62,14 @@ export const SCHEMA: readonly { name: string; text: string }[] = [
     'CREATE INDEX engram_recall_expiry IF NOT EXISTS FOR (r:Recall) ON (r.workspace, r.expiresAt)',
   ],
   [
+    'engram_search_pages_id',
+    'CREATE CONSTRAINT engram_search_pages_id IF NOT EXISTS FOR (p:SearchPages) REQUIRE (p.workspace, p.id) IS UNIQUE',
+  ],
+  [
+    'engram_search_pages_expiry',
+    'CREATE INDEX engram_search_pages_expiry IF NOT EXISTS FOR (p:SearchPages) ON (p.workspace, p.expiresAt)',
+  ],
+  [
     'engram_memory_kind_created',
     'CREATE INDEX engram_memory_kind_created IF NOT EXISTS FOR (m:Memory) ON (m.workspace, m.kind, m.createdAt, m.id)',
   ],

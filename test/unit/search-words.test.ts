@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MAX_SEARCH_WORDS, searchTerms, searchWords, tagPhrases } from '../../src/store/shared/search-words.js';
+import { MAX_SEARCH_WORDS, searchTerms, searchWords, tagPhrases } from '../../src/domain/search-words.js';
 
 describe('searchWords', () => {
   it.each([

@@ -1,0 +1,129 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../helpers/app.js';
+
+const PAGE = `query Page($query: String!, $kinds: [String!], $first: Int, $after: String) {
+  searchMemoriesConnection(query: $query, kinds: $kinds, first: $first, after: $after) {
+    edges { cursor node { key } } pageInfo { hasNextPage endCursor }
+  }
+}`;
+const LIST = `query List($query: String!, $kinds: [String!], $limit: Int) {
+  searchMemories(query: $query, kinds: $kinds, limit: $limit) { key }
+}`;
+
+interface Filters {
+  query: string;
+  kinds?: string[];
+}
+
+describe('searchMemoriesConnection', () => {
+  let api: TestApp;
+
+  const create = async (key: string, title: string, content: string, kind = 'note') => {
+    const result = await api.gql('mutation($input: CreateMemoryInput!) { createMemory(input: $input) { id } }', {
+      input: { key, title, content, kind },
+    });
+    expect(result.errors).toBeUndefined();
+  };
+
+  /** Every key of the search, page by page; `between` runs after each page but the last. */
+  async function walk(filters: Filters, first: number, between?: (page: number) => Promise<void>) {
+    const keys: string[] = [];
+    let after: string | null = null;
+    for (let page = 0; page < 100; page++) {
+      const result: { data?: any; errors?: unknown } = await api.gql(PAGE, { ...filters, first, after });
+      expect(result.errors, JSON.stringify(result.errors)).toBeUndefined();
+      const connection = result.data.searchMemoriesConnection;
+      expect(connection.edges.length).toBeLessThanOrEqual(first);
+      keys.push(...connection.edges.map((edge: any) => edge.node.key));
+      if (!connection.pageInfo.hasNextPage) return keys;
+      after = connection.pageInfo.endCursor;
+      await between?.(page);
+    }
+    throw new Error('did not end');
+  }
+
+  const listed = async (filters: Filters) =>
+    ((await api.gql(LIST, { ...filters, limit: 100 })).data!.searchMemories as { key: string }[]).map((m) => m.key);
+
+  beforeAll(async () => {
+    api = await createTestApp();
+    // Varied lengths and repeats, so relevance differs between matches and moves when words are added.
+    for (let at = 0; at < 40; at++)
+      await create(`c${at}`, `cache note ${at}`, `${'warm '.repeat(at % 5)}cache ${'filler '.repeat(at % 7)}`);
+    for (let at = 0; at < 25; at++) await create(`k${at}`, `decision ${at}`, 'unrelated', 'decision');
+  });
+
+  afterAll(() => api.close());
+
+  it('walks a text search in searchMemories order, and a listing newest first', async () => {
+    const filters = { query: 'warm cache' };
+    expect(await walk(filters, 7)).toEqual(await listed(filters));
+    const kinds = { query: '', kinds: ['decision'] };
+    const decisions = await walk(kinds, 4);
+    expect(decisions).toEqual(await listed(kinds));
+    expect(decisions).toEqual(Array.from({ length: 25 }, (_, at) => `k${24 - at}`));
+  });
+
+  it('neither skips nor repeats a match that existed on both sides of writes between pages', async () => {
+    const filters = { query: 'warm cache' };
+    const before = await listed(filters);
+    const deleted: string[] = [];
+    const seen = await walk(filters, 6, async (page) => {
+      // New matches that would rank first, and words that move every other match's relevance.
+      await create(`new${page}`, 'warm cache warm cache', 'warm cache cache warm');
+      await create(`noise${page}`, 'cache', 'cache cache cache cache');
+      const unseen = before[before.length - 1 - page];
+      if (unseen) {
+        deleted.push(unseen);
+        expect((await api.gql(`mutation { deleteMemory(id: "${unseen}") { deleted } }`)).errors).toBeUndefined();
+      }
+    });
+    expect(new Set(seen).size).toBe(seen.length);
+    expect(seen).toEqual(before.filter((key) => !deleted.includes(key)));
+    // The writes did move the ranking: a fresh search answers differently.
+    expect(await listed(filters)).not.toEqual(seen);
+  });
+
+  it('pages a listing by keyset: memories created between pages come first in the order and are not repeated', async () => {
+    const kinds = { query: '', kinds: ['decision'] };
+    const before = await listed(kinds);
+    const seen = await walk(kinds, 5, async (page) => {
+      await create(`later${page}`, 'later decision', 'x', 'decision');
+      if (page === 1) await api.gql(`mutation { deleteMemory(id: "${before.at(-1)}") { deleted } }`);
+    });
+    expect(seen).toEqual(before.slice(0, -1));
+  });
+
+  it('refuses a cursor of other filters, another workspace or another list, and first outside 1..100', async () => {
+    const page = await api.gql(PAGE, { query: 'cache', first: 2 });
+    const cursor = page.data?.searchMemoriesConnection.pageInfo.endCursor;
+    expect(cursor).toEqual(expect.any(String));
+    const cases = [
+      await api.gql(PAGE, { query: 'warm', first: 2, after: cursor }),
+      await api.gql(PAGE, { query: 'cache', kinds: ['note'], first: 2, after: cursor }),
+      await api.gql(PAGE, { query: 'cache', first: 2, after: cursor }, { workspace: 'other' }),
+      await api.gql('query($after: String) { memoriesConnection(after: $after) { edges { cursor } } }', {
+        after: cursor,
+      }),
+    ];
+    for (const refused of cases) {
+      expect(refused.errors?.[0]?.extensions?.code).toBe('BAD_USER_INPUT');
+      expect(refused.errors?.[0]?.message).toMatch(/^after: /);
+    }
+    for (const first of [0, 101]) {
+      const result = await api.gql(PAGE, { query: 'cache', first });
+      expect(result.errors?.[0]?.extensions?.code).toBe('BAD_USER_INPUT');
+    }
+    const empty = await api.gql(PAGE, { query: '', first: 2 });
+    expect(empty.errors?.[0]?.message).toMatch(/^query: must not be empty/);
+  });
+
+  it('a search that fits its first page saves nothing, and its cursor leads to an empty page', async () => {
+    const page = await api.gql(PAGE, { query: 'decision 7', first: 50 });
+    const connection = page.data?.searchMemoriesConnection;
+    expect(connection.pageInfo.hasNextPage).toBe(false);
+    const next = await api.gql(PAGE, { query: 'decision 7', first: 50, after: connection.pageInfo.endCursor });
+    expect(next.errors).toBeUndefined();
+    expect(next.data?.searchMemoriesConnection.edges).toEqual([]);
+  });
+});
