@@ -180,6 +180,17 @@ export type ExplorePathQueryVariables = Exact<{
 
 export type ExplorePathQuery = { path: { found: boolean, hops: number, message: string | null, steps: Array<{ memory: { id: string, key: string | null, title: string, kind: string | null, weight: number }, edgeToNext: { id: string, type: string, weight: number, pruned: boolean, from: { id: string }, to: { id: string } } | null }> } };
 
+export type ExploreSearchQueryVariables = Exact<{
+  query: string;
+  kinds?: Array<string> | string | null | undefined;
+  tags?: Array<string> | string | null | undefined;
+  limit?: number | null | undefined;
+  currentOnly?: boolean | null | undefined;
+}>;
+
+
+export type ExploreSearchQuery = { searchMemories: Array<{ id: string, key: string | null, title: string, content: string | null, kind: string | null, tags: Array<string>, weight: number, metadata: unknown, createdAt: string, updatedAt: string, supersededBy: Array<{ id: string }> }> };
+
 export type MemoryFieldsFragment = { id: string, key: string | null, title: string, content: string | null, kind: string | null, tags: Array<string>, weight: number, metadata: unknown, createdAt: string, updatedAt: string, supersededBy: Array<{ id: string }> };
 
 export type MemoryRefFieldsFragment = { id: string, key: string | null, title: string };
@@ -329,12 +340,13 @@ export type MemorySearchQueryVariables = Exact<{
   query: string;
   kinds?: Array<string> | string | null | undefined;
   tags?: Array<string> | string | null | undefined;
-  limit?: number | null | undefined;
+  first?: number | null | undefined;
+  after?: string | null | undefined;
   currentOnly?: boolean | null | undefined;
 }>;
 
 
-export type MemorySearchQuery = { searchMemories: Array<{ id: string, key: string | null, title: string, content: string | null, kind: string | null, tags: Array<string>, weight: number, metadata: unknown, createdAt: string, updatedAt: string, supersededBy: Array<{ id: string }> }> };
+export type MemorySearchQuery = { searchMemoriesConnection: { edges: Array<{ cursor: string, node: { id: string, key: string | null, title: string, content: string | null, kind: string | null, tags: Array<string>, weight: number, metadata: unknown, createdAt: string, updatedAt: string, supersededBy: Array<{ id: string }> } }>, pageInfo: { hasNextPage: boolean } } };
 
 export type MemorySetWeightMutationVariables = Exact<{
   id: string;
@@ -766,6 +778,33 @@ export const ExplorePathDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<ExplorePathQuery, ExplorePathQueryVariables>;
+export const ExploreSearchDocument = new TypedDocumentString(`
+    query ExploreSearch($query: String!, $kinds: [String!], $tags: [String!], $limit: Int, $currentOnly: Boolean = false) {
+  searchMemories(
+    query: $query
+    kinds: $kinds
+    tags: $tags
+    limit: $limit
+    currentOnly: $currentOnly
+  ) {
+    ...MemoryFields
+  }
+}
+    fragment MemoryFields on Memory {
+  id
+  key
+  title
+  content
+  kind
+  tags
+  weight
+  metadata
+  createdAt
+  updatedAt
+  supersededBy {
+    id
+  }
+}`) as unknown as TypedDocumentString<ExploreSearchQuery, ExploreSearchQueryVariables>;
 export const MemoryContextDocument = new TypedDocumentString(`
     query MemoryContext($seeds: [ID!]!, $budget: Int, $types: [String!], $minWeight: Float) {
   context(seeds: $seeds, budget: $budget, types: $types, minWeight: $minWeight) {
@@ -1314,15 +1353,24 @@ fragment WeightChangeFields on WeightChange {
   }
 }`) as unknown as TypedDocumentString<MemoryRevertMutation, MemoryRevertMutationVariables>;
 export const MemorySearchDocument = new TypedDocumentString(`
-    query MemorySearch($query: String!, $kinds: [String!], $tags: [String!], $limit: Int, $currentOnly: Boolean = false) {
-  searchMemories(
+    query MemorySearch($query: String!, $kinds: [String!], $tags: [String!], $first: Int, $after: String, $currentOnly: Boolean = false) {
+  searchMemoriesConnection(
     query: $query
     kinds: $kinds
     tags: $tags
-    limit: $limit
+    first: $first
+    after: $after
     currentOnly: $currentOnly
   ) {
-    ...MemoryFields
+    edges {
+      cursor
+      node {
+        ...MemoryFields
+      }
+    }
+    pageInfo {
+      hasNextPage
+    }
   }
 }
     fragment MemoryFields on Memory {

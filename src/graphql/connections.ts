@@ -12,7 +12,7 @@ import { EdgeRef, MemoryRef } from './refs.js';
  * nothing across it: an item that existed before and after the write, unchanged, keeps its key.
  */
 
-export interface PageInfo {
+interface PageInfo {
   hasNextPage: boolean;
   endCursor: string | null;
 }

@@ -19,10 +19,10 @@ import type { EngramContext } from './context.js';
  */
 
 /** Matches a text search pages through: the ranking reads at most this many, once. */
-export const SEARCH_PAGES_CAP = 1000;
+const SEARCH_PAGES_CAP = 1000;
 /** How long the pages of a text search can be followed. */
-export const SEARCH_PAGES_TTL_SECONDS = 15 * 60;
-/** The saved-order id of a search that fit its first page: nothing follows, nothing is saved. */
+const SEARCH_PAGES_TTL_SECONDS = 15 * 60;
+/** The saved-order id of a search with at most one match: nothing follows it, nothing is saved. */
 const COMPLETE = '';
 
 /** A match and its place: the saved order it belongs to and its rank there. */
@@ -53,7 +53,9 @@ interface SearchArgs {
 
 async function firstRankedPage(ctx: EngramContext, args: SearchArgs, limit: number): Promise<Ranked[]> {
   const found = await ctx.store.searchMemories(ctx.workspace, { ...baseQuery(ctx, args), limit: SEARCH_PAGES_CAP });
-  if (found.length < limit) return found.map((memory, rank) => ({ memory, order: COMPLETE, rank }));
+  // Any item's cursor may be passed as `after` (an MCP answer cut for size passes a middle one), so
+  // the order is saved whenever a cursor could lead to another item.
+  if (found.length <= 1) return found.map((memory, rank) => ({ memory, order: COMPLETE, rank }));
   const now = nowIso();
   const id = newId();
   await ctx.store.saveSearchPages(

@@ -36,6 +36,12 @@ export interface ToolDefinition<TInput extends z.ZodObject, TOutput extends z.Zo
   aliases?: ArgumentAliases;
   /** The list that is cut when a default answer would pass OUTPUT_BUDGET (see fitToBudget). */
   fit?: OutputFit;
+  /**
+   * For a tool over a `<list>Connection` field: the path to the connection in the operation's data.
+   * The answer then carries `next_cursor` (the cursor of its last item) whenever items follow it,
+   * on the next page or because the budget cut the list; `fit.list` is that connection's `edges`.
+   */
+  pages?: readonly string[];
 }
 
 /** Where a tool's main list is in the operation's data, and the argument that sizes it. */
@@ -55,10 +61,15 @@ interface OutputFit {
  */
 const OUTPUT_BUDGET = 4_000;
 
-const omittedOutput = z
-  .number()
-  .optional()
-  .describe('Items left out to keep a default answer under 4,000 characters; pass limit for them.');
+const omittedOutput = z.number().optional().describe('Items cut to keep the answer short; pass limit for them.');
+
+const nextCursorOutput = z.string().optional().describe('More follow: pass it as cursor.');
+
+/** How a paged tool's cut answer tells the way to the rest (see withNextCursor). */
+export const PAGE_HINT = 'next_cursor continues after the last one shown';
+
+/** `cursor`: the input of every paged tool. */
+export const cursorInput = z.string().optional().describe("The previous answer's next_cursor.");
 
 export interface ToolDeps {
   execute: Execute;
@@ -140,8 +151,13 @@ export function registerStrictTool<TInput extends z.ZodObject>(
   );
 }
 
-const answerSize = (answer: { structured: unknown; text: string }): number =>
-  answer.text.length + JSON.stringify(answer.structured).length;
+/** A tool's answer, before it becomes a CallToolResult. */
+interface Answer<TOutput> {
+  structured: TOutput;
+  text: string;
+}
+
+const answerSize = (answer: Answer<unknown>): number => answer.text.length + JSON.stringify(answer.structured).length;
 
 /** `data` with the list at `path` cut to its first `count` items; the rest shared, not copied. */
 function withListCut(data: unknown, path: readonly string[], count: number): unknown {
@@ -158,6 +174,9 @@ const listAt = (data: unknown, path: readonly string[]): unknown[] | null => {
   return Array.isArray(value) ? value : null;
 };
 
+const listPathOf = (fit: OutputFit, input: Record<string, unknown>, data: unknown): readonly string[] =>
+  typeof fit.list === 'function' ? fit.list(input, data) : fit.list;
+
 /**
  * The longest prefix of the tool's list whose answer fits OUTPUT_BUDGET (at least one item), told
  * in `omitted` and in a last line of the text. Answers are built from a prefix of the data, so
@@ -168,11 +187,13 @@ function fitToBudget<TOutput, TResult>(
   input: Record<string, unknown>,
   fit: OutputFit,
   present: (data: TResult) => ToolAnswer<TOutput>,
-  answer: { structured: TOutput; text: string },
-): { structured: TOutput; text: string } {
-  const path = typeof fit.list === 'function' ? fit.list(input, data) : fit.list;
+  answer: Answer<TOutput>,
+  finish: (answer: Answer<TOutput>, shown: number) => Answer<TOutput>,
+): Answer<TOutput> {
+  const path = listPathOf(fit, input, data);
   const list = listAt(data, path);
-  if (list === null || list.length <= 1 || answerSize(answer) <= OUTPUT_BUDGET) return answer;
+  const whole = finish(answer, list?.length ?? 0);
+  if (list === null || list.length <= 1 || answerSize(whole) <= OUTPUT_BUDGET) return whole;
   const attempt = (count: number) => {
     const cut = present(withListCut(data, path, count) as TResult);
     if ('error' in cut) return null;
@@ -180,9 +201,9 @@ function fitToBudget<TOutput, TResult>(
     const structured = { ...cut.structured, omitted } as TOutput;
     const how = fit.hint ?? `pass ${fit.sizeArgument} for them, or detail "ids" for less of each`;
     const text = `${cut.text}\n(${omitted} more left out to keep this answer short: ${how}.)`;
-    return { structured, text };
+    return finish({ structured, text }, count);
   };
-  let fitting = attempt(1) ?? answer;
+  let fitting = attempt(1) ?? whole;
   for (let low = 1, high = list.length - 1; low <= high; ) {
     const middle = Math.floor((low + high) / 2);
     const candidate = attempt(middle);
@@ -194,11 +215,38 @@ function fitToBudget<TOutput, TResult>(
   return fitting;
 }
 
+interface ConnectionData {
+  edges: { cursor: string }[];
+  pageInfo: { hasNextPage: boolean };
+}
+
+/**
+ * `next_cursor` for a paged tool's answer that shows the first `kept` items of its page: the cursor
+ * of the last one shown, when anything follows it (the rest of the page, or another page).
+ */
+function withNextCursor<TOutput>(
+  answer: Answer<TOutput>,
+  data: unknown,
+  path: readonly string[],
+  kept: number,
+): Answer<TOutput> {
+  let connection: unknown = data;
+  for (const step of path) connection = (connection as Record<string, unknown> | null)?.[step];
+  const { edges, pageInfo } = connection as ConnectionData;
+  const last = edges[kept - 1];
+  if (!last || (kept >= edges.length && !pageInfo.hasNextPage)) return answer;
+  return {
+    structured: { ...answer.structured, next_cursor: last.cursor },
+    text: `${answer.text}\n(More follow: call again with cursor "${last.cursor}".)`,
+  };
+}
+
 /** Keeps the tool's types together; the registry only needs a name and a way to register. */
 export function defineTool<TInput extends z.ZodObject, TOutput extends z.ZodObject, TResult, TVariables>(
   tool: ToolDefinition<TInput, TOutput, TResult, TVariables>,
 ): RegisteredEngramTool {
-  const meta = tool.fit ? { ...tool, output: tool.output.extend({ omitted: omittedOutput }) } : tool;
+  const output = tool.fit ? tool.output.extend({ omitted: omittedOutput }) : tool.output;
+  const meta = { ...tool, output: tool.pages ? output.extend({ next_cursor: nextCursorOutput }) : output };
   return {
     name: tool.name,
     register(server, { execute, logger }) {
@@ -208,15 +256,13 @@ export function defineTool<TInput extends z.ZodObject, TOutput extends z.ZodObje
           return errorResult(outcome.errors.map((error) => renameArgument(error, tool.argumentNames)));
         let answer = tool.present(outcome.data, input);
         if ('error' in answer) return errorResult([answer.error]);
-        const { fit } = tool;
-        if (fit && (input as Record<string, unknown>)[fit.sizeArgument] === undefined)
-          answer = fitToBudget(
-            outcome.data,
-            input as Record<string, unknown>,
-            fit,
-            (data) => tool.present(data, input),
-            answer,
-          );
+        const { fit, pages } = tool;
+        const finish = (shown: Answer<z.output<TOutput>>, count: number) =>
+          pages ? withNextCursor(shown, outcome.data, pages, count) : shown;
+        const fields = input as Record<string, unknown>;
+        if (fit && fields[fit.sizeArgument] === undefined)
+          answer = fitToBudget(outcome.data, fields, fit, (data) => tool.present(data, input), answer, finish);
+        else if (fit) answer = finish(answer, listAt(outcome.data, listPathOf(fit, fields, outcome.data))?.length ?? 0);
         return {
           content: [{ type: 'text', text: answer.text }],
           structuredContent: answer.structured as Record<string, unknown>,

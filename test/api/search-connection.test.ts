@@ -118,11 +118,23 @@ describe('searchMemoriesConnection', () => {
     expect(empty.errors?.[0]?.message).toMatch(/^query: must not be empty/);
   });
 
-  it('a search that fits its first page saves nothing, and its cursor leads to an empty page', async () => {
-    const page = await api.gql(PAGE, { query: 'decision 7', first: 50 });
+  it("continues after any item's cursor, not only the page's last one", async () => {
+    const filters = { query: 'warm cache' };
+    const whole = await listed(filters);
+    const page = await api.gql(PAGE, { ...filters, first: 100 });
+    expect(page.data?.searchMemoriesConnection.pageInfo.hasNextPage).toBe(false);
+    const middle = page.data?.searchMemoriesConnection.edges[4].cursor;
+    const rest = await api.gql(PAGE, { ...filters, first: 100, after: middle });
+    expect(rest.data?.searchMemoriesConnection.edges.map((edge: any) => edge.node.key)).toEqual(whole.slice(5));
+  });
+
+  it('after the only match, an empty page', async () => {
+    await create('solo', 'zygomorphic flowers', 'one of a kind');
+    const page = await api.gql(PAGE, { query: 'zygomorphic', first: 50 });
     const connection = page.data?.searchMemoriesConnection;
+    expect(connection.edges).toHaveLength(1);
     expect(connection.pageInfo.hasNextPage).toBe(false);
-    const next = await api.gql(PAGE, { query: 'decision 7', first: 50, after: connection.pageInfo.endCursor });
+    const next = await api.gql(PAGE, { query: 'zygomorphic', first: 50, after: connection.pageInfo.endCursor });
     expect(next.errors).toBeUndefined();
     expect(next.data?.searchMemoriesConnection.edges).toEqual([]);
   });

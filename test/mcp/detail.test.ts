@@ -52,11 +52,12 @@ describe('output size on a research session (12 memories of ~3.4 KB, 19 relation
     rmSync(dir, { recursive: true, force: true });
   });
 
-  it('keeps tools/list under 25,000 characters, with no 2^53 integer bounds', async () => {
+  it('keeps tools/list under 25,600 characters, with no 2^53 integer bounds', async () => {
     const listed = JSON.stringify((await client.listTools()).tools);
     if (process.env.SHOW_SIZES) console.error('tools/list', listed.length);
     expect(listed.includes('9007199254740991'), 'a 2^53 integer bound in a schema').toBe(false);
-    expect(listed.length).toBeLessThanOrEqual(25_000);
+    // 25,000 before issue 29; each paged tool adds its cursor argument (about 90 characters).
+    expect(listed.length).toBeLessThanOrEqual(25_600);
   });
 
   it.each(DEFAULT_CALLS)('keeps %s under 4,000 characters at the default detail', async (name, args) => {

@@ -6,10 +6,10 @@
 import exploreEdge from '../../schema/operations/explore-edge.graphql';
 import exploreNeighborhood from '../../schema/operations/explore-neighborhood.graphql';
 import explorePath from '../../schema/operations/explore-path.graphql';
+import exploreSearch from '../../schema/operations/explore-search.graphql';
 import fragments from '../../schema/operations/fragments.graphql';
 import memoryFeedback from '../../schema/operations/memory-feedback.graphql';
 import memoryRecall from '../../schema/operations/memory-recall.graphql';
-import memorySearch from '../../schema/operations/memory-search.graphql';
 import memoryStrengthen from '../../schema/operations/memory-strengthen.graphql';
 import memoryWeaken from '../../schema/operations/memory-weaken.graphql';
 import relationTypes from '../../schema/operations/relation-types.graphql';
@@ -20,12 +20,12 @@ import type {
   ExploreNeighborhoodQueryVariables,
   ExplorePathQuery,
   ExplorePathQueryVariables,
+  ExploreSearchQuery,
+  ExploreSearchQueryVariables,
   MemoryFeedbackMutation,
   MemoryFeedbackMutationVariables,
   MemoryRecallQuery,
   MemoryRecallQueryVariables,
-  MemorySearchQuery,
-  MemorySearchQueryVariables,
   MemoryStrengthenMutation,
   MemoryStrengthenMutationVariables,
   MemoryWeakenMutation,
@@ -80,7 +80,7 @@ function operation<TResult, TVariables>(document: string): Operation<TResult, TV
 
 export const operations = {
   relationTypes: operation<RelationTypesQuery, RelationTypesQueryVariables>(relationTypes),
-  search: operation<MemorySearchQuery, MemorySearchQueryVariables>(memorySearch),
+  search: operation<ExploreSearchQuery, ExploreSearchQueryVariables>(exploreSearch),
   neighborhood: operation<ExploreNeighborhoodQuery, ExploreNeighborhoodQueryVariables>(exploreNeighborhood),
   edge: operation<ExploreEdgeQuery, ExploreEdgeQueryVariables>(exploreEdge),
   path: operation<ExplorePathQuery, ExplorePathQueryVariables>(explorePath),

@@ -3,7 +3,7 @@ import { LIMITS } from '../../domain/inputs.js';
 import { MemorySearchDocument } from '../../generated/graphql.js';
 import { currentOnlyInput, detailInput, memoryViewOutput, toMemoryView, viewLine } from '../memory-view.js';
 import { defined, limitInput } from '../shapes.js';
-import { defineTool } from '../tool.js';
+import { cursorInput, defineTool, PAGE_HINT } from '../tool.js';
 
 export const memorySearch = defineTool({
   name: 'memory_search',
@@ -17,23 +17,27 @@ export const memorySearch = defineTool({
     kinds: z.array(z.string()).optional().describe('Only memories of these kinds.'),
     tags: z.array(z.string()).optional().describe('Only memories with one of these tags.'),
     limit: limitInput(20),
+    cursor: cursorInput,
     detail: detailInput(),
     current_only: currentOnlyInput,
   }),
   output: z.object({ count: z.number(), results: z.array(memoryViewOutput) }),
   hints: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
   document: MemorySearchDocument,
-  fit: { list: ['searchMemories'], sizeArgument: 'limit' },
+  fit: { list: ['searchMemoriesConnection', 'edges'], sizeArgument: 'limit', hint: PAGE_HINT },
+  pages: ['searchMemoriesConnection'],
+  argumentNames: { first: 'limit', after: 'cursor' },
   variables: (input) =>
     defined({
       query: input.query,
       kinds: input.kinds,
       tags: input.tags,
-      limit: input.limit,
+      first: input.limit,
+      after: input.cursor,
       currentOnly: input.current_only,
     }),
   present: (data, input) => {
-    const results = data.searchMemories.map((memory) => toMemoryView(memory, input.detail));
+    const results = data.searchMemoriesConnection.edges.map(({ node }) => toMemoryView(node, input.detail));
     const text = results.length
       ? [
           `${results.length} memor${results.length === 1 ? 'y' : 'ies'} match "${input.query}", best first:`,

@@ -1,0 +1,96 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Client } from '@modelcontextprotocol/client';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { call, fails, ok, type StdioSession, startStdio } from './helpers.js';
+import { SESSION_EDGES, SESSION_MEMORIES } from './research-session.js';
+
+/** A paged tool, a call of it whose list runs past one default answer, and how to read its items. */
+interface PagedCall {
+  tool: string;
+  args: Record<string, unknown>;
+  /** The same call's arguments with a different list (for a cursor that must be refused). */
+  otherArgs: Record<string, unknown>;
+  items: (answer: any) => unknown[];
+  idOf: (item: any) => string;
+}
+
+const PAGED: PagedCall[] = [
+  {
+    tool: 'memory_search',
+    args: { query: 'latency' },
+    otherArgs: { query: 'cache' },
+    items: (answer) => answer.results,
+    idOf: (memory) => memory.id,
+  },
+];
+
+describe('next_cursor on the MCP list tools (a research session of 12 memories of ~3.4 KB)', () => {
+  let dir: string;
+  let session: StdioSession;
+  let client: Client;
+
+  beforeAll(async () => {
+    dir = mkdtempSync(join(tmpdir(), 'engram-pages-'));
+    session = await startStdio({ dbPath: join(dir, 'engram.db'), workspace: 'research' });
+    client = session.client;
+    for (const memory of SESSION_MEMORIES) await ok(client, 'memory_create', { ...memory });
+    for (const edge of SESSION_EDGES)
+      await ok(client, 'memory_link', {
+        source_id: edge.source,
+        target_id: edge.target,
+        edge_type: edge.type,
+        weight: edge.weight,
+      });
+  }, 120_000);
+
+  afterAll(async () => {
+    await session?.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  /** Every item of the call, following next_cursor; each answer checked against the 4,000 budget. */
+  async function walk(paged: PagedCall, extra: Record<string, unknown> = {}) {
+    const seen: string[] = [];
+    let cursor: string | undefined;
+    for (let answers = 0; answers < 50; answers++) {
+      const result = await call(client, paged.tool, { ...paged.args, ...extra, ...(cursor ? { cursor } : {}) });
+      expect(result.isError, result.text).toBe(false);
+      expect(result.text.length + JSON.stringify(result.structured).length).toBeLessThanOrEqual(4_000);
+      seen.push(...paged.items(result.structured).map(paged.idOf));
+      cursor = result.structured.next_cursor;
+      if (cursor === undefined) return { seen, answers: answers + 1 };
+      expect(result.text).toContain(`cursor "${cursor}"`);
+    }
+    throw new Error(`${paged.tool} did not end`);
+  }
+
+  it.each(PAGED)('$tool: default answers cut for size continue at next_cursor, to every item once', async (paged) => {
+    const whole = paged.items(await ok(client, paged.tool, { ...paged.args, limit: 100 })).map(paged.idOf);
+    expect(whole.length).toBeGreaterThan(3);
+    const { seen, answers } = await walk(paged);
+    expect(answers).toBeGreaterThan(1);
+    expect(seen).toEqual(whole);
+  });
+
+  it.each(PAGED)('$tool: pages of an explicit limit, to every item once', async (paged) => {
+    const whole = paged.items(await ok(client, paged.tool, { ...paged.args, limit: 100 })).map(paged.idOf);
+    const { seen, answers } = await walk(paged, { limit: 2 });
+    expect(answers).toBe(Math.ceil(whole.length / 2));
+    expect(seen).toEqual(whole);
+  });
+
+  it.each(PAGED)("$tool: refuses another call's cursor, naming cursor", async (paged) => {
+    const first = await ok(client, paged.tool, { ...paged.args, limit: 1 });
+    expect(first.next_cursor).toEqual(expect.any(String));
+    const refused = await fails(
+      client,
+      paged.tool,
+      { ...paged.otherArgs, cursor: first.next_cursor },
+      'BAD_USER_INPUT',
+    );
+    expect(refused.structured.error.argument).toBe('cursor');
+    expect(refused.text).toMatch(/^BAD_USER_INPUT: cursor: /);
+  });
+});
