@@ -193,6 +193,46 @@ export function researchViewCases(t: ContractContext): void {
       await seed(convergenceGraph, OTHER);
       expect(await t.store.rankTargetsBySources(WS, ranking())).toEqual([]);
     });
+
+    it('pages after an entry by (sources, weight, id), ties included, unmoved by writes elsewhere', async () => {
+      // Eight targets: supports 3, 2, 2, 2 (two of them tied on weight), 1, 1, 1, 1; one target of
+      // weight 0.1 + 0.2 + 0.3, whose float sum depends on the order it is added up in.
+      const sources = await Promise.all([0, 1, 2].map((at) => t.store.createMemory(WS, memory(`S ${at}`), nowIso())));
+      const plan: number[][] = [[0.1, 0.2, 0.3], [0.5, 0.5], [0.5, 0.5], [0.9, 0.1], [0.4], [0.4], [0.8], [0.2]];
+      for (const [index, weights] of plan.entries()) {
+        const target = await t.store.createMemory(WS, memory(`T ${index}`), nowIso());
+        for (const [at, weight] of weights.entries())
+          await t.store.linkEdge(
+            WS,
+            link((sources[at] as MemoryRecord).id, target.id, 'VALIDATES', newId(), weight),
+            nowIso(),
+          );
+      }
+      const whole = await t.store.rankTargetsBySources(WS, ranking());
+      expect(whole.map((entry) => entry.sources)).toEqual([3, 2, 2, 2, 1, 1, 1, 1]);
+      const walked: typeof whole = [];
+      let after: SourceRankQuery['after'] = null;
+      for (let page = 0; page < 10; page++) {
+        const entries = await t.store.rankTargetsBySources(WS, ranking({ limit: 3, after }));
+        walked.push(...entries);
+        if (entries.length < 3) break;
+        after = entries[entries.length - 1] as (typeof whole)[number];
+        // A write between pages to a target already listed moves nothing after the cursor.
+        if (page === 0)
+          await t.store.linkEdge(
+            WS,
+            link(
+              (sources[2] as MemoryRecord).id,
+              (walked[0] as (typeof whole)[number]).memoryId,
+              'REPLICATES',
+              newId(),
+              0.7,
+            ),
+            nowIso(),
+          );
+      }
+      expect(walked.map((entry) => entry.memoryId)).toEqual(whole.map((entry) => entry.memoryId));
+    });
   });
 
   // ---------------------------------------------------------------------------------------------
