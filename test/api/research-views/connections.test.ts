@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { contradictionMix, convergenceGraph, hypothesisEvidence } from '../../fixtures/research-graphs.js';
 import { expectCode, useResearchApp } from './support.js';
 
-const { api, seed, ok } = useResearchApp();
+const { api, seed, ok, callsOf } = useResearchApp();
 
 const CONTRADICTIONS = `query($first: Int, $after: String, $minWeight: Float, $kinds: [ContradictionKind!]) {
   contradictionsConnection(first: $first, after: $after, minWeight: $minWeight, kinds: $kinds) {
@@ -120,6 +120,32 @@ describe('Query.contradictionsConnection', () => {
       expectNeitherSkippedNorRepeated(before, after, walked, pair);
     }
   });
+});
+
+describe('Query.contradictionsConnection store reads', () => {
+  // Seeding 311 memories one write at a time takes a while on Neo4j: a longer timeout.
+  it('reads DIRECT pages from their cursor down, and pages with MIXED from the strongest edge', async () => {
+    // 310 open DIRECT pairs, each of its own strength; a read is 200 contradicting edges.
+    const memories = [
+      { name: 'hub', key: 'hub', title: 'Hub' },
+      ...Array.from({ length: 310 }, (_, index) => ({ name: `m${index}`, key: `m${index}`, title: `M ${index}` })),
+    ];
+    const edges = Array.from({ length: 310 }, (_, index) => ({
+      from: `m${index}`,
+      to: 'hub',
+      type: 'CONTRADICTS',
+      weight: Math.round((0.95 - index * 0.002) * 1e4) / 1e4,
+    }));
+    await seed({ name: 'many', memories, edges });
+    const firstPageCursor = async (kinds: string[] | null) =>
+      (await ok(CONTRADICTIONS, { first: 100, kinds })).contradictionsConnection.pageInfo.endCursor;
+    // After 100 pairs, a DIRECT page reads the 200 edges from its cursor, and is full.
+    const direct = await firstPageCursor(['DIRECT']);
+    expect((await callsOf(CONTRADICTIONS, { first: 100, after: direct, kinds: ['DIRECT'] })).listEdgesByType).toBe(1);
+    // A page that also looks for MIXED pairs reads from the strongest edge: the 100 above the cursor again.
+    const all = await firstPageCursor(null);
+    expect((await callsOf(CONTRADICTIONS, { first: 100, after: all })).listEdgesByType).toBe(2);
+  }, 120_000);
 });
 
 describe('Query.convergenceConnection', () => {
