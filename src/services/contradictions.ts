@@ -109,7 +109,7 @@ export interface ContradictionQuery extends ContradictionFilter {
   limit: number;
 }
 
-/** Contradicting edges read per store call; each call costs three store calls whatever its size. */
+/** Contradicting edges per listEdgesByType; each such read costs three store calls (edges, adjacency, degree). */
 const PAGE = 200;
 
 /**
