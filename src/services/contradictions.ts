@@ -80,20 +80,36 @@ export async function markResolved(
   }));
 }
 
-/** Unresolved first, then strongest first, then by the ids of a and b. */
-const contradictionOrder = (x: ContradictionView, y: ContradictionView): number =>
-  Number(x.resolved) - Number(y.resolved) ||
-  y.strength - x.strength ||
-  compareIds(x.aId, y.aId) ||
-  compareIds(x.bId, y.bId);
+/** The sort key of a contradiction in the view's order: (resolved 0|1, strength, a id, b id). */
+export type ContradictionPosition = readonly (string | number)[];
 
-export interface ContradictionQuery {
-  limit: number;
+export const contradictionPosition = (found: ContradictionView): ContradictionPosition => [
+  Number(found.resolved),
+  found.strength,
+  found.aId,
+  found.bId,
+];
+
+/** Unresolved first, then strongest first, then by the ids of a and b. */
+const comparePositions = (x: ContradictionPosition, y: ContradictionPosition): number =>
+  Number(x[0]) - Number(y[0]) ||
+  Number(y[1]) - Number(x[1]) ||
+  compareIds(String(x[2]), String(y[2])) ||
+  compareIds(String(x[3]), String(y[3]));
+
+const contradictionOrder = (x: ContradictionView, y: ContradictionView): number =>
+  comparePositions(contradictionPosition(x), contradictionPosition(y));
+
+export interface ContradictionFilter {
   minWeight: number | null;
   kinds: readonly ContradictionKind[];
 }
 
-/** Contradicting edges read per page; a page costs three store calls whatever its size. */
+export interface ContradictionQuery extends ContradictionFilter {
+  limit: number;
+}
+
+/** Contradicting edges per listEdgesByType; each such read costs three store calls (edges, adjacency, degree). */
 const PAGE = 200;
 
 /**
@@ -102,49 +118,95 @@ const PAGE = 200;
  */
 const JUDGING_PER_SOURCE = 500;
 
+/** The contradictions of the workspace, unresolved first, then strongest first: the first page. */
+export function listContradictions(scope: ReadScope, query: ContradictionQuery): Promise<ContradictionView[]> {
+  return contradictionsAfter(scope, query, null, query.limit);
+}
+
+/** One stretch of the contradicting edges, strongest first: from `from` (the top when null) down. */
+interface Pass {
+  from: { weight: number; id: string } | null;
+  /** The stretch ends at the first edge this light or lighter (the bottom when null). */
+  floor: number | null;
+  /** The most-significant key (0 unresolved, 1 resolved) of any pair still unread. */
+  tier: number;
+}
+
 /**
- * The contradictions of the workspace, unresolved first, then strongest first. Contradicting
- * edges are read strongest first, a page at a time (listEdgesByType); for the sources of each page
- * one adjacency read finds every supporting and contradicting edge of their pairs, and one degree
- * read tells which ends are superseded. Paging stops once `limit` unresolved contradictions are
- * known to outrank everything not read yet, or after the walk budget of edges.
+ * At most `limit` contradictions after `after` (a contradictionPosition; the start when null), in
+ * the view's order. Contradicting edges are read strongest first, PAGE at a time
+ * (listEdgesByType); for the new sources of each read one adjacency read finds every supporting and
+ * contradicting edge of their pairs, and one degree read tells which ends are superseded.
+ *
+ * A pair's strength is the weight of one of its edges: for DIRECT a contradicting one, so nothing
+ * unread can outrank a pair stronger than the last edge read, and with only DIRECT asked for the
+ * read starts at the cursor's strength (the store does the keyset). A MIXED pair's strength is
+ * its supporting side's when that is weaker, and its contradicting edges may outweigh the cursor:
+ * with MIXED asked for, every page reads from the strongest edge down, a bounded walk. A page
+ * stops reading once `limit` pairs after the cursor can no longer be outranked, at the end, or
+ * after the walk budget of edges, when it lists what it read (the bound, as for the plain field).
  */
-export async function listContradictions(scope: ReadScope, query: ContradictionQuery): Promise<ContradictionView[]> {
-  const kinds = new Set(query.kinds);
-  const found: ContradictionView[] = [];
+export async function contradictionsAfter(
+  scope: ReadScope,
+  filter: ContradictionFilter,
+  after: ContradictionPosition | null,
+  limit: number,
+): Promise<ContradictionView[]> {
+  const kinds = new Set(filter.kinds);
+  const found = new Map<string, ContradictionView>();
   const checkedSources = new Set<string>();
-  let after: { weight: number; id: string } | null = null;
+  const cursorTier = after === null ? 0 : Number(after[0]);
+  // id '' sorts before every id: the read starts with the edges as heavy as the cursor's pair.
+  const from = after !== null && !kinds.has('MIXED') ? { weight: Number(after[1]), id: '' } : null;
+  const passes: Pass[] = [{ from, floor: null, tier: cursorTier }];
+  // Resolved pairs stronger than an unresolved cursor lie above where its read started.
+  if (from !== null && cursorTier === 0) passes.push({ from: null, floor: from.weight, tier: 1 });
   let scanned = 0;
 
-  for (;;) {
-    const page = await scope.store.listEdgesByType(scope.workspace, {
-      types: CONTRADICTING_TYPES,
-      minWeight: query.minWeight,
-      pruneThreshold: scope.policy.pruneThreshold,
-      after,
-      limit: PAGE,
-    });
-    scanned += page.length;
-    const sources = [...new Set(page.map((edge) => edge.fromId))].filter((id) => !checkedSources.has(id));
-    for (const id of sources) checkedSources.add(id);
-    const lists = await adjacentOf(scope, sources, {
-      direction: 'OUTGOING',
-      types: JUDGING_TYPES,
-      minWeight: query.minWeight,
-      limitPerMemory: JUDGING_PER_SOURCE,
-    });
-    const candidates = contradictionsAmong(
-      lists.flat().map((entry) => entry.edge),
-      query.minWeight,
-    );
-    found.push(...(await markResolved(scope, candidates)).filter((candidate) => kinds.has(candidate.kind)));
+  for (const pass of passes) {
+    let edgeAfter = pass.from;
+    for (;;) {
+      const page = await scope.store.listEdgesByType(scope.workspace, {
+        types: CONTRADICTING_TYPES,
+        minWeight: filter.minWeight,
+        pruneThreshold: scope.policy.pruneThreshold,
+        after: edgeAfter,
+        limit: PAGE,
+      });
+      scanned += page.length;
+      const sources = [...new Set(page.map((edge) => edge.fromId))].filter((id) => !checkedSources.has(id));
+      for (const id of sources) checkedSources.add(id);
+      const lists = await adjacentOf(scope, sources, {
+        direction: 'OUTGOING',
+        types: JUDGING_TYPES,
+        minWeight: filter.minWeight,
+        limitPerMemory: JUDGING_PER_SOURCE,
+      });
+      const candidates = contradictionsAmong(
+        lists.flat().map((entry) => entry.edge),
+        filter.minWeight,
+      );
+      for (const candidate of await markResolved(scope, candidates)) {
+        if (!kinds.has(candidate.kind)) continue;
+        if (after !== null && comparePositions(contradictionPosition(candidate), after) <= 0) continue;
+        found.set(pairKey(candidate.aId, candidate.bId), candidate);
+      }
 
-    const last = page[page.length - 1];
-    if (!last || page.length < PAGE || scanned >= scope.limits.walkBudget) break;
-    // Nothing unread is stronger than the last edge read, so these can no longer be outranked.
-    const settled = found.filter((candidate) => !candidate.resolved && candidate.strength >= last.weight).length;
-    if (settled >= query.limit) break;
-    after = { weight: last.weight, id: last.id };
+      const last = page[page.length - 1];
+      if (!last || page.length < PAGE || (pass.floor !== null && last.weight <= pass.floor)) break;
+      if (scanned >= scope.limits.walkBudget) return ordered(found, limit);
+      // Nothing unread outranks these: a lower tier, or the same tier and stronger than the last edge read.
+      let settled = 0;
+      for (const candidate of found.values()) {
+        const tier = Number(candidate.resolved);
+        if (tier < pass.tier || (tier === pass.tier && candidate.strength > last.weight)) settled++;
+      }
+      if (settled >= limit) return ordered(found, limit);
+      edgeAfter = { weight: last.weight, id: last.id };
+    }
   }
-  return found.sort(contradictionOrder).slice(0, query.limit);
+  return ordered(found, limit);
 }
+
+const ordered = (found: Map<string, ContradictionView>, limit: number): ContradictionView[] =>
+  [...found.values()].sort(contradictionOrder).slice(0, limit);

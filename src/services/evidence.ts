@@ -18,6 +18,10 @@ export interface EvidenceView {
   score: number;
   /** True when evidence was left unread (a memory with more than EVIDENCE_PER_MEMORY edges, or the budget) or cut by `limit`. */
   truncated: boolean;
+  /** Every item the walk found on each side, in order, uncut by `limit`: what the connections page. */
+  all: { supporting: EvidenceItemView[]; contradicting: EvidenceItemView[] };
+  /** What shaped the walk: a page's cursor is bound to it. */
+  walk: { memoryId: string; minWeight: number | null; maxDepth: number };
 }
 
 export interface EvidenceOptions {
@@ -38,8 +42,36 @@ interface Chain {
   weight: number;
 }
 
+/** The sort key of an item in its side's order: (chain weight, chain length, memory id). */
+export type EvidencePosition = readonly (string | number)[];
+
+export const evidencePosition = (item: EvidenceItemView): EvidencePosition => [
+  item.weight,
+  item.via.length,
+  item.memory.id,
+];
+
+/** Strongest first, then shorter chains, then memory id. */
+const comparePositions = (x: EvidencePosition, y: EvidencePosition): number =>
+  Number(y[0]) - Number(x[0]) || Number(x[1]) - Number(y[1]) || compareIds(String(x[2]), String(y[2]));
+
 const byStrength = (a: EvidenceItemView, b: EvidenceItemView) =>
-  b.weight - a.weight || a.via.length - b.via.length || compareIds(a.memory.id, b.memory.id);
+  comparePositions(evidencePosition(a), evidencePosition(b));
+
+/**
+ * At most `limit` items of one side after `after` (an evidencePosition). The side is the walk's
+ * whole answer, recomputed for every page and bounded as the walk is (EVIDENCE_PER_MEMORY edges
+ * into each memory of the chain, maxDepth levels, the walk and work budgets); a page is the items
+ * after the cursor's key in that order, so a write between pages moves no unchanged item across it.
+ */
+export function evidenceAfter(
+  items: readonly EvidenceItemView[],
+  after: EvidencePosition | null,
+  limit: number,
+): EvidenceItemView[] {
+  const rest = after === null ? items : items.filter((item) => comparePositions(evidencePosition(item), after) > 0);
+  return rest.slice(0, limit);
+}
 
 /**
  * The evidence chain of a memory, walked against the edge direction (evidence points at what it
@@ -121,5 +153,7 @@ export async function evidenceFor(scope: ReadScope, memoryId: string, options: E
       contradictingItems.map((item) => item.weight),
     ),
     truncated: truncated || supportingItems.length > options.limit || contradictingItems.length > options.limit,
+    all: { supporting: supportingItems, contradicting: contradictingItems },
+    walk: { memoryId, minWeight: options.minWeight, maxDepth: options.maxDepth },
   };
 }

@@ -174,7 +174,9 @@ export interface GraphStore {
    * Memories ranked by how many DISTINCT memories point at them with an unpruned edge of the
    * given types (weight >= `minWeight`), keeping those with at least `minSources`. Each entry
    * carries the count and the sum, over its sources, of each source's strongest such edge.
-   * Ordered by sources desc, then weight desc, then memory id asc; at most `limit` entries.
+   * Ordered by sources desc, then weight desc, then memory id asc; at most `limit` entries, after
+   * `after` when given. Every page aggregates all the qualifying edges of the workspace (the sort
+   * key is an aggregate no index holds); only its `limit` entries leave the store.
    * Used by the convergence view (independent validations of a memory).
    */
   rankTargetsBySources(workspace: string, query: SourceRankQuery): Promise<SourceRank[]>;
@@ -370,6 +372,11 @@ export interface SourceRankQuery {
   minSources: number;
   minWeight: number | null;
   pruneThreshold: number;
+  /**
+   * Keyset cursor: the entry the previous page ended with, exactly as this method returned it (the
+   * summed weight unrounded); the page holds the entries after it in the order. Absent or null for the first page.
+   */
+  after?: SourceRank | null;
   limit: number;
 }
 

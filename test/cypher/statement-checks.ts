@@ -47,6 +47,7 @@ export const CATALOG: Record<string, readonly string[]> = {
   rankTargetsBySources: [
     cypher.rankTargetsBySources(['VALIDATES']),
     cypher.rankTargetsBySources(['VALIDATES', 'REPLICATES']),
+    cypher.rankTargetsBySources(['VALIDATES'], true),
   ],
   LIST_MEMORIES: [cypher.LIST_MEMORIES],
   LIST_EDGES: [cypher.LIST_EDGES],

@@ -215,6 +215,14 @@ describe('reads: weight events and research views', () => {
         limit: 5,
       }),
     ).toEqual([{ memoryId: 'm1', sources: 3, weight: 2.1 }]);
+    await tck.store.rankTargetsBySources(WS, {
+      types: ['VALIDATES'],
+      minSources: 2,
+      minWeight: null,
+      pruneThreshold: 0.05,
+      after: { sources: 3, weight: 2.1, memoryId: 'm1' },
+      limit: 5,
+    });
     expect(tck.sent()).toMatchInlineSnapshot(`
       "# READ rankTargetsBySources (op rankTargetsBySources)
       \`\`\`cypher
@@ -223,9 +231,9 @@ describe('reads: weight events and research views', () => {
       USING INDEX SEEK origin:Memory(workspace, id)
       WHERE origin.id IS NOT NULL AND r.weight > $above AND r.weight >= $atLeast
       WITH target, origin, max(r.weight) AS strongest
-      WITH target, count(origin) AS sources, sum(strongest) AS weight
+      WITH target.id AS memoryId, count(origin) AS sources, round(sum(strongest), 12) AS weight
       WHERE sources >= $minSources
-      RETURN target.id AS memoryId, sources, weight
+      RETURN memoryId, sources, weight
       ORDER BY sources DESC, weight DESC, memoryId ASC
       LIMIT $limit
       \`\`\`
@@ -236,6 +244,33 @@ describe('reads: weight events and research views', () => {
         "atLeast": -1,
         "minSources": "int(2)",
         "limit": "int(5)"
+      }
+      \`\`\`
+
+      # READ rankTargetsBySources (op rankTargetsBySources)
+      \`\`\`cypher
+      // engram:rankTargetsBySources
+      MATCH (origin:Memory {workspace: $ws})-[r:\`VALIDATES\`]->(target:Memory)
+      USING INDEX SEEK origin:Memory(workspace, id)
+      WHERE origin.id IS NOT NULL AND r.weight > $above AND r.weight >= $atLeast
+      WITH target, origin, max(r.weight) AS strongest
+      WITH target.id AS memoryId, count(origin) AS sources, round(sum(strongest), 12) AS weight
+      WHERE sources >= $minSources
+        AND (sources < $afterSources OR (sources = $afterSources AND (weight < $afterWeight OR (weight = $afterWeight AND memoryId > $afterId))))
+      RETURN memoryId, sources, weight
+      ORDER BY sources DESC, weight DESC, memoryId ASC
+      LIMIT $limit
+      \`\`\`
+      \`\`\`json
+      {
+        "ws": "ws-tck",
+        "above": 0.05,
+        "atLeast": -1,
+        "minSources": "int(2)",
+        "limit": "int(5)",
+        "afterSources": "int(3)",
+        "afterWeight": 2.1,
+        "afterId": "m1"
       }
       \`\`\`"
     `);

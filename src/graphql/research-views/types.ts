@@ -1,5 +1,8 @@
 import { validationsOf } from '../../services/convergence.js';
+import { type EvidenceItemView, evidenceAfter, evidencePosition } from '../../services/evidence.js';
+import { pageArgs } from '../args.js';
 import { builder } from '../builder.js';
+import { connectionTypes, keysetPage } from '../connections.js';
 import { loadMemory } from '../load.js';
 import { EdgeRef, MemoryRef } from '../refs.js';
 import {
@@ -37,27 +40,49 @@ const ContextRoleEnum = builder.enumType('ContextRole', {
 const SCORE_FORMULA =
   "score = (S - C) / (1 + S + C), where S and C are the summed weights of the supporting and contradicting items and an item's weight is the product of the edge weights along its chain. Between -1 and 1; 0 without evidence or when both sides balance; one supporting item of weight 1 scores 0.5, three score 0.75.";
 
+const EvidenceItemConnectionRef = connectionTypes<EvidenceItemView>('EvidenceItem', 'evidence items', EvidenceItemRef);
+
 EvidenceRef.implement({
   description: `The evidence chain of a memory: what supports it, what contradicts it, and a support score. ${SCORE_FORMULA}`,
-  fields: (t) => ({
-    supporting: t.field({
-      type: [EvidenceItemRef],
-      description:
-        'Memories that support this one: by VALIDATES, REPLICATES or REPRODUCES, directly or through a chain of supporting, EXTENDS and FORMALIZES edges. Strongest first (item weight desc, then shorter chains, then memory id).',
-      resolve: (evidence) => evidence.supporting,
-    }),
-    contradicting: t.field({
-      type: [EvidenceItemRef],
-      description:
-        'Memories that contradict this one, or something in its supporting chain, by CONTRADICTS or FAILS_TO_REPRODUCE. Strongest first.',
-      resolve: (evidence) => evidence.contradicting,
-    }),
-    score: t.exposeFloat('score', { description: `The support score. ${SCORE_FORMULA}` }),
-    truncated: t.exposeBoolean('truncated', {
-      description:
-        "True when evidence may have been left out: a side had more items than `limit`, a memory of the chain had more than 200 evidence edges (the strongest 200 are read), or the request's work budget ran out. The score counts every item read.",
-    }),
-  }),
+  fields: (t) => {
+    const connection = (side: 'supporting' | 'contradicting') =>
+      t.field({
+        type: EvidenceItemConnectionRef,
+        description: `\`${side}\` a page at a time, in its order, uncut by \`limit\`. The cursor holds the last item's (weight, chain length, memory id); each page walks the evidence again, bounded as the walk is (see truncated), and lists the items after that key.`,
+        args: pageArgs(t.arg, 20),
+        resolve: (evidence, args, ctx) =>
+          keysetPage(ctx, args, {
+            field: `Evidence.${side}Connection`,
+            scope: { ...evidence.walk },
+            read: async (after, limit) => evidenceAfter(evidence.all[side], after, limit),
+            positionOf: evidencePosition,
+          }),
+      });
+    return {
+      supporting: t.field({
+        type: [EvidenceItemRef],
+        description:
+          'Memories that support this one: by VALIDATES, REPLICATES or REPRODUCES, directly or through a chain of supporting, EXTENDS and FORMALIZES edges. Strongest first (item weight desc, then shorter chains, then memory id).',
+        resolve: (evidence) => evidence.supporting,
+      }),
+      contradicting: t.field({
+        type: [EvidenceItemRef],
+        description:
+          'Memories that contradict this one, or something in its supporting chain, by CONTRADICTS or FAILS_TO_REPRODUCE. Strongest first.',
+        resolve: (evidence) => evidence.contradicting,
+      }),
+      // The pages live here rather than on Memory: Evidence holds two lists, each with its own order,
+      // and a page of one sits beside the score and `truncated` of the same walk, whose filters
+      // (minWeight, maxDepth) stay on Memory.evidence. Its `limit` cuts only the plain lists.
+      supportingConnection: connection('supporting'),
+      contradictingConnection: connection('contradicting'),
+      score: t.exposeFloat('score', { description: `The support score. ${SCORE_FORMULA}` }),
+      truncated: t.exposeBoolean('truncated', {
+        description:
+          "True when evidence may have been left out: a side had more items than `limit`, a memory of the chain had more than 200 evidence edges (the strongest 200 are read), or the request's work budget ran out. The score counts every item read.",
+      }),
+    };
+  },
 });
 
 EvidenceItemRef.implement({

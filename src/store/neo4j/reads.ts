@@ -231,16 +231,21 @@ export function createNeo4jReads({ read }: Neo4jRunner): Neo4jReads {
 
     async rankTargetsBySources(ws, query) {
       if (query.types.length === 0) return [];
-      const text = rankTargetsBySources(query.types);
-      const records = await read('rankTargetsBySources', (tx) =>
-        rows(tx, text, {
-          ws,
-          above: query.pruneThreshold,
-          atLeast: query.minWeight ?? -1,
-          minSources: int(query.minSources),
-          limit: int(query.limit),
-        }),
-      );
+      const after = query.after ?? null;
+      const text = rankTargetsBySources(query.types, after !== null);
+      const parameters: Parameters = {
+        ws,
+        above: query.pruneThreshold,
+        atLeast: query.minWeight ?? -1,
+        minSources: int(query.minSources),
+        limit: int(query.limit),
+      };
+      if (after) {
+        parameters.afterSources = int(after.sources);
+        parameters.afterWeight = after.weight;
+        parameters.afterId = after.memoryId;
+      }
+      const records = await read('rankTargetsBySources', (tx) => rows(tx, text, parameters));
       return records.map(
         (record): SourceRank => ({
           memoryId: record.get('memoryId') as string,

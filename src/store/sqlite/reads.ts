@@ -122,13 +122,16 @@ export function createRecordReads(
     async rankTargetsBySources(ws, query: SourceRankQuery) {
       if (query.types.length === 0) return [];
       return sql(
-        `SELECT to_id AS memoryId, COUNT(*) AS sources, SUM(strongest) AS weight FROM (
+        // The sum is rounded as weights are (domain/weights.ts), so an unchanged target sorts, and
+        // matches a cursor, the same way whatever order its sources were added up in.
+        `SELECT to_id AS memoryId, COUNT(*) AS sources, ROUND(SUM(strongest), 12) AS weight FROM (
                SELECT to_id, from_id, MAX(weight) AS strongest FROM edges
                WHERE workspace = @ws AND type IN (SELECT value FROM json_each(@types))
                  AND weight > @above AND weight >= @atLeast
                GROUP BY to_id, from_id
              )
              GROUP BY to_id HAVING COUNT(*) >= @minSources
+               ${query.after ? 'AND (sources < @afterSources OR (sources = @afterSources AND (weight < @afterWeight OR (weight = @afterWeight AND memoryId > @afterId))))' : ''}
              ORDER BY sources DESC, weight DESC, memoryId ASC LIMIT @limit`,
       ).all({
         ws,
@@ -136,6 +139,9 @@ export function createRecordReads(
         above: query.pruneThreshold,
         atLeast: query.minWeight ?? -1,
         minSources: query.minSources,
+        afterSources: query.after?.sources,
+        afterWeight: query.after?.weight,
+        afterId: query.after?.memoryId,
         limit: query.limit,
       }) as SourceRank[];
     },

@@ -4,7 +4,11 @@ import type { EdgeRecord, MemoryRecord } from '../../../src/domain/types.js';
 import { createLoaders } from '../../../src/loaders/index.js';
 import { reinforceCoRetrieval } from '../../../src/services/co-retrieval.js';
 import { buildContext } from '../../../src/services/context-bundle.js';
-import { listContradictions } from '../../../src/services/contradictions.js';
+import {
+  contradictionPosition,
+  contradictionsAfter,
+  listContradictions,
+} from '../../../src/services/contradictions.js';
 import { rankConvergence } from '../../../src/services/convergence.js';
 import { evidenceFor } from '../../../src/services/evidence.js';
 import { findOscillatingEdges } from '../../../src/services/oscillation.js';
@@ -193,6 +197,46 @@ export function researchViewCases(t: ContractContext): void {
       await seed(convergenceGraph, OTHER);
       expect(await t.store.rankTargetsBySources(WS, ranking())).toEqual([]);
     });
+
+    it('pages after an entry by (sources, weight, id), ties included, unmoved by writes elsewhere', async () => {
+      // Eight targets: supports 3, 2, 2, 2 (two of them tied on weight), 1, 1, 1, 1; one target of
+      // weight 0.1 + 0.2 + 0.3, whose float sum depends on the order it is added up in.
+      const sources = await Promise.all([0, 1, 2].map((at) => t.store.createMemory(WS, memory(`S ${at}`), nowIso())));
+      const plan: number[][] = [[0.1, 0.2, 0.3], [0.5, 0.5], [0.5, 0.5], [0.9, 0.1], [0.4], [0.4], [0.8], [0.2]];
+      for (const [index, weights] of plan.entries()) {
+        const target = await t.store.createMemory(WS, memory(`T ${index}`), nowIso());
+        for (const [at, weight] of weights.entries())
+          await t.store.linkEdge(
+            WS,
+            link((sources[at] as MemoryRecord).id, target.id, 'VALIDATES', newId(), weight),
+            nowIso(),
+          );
+      }
+      const whole = await t.store.rankTargetsBySources(WS, ranking());
+      expect(whole.map((entry) => entry.sources)).toEqual([3, 2, 2, 2, 1, 1, 1, 1]);
+      const walked: typeof whole = [];
+      let after: SourceRankQuery['after'] = null;
+      for (let page = 0; page < 10; page++) {
+        const entries = await t.store.rankTargetsBySources(WS, ranking({ limit: 3, after }));
+        walked.push(...entries);
+        if (entries.length < 3) break;
+        after = entries[entries.length - 1] as (typeof whole)[number];
+        // A write between pages to a target already listed moves nothing after the cursor.
+        if (page === 0)
+          await t.store.linkEdge(
+            WS,
+            link(
+              (sources[2] as MemoryRecord).id,
+              (walked[0] as (typeof whole)[number]).memoryId,
+              'REPLICATES',
+              newId(),
+              0.7,
+            ),
+            nowIso(),
+          );
+      }
+      expect(walked.map((entry) => entry.memoryId)).toEqual(whole.map((entry) => entry.memoryId));
+    });
   });
 
   // ---------------------------------------------------------------------------------------------
@@ -247,6 +291,37 @@ export function researchViewCases(t: ContractContext): void {
         [g.id('topic'), 'NEIGHBOR'],
         [g.id('dep'), 'NEIGHBOR'],
       ]);
+    });
+
+    it('contradictions: pages after a position equal the whole list, read from the cursor down for DIRECT', async () => {
+      await seed(contradictionMix);
+      // A resolved pair as strong as an open one, so the DIRECT read must come back up for it.
+      const a = await t.store.createMemory(WS, memory('Old claim'), nowIso());
+      const b = await t.store.createMemory(WS, memory('New claim'), nowIso());
+      const c = await t.store.createMemory(WS, memory('Newest claim'), nowIso());
+      await t.store.linkEdge(WS, link(a.id, b.id, 'CONTRADICTS', newId(), 0.95), nowIso());
+      await t.store.linkEdge(WS, link(c.id, a.id, 'SUPERSEDES', newId(), 0.9), nowIso());
+      for (const kinds of [['DIRECT'], ['MIXED'], ['DIRECT', 'MIXED']] as const) {
+        const filter = { minWeight: null, kinds };
+        const whole = await listContradictions(scope(), { ...filter, limit: 100 });
+        const walked: typeof whole = [];
+        let after: ReturnType<typeof contradictionPosition> | null = null;
+        for (let page = 0; page < 10; page++) {
+          const found = await contradictionsAfter(scope(), filter, after, 2);
+          walked.push(...found);
+          if (found.length < 2) break;
+          after = contradictionPosition(found[1] as (typeof whole)[number]);
+        }
+        expect(
+          walked.map((found) => [found.aId, found.bId]),
+          kinds.join(),
+        ).toEqual(whole.map((found) => [found.aId, found.bId]));
+      }
+      expect(
+        (await listContradictions(scope(), { minWeight: null, kinds: ['DIRECT'], limit: 100 })).find(
+          (found) => found.aId === a.id,
+        ),
+      ).toMatchObject({ aId: a.id, resolved: true, strength: 0.95 });
     });
 
     it('oscillatingEdges: finds the edge pulled both ways from the event log', async () => {

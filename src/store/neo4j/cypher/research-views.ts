@@ -19,8 +19,13 @@ export function listEdgesByType(types: readonly string[], paged: boolean): strin
   );
 }
 
-/** Per target: distinct sources, and the sum of each source's strongest qualifying edge (index seek as in listEdgesByType). */
-export function rankTargetsBySources(types: readonly string[]): string {
+/**
+ * Per target: distinct sources, and the sum of each source's strongest qualifying edge (index seek
+ * as in listEdgesByType). The sum is rounded as weights are, so an unchanged target sorts, and
+ * matches a cursor, the same way whatever order the aggregation added its sources up in. Paged
+ * after the cursor's (sources, weight, id): the aggregation still reads every qualifying edge.
+ */
+export function rankTargetsBySources(types: readonly string[], paged = false): string {
   return statement(
     'rankTargetsBySources',
     `
@@ -28,9 +33,9 @@ export function rankTargetsBySources(types: readonly string[]): string {
     USING INDEX SEEK origin:Memory(workspace, id)
     WHERE origin.id IS NOT NULL AND r.weight > $above AND r.weight >= $atLeast
     WITH target, origin, max(r.weight) AS strongest
-    WITH target, count(origin) AS sources, sum(strongest) AS weight
-    WHERE sources >= $minSources
-    RETURN target.id AS memoryId, sources, weight
+    WITH target.id AS memoryId, count(origin) AS sources, round(sum(strongest), 12) AS weight
+    WHERE sources >= $minSources${paged ? '\n      AND (sources < $afterSources OR (sources = $afterSources AND (weight < $afterWeight OR (weight = $afterWeight AND memoryId > $afterId))))' : ''}
+    RETURN memoryId, sources, weight
     ORDER BY sources DESC, weight DESC, memoryId ASC
     LIMIT $limit
     `,
