@@ -216,13 +216,14 @@ export type MemoryContextQueryVariables = Exact<{
 export type MemoryContextQuery = { context: { truncated: boolean, items: Array<{ role: ContextRole, score: number, memory: { id: string, key: string | null, title: string, content: string | null, kind: string | null, tags: Array<string>, weight: number, metadata: unknown, createdAt: string, updatedAt: string, supersededBy: Array<{ id: string }> } }>, edges: Array<{ id: string, type: string, weight: number, from: { id: string }, to: { id: string } }>, contradictions: Array<{ kind: ContradictionKind, strength: number, a: { id: string }, b: { id: string }, edge: { id: string } | null }> } };
 
 export type MemoryContradictionsQueryVariables = Exact<{
-  limit?: number | null | undefined;
+  first?: number | null | undefined;
+  after?: string | null | undefined;
   minWeight?: number | null | undefined;
   kinds?: Array<ContradictionKind> | ContradictionKind | null | undefined;
 }>;
 
 
-export type MemoryContradictionsQuery = { contradictions: Array<{ kind: ContradictionKind, strength: number, resolved: boolean, a: { kind: string | null, id: string, key: string | null, title: string }, b: { kind: string | null, id: string, key: string | null, title: string }, edge: { id: string } | null, edges: Array<{ id: string, type: string, weight: number }> }> };
+export type MemoryContradictionsQuery = { contradictionsConnection: { edges: Array<{ cursor: string, node: { kind: ContradictionKind, strength: number, resolved: boolean, a: { kind: string | null, id: string, key: string | null, title: string }, b: { kind: string | null, id: string, key: string | null, title: string }, edge: { id: string } | null, edges: Array<{ id: string, type: string, weight: number }> } }>, pageInfo: { hasNextPage: boolean } } };
 
 export type MemoryCreateMutationVariables = Exact<{
   input: CreateMemoryInput;
@@ -858,26 +859,39 @@ export const MemoryContextDocument = new TypedDocumentString(`
   }
 }`) as unknown as TypedDocumentString<MemoryContextQuery, MemoryContextQueryVariables>;
 export const MemoryContradictionsDocument = new TypedDocumentString(`
-    query MemoryContradictions($limit: Int, $minWeight: Float, $kinds: [ContradictionKind!]) {
-  contradictions(limit: $limit, minWeight: $minWeight, kinds: $kinds) {
-    kind
-    strength
-    resolved
-    a {
-      ...MemoryRefFields
-      kind
-    }
-    b {
-      ...MemoryRefFields
-      kind
-    }
-    edge {
-      id
-    }
+    query MemoryContradictions($first: Int, $after: String, $minWeight: Float, $kinds: [ContradictionKind!]) {
+  contradictionsConnection(
+    first: $first
+    after: $after
+    minWeight: $minWeight
+    kinds: $kinds
+  ) {
     edges {
-      id
-      type
-      weight
+      cursor
+      node {
+        kind
+        strength
+        resolved
+        a {
+          ...MemoryRefFields
+          kind
+        }
+        b {
+          ...MemoryRefFields
+          kind
+        }
+        edge {
+          id
+        }
+        edges {
+          id
+          type
+          weight
+        }
+      }
+    }
+    pageInfo {
+      hasNextPage
     }
   }
 }

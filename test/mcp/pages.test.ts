@@ -14,6 +14,8 @@ interface PagedCall {
   otherArgs: Record<string, unknown>;
   items: (answer: any) => unknown[];
   idOf: (item: any) => string;
+  /** Whether the default answer on this session passes the 4,000-character budget and is cut. */
+  cutByDefault: boolean;
 }
 
 const PAGED: PagedCall[] = [
@@ -23,7 +25,24 @@ const PAGED: PagedCall[] = [
     otherArgs: { query: 'cache' },
     items: (answer) => answer.results,
     idOf: (memory) => memory.id,
+    cutByDefault: true,
   },
+  {
+    tool: 'memory_contradictions',
+    args: {},
+    otherArgs: { kinds: ['direct'] },
+    items: (answer) => answer.contradictions,
+    idOf: (pair) => `${pair.source.id}>${pair.target.id}:${pair.kind}`,
+    cutByDefault: false,
+  },
+];
+
+/** More pairs that disagree than the session has, so the contradictions fill several small pages. */
+const EXTRA_CONTRADICTIONS: [string, string, number][] = [
+  ['e-gc-log', 'h-gc', 0.7],
+  ['e-heap', 'f-heap', 0.65],
+  ['n-followup', 'h-gc-v2', 0.55],
+  ['d-revert', 'f-eviction', 0.45],
 ];
 
 describe('next_cursor on the MCP list tools (a research session of 12 memories of ~3.4 KB)', () => {
@@ -43,6 +62,8 @@ describe('next_cursor on the MCP list tools (a research session of 12 memories o
         edge_type: edge.type,
         weight: edge.weight,
       });
+    for (const [source_id, target_id, weight] of EXTRA_CONTRADICTIONS)
+      await ok(client, 'memory_link', { source_id, target_id, edge_type: 'CONTRADICTS', weight });
   }, 120_000);
 
   afterAll(async () => {
@@ -70,7 +91,7 @@ describe('next_cursor on the MCP list tools (a research session of 12 memories o
     const whole = paged.items(await ok(client, paged.tool, { ...paged.args, limit: 100 })).map(paged.idOf);
     expect(whole.length).toBeGreaterThan(3);
     const { seen, answers } = await walk(paged);
-    expect(answers).toBeGreaterThan(1);
+    expect(answers > 1).toBe(paged.cutByDefault);
     expect(seen).toEqual(whole);
   });
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { type ContradictionKind, MemoryContradictionsDocument } from '../../generated/graphql.js';
 import { defined, handle, limitInput, memoryRefOutput, minWeightInput } from '../shapes.js';
-import { defineTool } from '../tool.js';
+import { cursorInput, defineTool, PAGE_HINT } from '../tool.js';
 
 const kindOutput = z.enum(['direct', 'mixed']);
 const sideOutput = memoryRefOutput.extend({ kind: z.string().nullable() });
@@ -13,6 +13,7 @@ export const memoryContradictions = defineTool({
     'Pairs that disagree: direct (source -CONTRADICTS-> target, or a lone FAILS_TO_REPRODUCE) or mixed (source supports and contradicts target). Open first, then strongest; resolved (a side superseded) last. Resolve with SUPERSEDES or memory_weaken.',
   input: z.object({
     limit: limitInput(20, 'pairs'),
+    cursor: cursorInput,
     min_weight: minWeightInput('Ignore edges lighter than this'),
     kinds: z
       .array(z.enum(['direct', 'mixed']))
@@ -46,16 +47,18 @@ export const memoryContradictions = defineTool({
   }),
   hints: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
   document: MemoryContradictionsDocument,
-  fit: { list: ['contradictions'], sizeArgument: 'limit' },
-  argumentNames: { limit: 'limit', minWeight: 'min_weight', kinds: 'kinds' },
+  fit: { list: ['contradictionsConnection', 'edges'], sizeArgument: 'limit', hint: PAGE_HINT },
+  pages: ['contradictionsConnection'],
+  argumentNames: { first: 'limit', after: 'cursor', minWeight: 'min_weight', kinds: 'kinds' },
   variables: (input) =>
     defined({
-      limit: input.limit,
+      first: input.limit,
+      after: input.cursor,
       minWeight: input.min_weight,
       kinds: input.kinds?.map((kind) => kind.toUpperCase() as ContradictionKind),
     }),
   present: (data) => {
-    const contradictions = data.contradictions.map((pair) => ({
+    const contradictions = data.contradictionsConnection.edges.map(({ node: pair }) => ({
       kind: pair.kind === 'MIXED' ? ('mixed' as const) : ('direct' as const),
       strength: pair.strength,
       resolved: pair.resolved,
