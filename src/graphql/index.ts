@@ -17,6 +17,7 @@ import './import.js';
 import './recall-types.js';
 import './recall.js';
 import './connections.js';
+import './neighbors-connection.js';
 
 /** The executable schema; types are registered by importing their files above. */
 export const schema: GraphQLSchema = builder.toSchema({ sortSchema: false });
