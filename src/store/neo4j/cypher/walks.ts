@@ -51,7 +51,7 @@ export function getMemoriesWithAdjacent(direction: Direction): string {
  * properties can be indexed per relationship type only, and the vocabulary is open, so the page
  * expands the memory's relationships and keeps the top `$limit` (a Top, no full sort): its work
  * grows with the degree (docs/neo4j.md has the numbers). With BOTH an undirected pattern may meet a
- * self-loop from both ends; DISTINCT keeps it once.
+ * self-loop from both ends; DISTINCT keeps it once. A self-loop met by INCOMING is INCOMING, as on SQLite.
  */
 export function getAdjacentPage(direction: Direction, paged: boolean): string {
   return statement(
@@ -61,7 +61,7 @@ export function getAdjacentPage(direction: Direction, paged: boolean): string {
     CALL (anchorId) {
       MATCH ${hop(direction, 'm:Memory {workspace: $ws, id: anchorId}', 'r', 'other')}
       WHERE ($types IS NULL OR type(r) IN $types) AND r.weight > $above AND r.weight >= $atLeast${paged ? '\n        AND (r.weight < $afterWeight OR (r.weight = $afterWeight AND r.id > $afterId))' : ''}
-      WITH ${direction === 'BOTH' ? 'DISTINCT ' : ''}r, other, startNode(r) = m AS outgoing
+      WITH ${direction === 'BOTH' ? 'DISTINCT r, other, startNode(r) = m' : `r, other, ${direction === 'OUTGOING'}`} AS outgoing
       ORDER BY r.weight DESC, r.id ASC
       LIMIT $limit
       RETURN r, other, outgoing
