@@ -235,11 +235,9 @@ export function createAdjacencyReads(
         const lighter = read('weight < @weight');
         for (const type of query.types ?? typesAt(ws, end, id)) {
           const parameters = { ws, id, type, ...bounds, ...position, limit: query.limit };
-          const rows = [...(query.after ? ties.all(parameters) : []), ...lighter.all(parameters)] as {
-            id: string;
-            other: string;
-            weight: number;
-          }[];
+          const rows = (query.after ? ties.all(parameters) : []) as { id: string; other: string; weight: number }[];
+          if (rows.length < query.limit)
+            rows.push(...(lighter.all({ ...parameters, limit: query.limit - rows.length }) as typeof rows));
           for (const row of rows) picks.push({ ...row, direction: side });
         }
       }
