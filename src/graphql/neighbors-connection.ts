@@ -3,13 +3,13 @@ import { minWeight as minWeightRule } from '../domain/inputs.js';
 import type { AdjacentEdge } from '../domain/types.js';
 import { pageArgs, sharedArgs } from './args.js';
 import { builder } from './builder.js';
-import { connectionTypes, keysetPage } from './connections.js';
+import { connectionTypes, keysetPage, type Position } from './connections.js';
 import { MemoryRef, NeighborRef } from './refs.js';
 
 const NeighborConnectionRef = connectionTypes<AdjacentEdge>('Neighbor', 'neighbours', NeighborRef);
 
 /** A neighbour's place in Memory.neighbors' order: its edge's weight, then its edge id. */
-function positionOf(after: readonly (string | number)[]): { weight: number; edgeId: string } {
+function positionOf(after: Position): { weight: number; edgeId: string } {
   const [weight, edgeId] = after;
   if (typeof weight !== 'number' || typeof edgeId !== 'string')
     throw badInput('after', 'not a cursor this server gave out');
