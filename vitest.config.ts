@@ -22,6 +22,7 @@ const SLOW_FIRST = [
   'test/cli/import-export.test.ts',
   'test/durability/kill9.test.ts',
   'test/cli/bulk-import.test.ts',
+  'test/store/neighbor-pages-hub.test.ts',
 ];
 
 class SlowFirstSequencer extends BaseSequencer {

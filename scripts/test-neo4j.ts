@@ -37,6 +37,8 @@ const LIVE_TESTS = [
   // (not by reading the SQLite file), run with the app's store on Neo4j.
   'test/api/batching.test.ts',
   'test/api/http.test.ts',
+  'test/api/neighbors-connection.test.ts',
+  'test/store/neighbor-pages-hub.test.ts',
   'test/api/research-views/',
   'test/api/search.test.ts',
   'test/api/walks/',

@@ -18,6 +18,7 @@ import './recall-types.js';
 import './recall.js';
 import './connections.js';
 import './search-connection.js';
+import './neighbors-connection.js';
 
 /** The executable schema; types are registered by importing their files above. */
 export const schema: GraphQLSchema = builder.toSchema({ sortSchema: false });

@@ -67,6 +67,9 @@ const FIELD_COSTS: Readonly<Record<string, FieldCost>> = {
   'Query.oscillatingEdges': { base: (args) => 10 + Math.ceil(num('window', 1000)(args) / 10), size: num('limit', 20) },
   // One batched adjacency read serves every memory asking the same question.
   'Memory.neighbors': { base: 5, size: num('limit', 20) },
+  // One batched keyset read per position; the page's items are counted on the connection.
+  'Memory.neighborsConnection': { base: 5, size: num('first', 20) },
+  'NeighborConnection.edges': { base: 1, size: 1 },
   'Memory.degree': { base: 5 },
   'Memory.superseded': { base: 5 },
   'Memory.path': { base: WALK, size: (args) => num('maxHops', 4)(args) + 1 },

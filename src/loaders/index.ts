@@ -1,6 +1,6 @@
 import DataLoader from 'dataloader';
 import type { AdjacentEdge, EdgeRecord, MemoryRecord, WeightEventRecord } from '../domain/types.js';
-import type { AdjacencyQuery, DegreeQuery, GraphStore } from '../store/port.js';
+import type { AdjacencyPageQuery, AdjacencyQuery, DegreeQuery, GraphStore } from '../store/port.js';
 
 export interface Loaders {
   /** By id or key (an id match wins). */
@@ -8,6 +8,8 @@ export interface Loaders {
   edge: DataLoader<string, EdgeRecord | null>;
   /** One loader per distinct query shape, so every memory asking the same question shares one batch. */
   adjacency(query: AdjacencyQuery): DataLoader<string, AdjacentEdge[]>;
+  /** One page of adjacency per memory (Memory.neighborsConnection); memories at the same position share a batch. */
+  adjacencyPage(query: AdjacencyPageQuery): DataLoader<string, AdjacentEdge[]>;
   /**
    * `memory`, reading the memory's adjacency for `query` in the same store call (a look-ahead of
    * graphql/neighbors-ahead.ts): the answer primes `adjacency(query)` and the memory loader.
@@ -66,6 +68,14 @@ export function createLoaders(store: GraphStore, workspace: string): Loaders {
         return lists;
       }),
   );
+  const adjacencyPage = keyed(
+    (query: AdjacencyPageQuery) =>
+      new DataLoader<string, AdjacentEdge[]>(async (ids) => {
+        const lists = await store.getAdjacentPage(workspace, ids, query);
+        for (const list of lists) primeEnds(list);
+        return lists;
+      }),
+  );
   const memoryWithNeighbors = keyed(
     (query: AdjacencyQuery) =>
       new DataLoader<string, MemoryRecord | null>(async (refs) => {
@@ -92,6 +102,7 @@ export function createLoaders(store: GraphStore, workspace: string): Loaders {
     memory,
     edge,
     adjacency,
+    adjacencyPage,
     memoryWithNeighbors,
     degree,
     history,
@@ -101,6 +112,7 @@ export function createLoaders(store: GraphStore, workspace: string): Loaders {
       memory.clearAll();
       edge.clearAll();
       adjacency.clear();
+      adjacencyPage.clear();
       memoryWithNeighbors.clear();
       degree.clear();
       history.clear();

@@ -85,6 +85,20 @@ export interface GraphStore {
     query: AdjacencyQuery,
   ): Promise<(MemoryWithAdjacent | null)[]>;
 
+  /**
+   * A keyset page of each memory's adjacency, in getAdjacent's order (weight desc, then edge id
+   * asc) and with its filters: at most `limit` entries per memory, strictly after `after` (the
+   * weight and edge id of the previous page's last entry; null for the first page). With BOTH an
+   * edge is listed once, even one joining a memory to itself (as OUTGOING). A page's work grows
+   * with `limit` (times the memory's relation types on SQLite), never with the memory's degree,
+   * where the store has an index to seek (docs/neo4j.md says where Neo4j has not).
+   */
+  getAdjacentPage(
+    workspace: string,
+    memoryIds: readonly string[],
+    query: AdjacencyPageQuery,
+  ): Promise<AdjacentEdge[][]>;
+
   /** How many edges touch each memory id (pruned edges excluded unless asked), in order. */
   countAdjacent(workspace: string, memoryIds: readonly string[], query: DegreeQuery): Promise<number[]>;
 
@@ -302,6 +316,19 @@ export interface AdjacencyQuery {
   limitPerMemory: number | null;
   /** Most entries in the whole answer, filled in key order; null or absent for no cap. */
   maxRows?: number | null;
+}
+
+export interface AdjacencyPageQuery {
+  direction: Direction;
+  types: readonly string[] | null;
+  minWeight: number | null;
+  /** When false, edges with weight <= pruneThreshold are left out. */
+  includePruned: boolean;
+  pruneThreshold: number;
+  /** The position of the previous page's last entry; null for the first page. */
+  after: { weight: number; edgeId: string } | null;
+  /** Most entries per memory. */
+  limit: number;
 }
 
 export interface MemoryWithAdjacent {

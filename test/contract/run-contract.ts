@@ -1,4 +1,5 @@
 import { describe } from 'vitest';
+import { adjacencyPageCases } from './cases/adjacency-pages.js';
 import { associationCases } from './cases/associations.js';
 import { edgeCases } from './cases/edges.js';
 import { importCases } from './cases/import.js';
@@ -25,6 +26,7 @@ export function runStoreContract(name: string, harness: StoreHarness): void {
     memoryCases(t);
     edgeCases(t);
     walkCases(t, harness.offersShortestPath);
+    adjacencyPageCases(t);
     weightHistoryCases(t);
     weightChangeCases(t);
     researchViewCases(t);

@@ -27,6 +27,9 @@ export const CATALOG: Record<string, readonly string[]> = {
   GET_MEMORIES: [cypher.GET_MEMORIES],
   GET_EDGES: [cypher.GET_EDGES],
   getAdjacent: DIRECTIONS.map(cypher.getAdjacent),
+  getAdjacentPage: DIRECTIONS.flatMap((direction) =>
+    [false, true].map((paged) => cypher.getAdjacentPage(direction, paged)),
+  ),
   getMemoriesWithAdjacent: DIRECTIONS.map(cypher.getMemoriesWithAdjacent),
   countAdjacent: DIRECTIONS.map(cypher.countAdjacent),
   expandFrontier: DIRECTIONS.map(cypher.expandFrontier),

@@ -21,6 +21,7 @@ const CALLS: Record<string, unknown[]> = {
   getMemories: [WS, ['a']],
   getEdges: [WS, ['e']],
   getAdjacent: [WS, ['a'], adjacency()],
+  getAdjacentPage: [WS, ['a'], { ...adjacency(), after: { weight: 0.5, edgeId: 'e' }, limit: 5 }],
   getMemoriesWithAdjacent: [WS, ['a'], adjacency()],
   countAdjacent: [WS, ['a'], degree()],
   expandFrontier: [WS, ['a'], frontier()],

@@ -6,7 +6,13 @@ import { pairedWithLists } from '../shared/memories-with-adjacent.js';
 import { EDGES_AMONG, EDGES_BETWEEN, FIND_EDGE, GET_EDGES, LIST_EDGES } from './cypher/edges.js';
 import { GET_MEMORIES, LIST_MEMORIES } from './cypher/memories.js';
 import { listEdgesByType, rankTargetsBySources } from './cypher/research-views.js';
-import { countAdjacent, expandFrontier, getAdjacent, getMemoriesWithAdjacent } from './cypher/walks.js';
+import {
+  countAdjacent,
+  expandFrontier,
+  getAdjacent,
+  getAdjacentPage,
+  getMemoriesWithAdjacent,
+} from './cypher/walks.js';
 import { GET_EDGE_HISTORIES, GET_WEIGHT_EVENTS, listWeightEvents } from './cypher/weights.js';
 import type { Parameters, RecordLike } from './driver.js';
 import { listOrNull } from './parameters.js';
@@ -18,6 +24,7 @@ export type Neo4jReads = Pick<
   | 'getMemories'
   | 'getEdges'
   | 'getAdjacent'
+  | 'getAdjacentPage'
   | 'getMemoriesWithAdjacent'
   | 'countAdjacent'
   | 'expandFrontier'
@@ -87,6 +94,26 @@ export function createNeo4jReads({ read }: Neo4jRunner): Neo4jReads {
       );
       const lists = groupInKeyOrder(memoryIds, records, (record) => record.get('anchorId') as string, adjacentRowOf);
       return capInKeyOrder(lists, query.maxRows);
+    },
+
+    async getAdjacentPage(ws, memoryIds, query) {
+      if (memoryIds.length === 0) return [];
+      const parameters: Parameters = {
+        ws,
+        ids: uniqueKeys(memoryIds),
+        types: listOrNull(query.types),
+        above: query.includePruned ? -1 : query.pruneThreshold,
+        atLeast: query.minWeight ?? -1,
+        limit: int(query.limit),
+      };
+      if (query.after) {
+        parameters.afterWeight = query.after.weight;
+        parameters.afterId = query.after.edgeId;
+      }
+      const records = await read('getAdjacentPage', (tx) =>
+        rows(tx, getAdjacentPage(query.direction, query.after !== null), parameters),
+      );
+      return groupInKeyOrder(memoryIds, records, (record) => record.get('anchorId') as string, adjacentRowOf);
     },
 
     async getMemoriesWithAdjacent(ws, refs, query) {

@@ -1,6 +1,13 @@
 import type { AdjacentEdge, Direction } from '../../domain/types.js';
 import { capInKeyOrder, groupInKeyOrder, inKeyOrder, strongestFirst } from '../key-order.js';
-import type { AdjacencyQuery, DegreeQuery, FrontierExpansion, FrontierQuery, GraphStore } from '../port.js';
+import type {
+  AdjacencyPageQuery,
+  AdjacencyQuery,
+  DegreeQuery,
+  FrontierExpansion,
+  FrontierQuery,
+  GraphStore,
+} from '../port.js';
 import {
   adjacentFromRow,
   EDGE_COLUMNS,
@@ -33,7 +40,7 @@ function sides(direction: Direction): ('OUTGOING' | 'INCOMING')[] {
  */
 export function createAdjacencyReads(
   ctx: StoreContext,
-): Pick<GraphStore, 'getAdjacent' | 'countAdjacent' | 'expandFrontier'> {
+): Pick<GraphStore, 'getAdjacent' | 'getAdjacentPage' | 'countAdjacent' | 'expandFrontier'> {
   const { db, sql, index } = ctx;
   /**
    * Reads adjacency entries by edge id and other-end memory id, for `[position, edgeId, otherId]`
@@ -141,6 +148,18 @@ export function createAdjacencyReads(
     );
   };
 
+  /** The relation types of one memory's edges on one side: a skip-scan of the index, one seek per type. */
+  const typesAt = (ws: string, end: 'from_id' | 'to_id', id: string): string[] =>
+    sql(
+      `WITH RECURSIVE t(type) AS (
+         SELECT (SELECT min(type) FROM edges WHERE workspace = @ws AND ${end} = @id)
+         UNION ALL
+         SELECT (SELECT min(type) FROM edges WHERE workspace = @ws AND ${end} = @id AND type > t.type) FROM t WHERE t.type IS NOT NULL
+       ) SELECT type FROM t WHERE type IS NOT NULL`,
+    )
+      .pluck()
+      .all({ ws, id }) as string[];
+
   /**
    * The strongest `limit` edges of one memory by SQL, reading about `limit` index entries per
    * relation type and side instead of every edge of the memory: per type, the covering (workspace,
@@ -153,18 +172,8 @@ export function createAdjacencyReads(
     db.transaction((): AdjacentEdge[] => {
       const picks: { id: string; other: string; weight: number; direction: 'OUTGOING' | 'INCOMING' }[] = [];
       for (const side of sides(query.direction)) {
-        const [end, otherEnd] = side === 'OUTGOING' ? ['from_id', 'to_id'] : ['to_id', 'from_id'];
-        const types =
-          query.types ??
-          (sql(
-            `WITH RECURSIVE t(type) AS (
-               SELECT (SELECT min(type) FROM edges WHERE workspace = @ws AND ${end} = @id)
-               UNION ALL
-               SELECT (SELECT min(type) FROM edges WHERE workspace = @ws AND ${end} = @id AND type > t.type) FROM t WHERE t.type IS NOT NULL
-             ) SELECT type FROM t WHERE type IS NOT NULL`,
-          )
-            .pluck()
-            .all({ ws, id }) as string[]);
+        const [end, otherEnd] = side === 'OUTGOING' ? (['from_id', 'to_id'] as const) : (['to_id', 'from_id'] as const);
+        const types = query.types ?? typesAt(ws, end, id);
         const strongest = sql(
           `SELECT id, ${otherEnd} AS other, weight FROM edges WHERE workspace = @ws AND ${end} = @id AND type = @type AND weight > @above AND weight >= @atLeast
            ORDER BY weight DESC, id ASC LIMIT @limit`,
@@ -181,6 +190,59 @@ export function createAdjacencyReads(
       }
       picks.sort(strongestFirst);
       if (picks.length > limit) picks.length = limit;
+      const found: (AdjacentEdge | null)[] = new Array(picks.length).fill(null);
+      readAdjacentById(
+        ws,
+        picks.map((pick, at) => [at, pick.id, pick.other] as const),
+        found,
+      );
+      return found.flatMap((entry, at) =>
+        entry ? [{ ...entry, direction: (picks[at] as (typeof picks)[number]).direction }] : [],
+      );
+    })();
+
+  /**
+   * One memory's page (getAdjacentPage) by SQL, whether or not the adjacency index holds the
+   * workspace: per side and relation type, the ranked index (schema.ts) is sought twice, for the
+   * rest of the weight the previous page ended in (ids after its last) and for the lighter
+   * weights, each read stopping at `limit`; the entries are merged strongest first and the kept
+   * ones' records read by id, in one read transaction. So a page costs about `limit` entries per
+   * type and side, however many edges the memory has. With BOTH a self-loop is read from its
+   * outgoing side only.
+   */
+  const adjacentPage = (ws: string, id: string, query: AdjacencyPageQuery): AdjacentEdge[] =>
+    db.transaction((): AdjacentEdge[] => {
+      const picks: { id: string; other: string; weight: number; direction: 'OUTGOING' | 'INCOMING' }[] = [];
+      const position = {
+        weight: query.after?.weight ?? Number.POSITIVE_INFINITY,
+        afterId: query.after?.edgeId ?? '',
+      };
+      const bounds = { above: query.includePruned ? -1 : query.pruneThreshold, atLeast: query.minWeight ?? -1 };
+      for (const side of sides(query.direction)) {
+        const [end, otherEnd, index] =
+          side === 'OUTGOING'
+            ? (['from_id', 'to_id', 'edges_out_ranked'] as const)
+            : (['to_id', 'from_id', 'edges_in_ranked'] as const);
+        const loops = query.direction === 'BOTH' && side === 'INCOMING' ? 'AND from_id <> to_id' : '';
+        const read = (where: string) =>
+          sql(
+            `SELECT id, ${otherEnd} AS other, weight FROM edges INDEXED BY ${index}
+             WHERE workspace = @ws AND ${end} = @id AND type = @type AND ${where}
+               AND weight > @above AND weight >= @atLeast ${loops}
+             ORDER BY weight DESC, id ASC LIMIT @limit`,
+          );
+        const ties = read('weight = @weight AND id > @afterId');
+        const lighter = read('weight < @weight');
+        for (const type of query.types ?? typesAt(ws, end, id)) {
+          const parameters = { ws, id, type, ...bounds, ...position, limit: query.limit };
+          const rows = (query.after ? ties.all(parameters) : []) as { id: string; other: string; weight: number }[];
+          if (rows.length < query.limit)
+            rows.push(...(lighter.all({ ...parameters, limit: query.limit - rows.length }) as typeof rows));
+          for (const row of rows) picks.push({ ...row, direction: side });
+        }
+      }
+      picks.sort(strongestFirst);
+      if (picks.length > query.limit) picks.length = query.limit;
       const found: (AdjacentEdge | null)[] = new Array(picks.length).fill(null);
       readAdjacentById(
         ws,
@@ -211,6 +273,10 @@ export function createAdjacencyReads(
         });
       }
       return adjacentBySql(ws, memoryIds, query);
+    },
+
+    async getAdjacentPage(ws, memoryIds, query: AdjacencyPageQuery) {
+      return memoryIds.map((id) => adjacentPage(ws, id, query));
     },
 
     async countAdjacent(ws, memoryIds, query: DegreeQuery) {

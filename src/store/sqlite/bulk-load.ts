@@ -19,7 +19,7 @@ const ROWS_PER_INSERT = 400;
  * Edge indexes that only speed reads (the unique ones enforce rules and stay): dropped for the
  * load and built once after it, a sort instead of a random insert per edge per index.
  */
-const DEFERRABLE_EDGE_INDEXES = ['edges_out', 'edges_in', 'edges_type'];
+const DEFERRABLE_EDGE_INDEXES = ['edges_out', 'edges_in', 'edges_type', 'edges_out_ranked', 'edges_in_ranked'];
 
 /** The triggers that keep full-text search in step; the load fills the index in one statement instead. */
 const FTS_TRIGGERS = ['memories_fts_insert', 'memories_fts_delete', 'memories_fts_update'];

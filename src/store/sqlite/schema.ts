@@ -173,4 +173,12 @@ export const MIGRATIONS: readonly string[] = [
   ) WITHOUT ROWID;
   CREATE INDEX search_pages_expiry ON search_pages (workspace, expires_at);
   `,
+  // Pages of one memory's edges, strongest first, then by id (getAdjacentPage): edges_out and
+  // edges_in hold the other end before the id, so a page among many edges of one weight (an import
+  // gives them all 0.5) sorted every one of them; here a page seeks its position per relation type
+  // and reads on in order. Covering: the records are read for the kept entries only.
+  `
+  CREATE INDEX edges_out_ranked ON edges (workspace, from_id, type, weight DESC, id, to_id);
+  CREATE INDEX edges_in_ranked ON edges (workspace, to_id, type, weight DESC, id, from_id);
+  `,
 ];

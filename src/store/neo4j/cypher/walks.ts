@@ -45,6 +45,32 @@ export function getMemoriesWithAdjacent(direction: Direction): string {
   );
 }
 
+/**
+ * A keyset page of each memory's edges (getAdjacentPage): strongest first, then edge id, strictly
+ * after `$afterWeight`/`$afterId` when `paged`, at most `$limit` per memory. Relationship
+ * properties can be indexed per relationship type only, and the vocabulary is open, so the page
+ * expands the memory's relationships and keeps the top `$limit` (a Top, no full sort): its work
+ * grows with the degree (docs/neo4j.md has the numbers). With BOTH an undirected pattern may meet a
+ * self-loop from both ends; DISTINCT keeps it once. A self-loop met by INCOMING is INCOMING, as on SQLite.
+ */
+export function getAdjacentPage(direction: Direction, paged: boolean): string {
+  return statement(
+    `getAdjacentPage:${direction}${paged ? '+after' : ''}`,
+    `
+    UNWIND $ids AS anchorId
+    CALL (anchorId) {
+      MATCH ${hop(direction, 'm:Memory {workspace: $ws, id: anchorId}', 'r', 'other')}
+      WHERE ($types IS NULL OR type(r) IN $types) AND r.weight > $above AND r.weight >= $atLeast${paged ? '\n        AND (r.weight < $afterWeight OR (r.weight = $afterWeight AND r.id > $afterId))' : ''}
+      WITH ${direction === 'BOTH' ? 'DISTINCT r, other, startNode(r) = m' : `r, other, ${direction === 'OUTGOING'}`} AS outgoing
+      ORDER BY r.weight DESC, r.id ASC
+      LIMIT $limit
+      RETURN r, other, outgoing
+    }
+    RETURN anchorId, r AS edge, other AS neighbor, outgoing
+    `,
+  );
+}
+
 export function countAdjacent(direction: Direction): string {
   return statement(
     `countAdjacent:${direction}`,
