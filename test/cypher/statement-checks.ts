@@ -8,7 +8,9 @@ import type { CapturedStatement } from './recording-driver.js';
 
 const DIRECTIONS = ['OUTGOING', 'INCOMING', 'BOTH'] as const;
 const FILTERS = [false, true].flatMap((edgeId) =>
-  [false, true].flatMap((memoryId) => [false, true].map((source) => ({ edgeId, memoryId, source }))),
+  [false, true].flatMap((memoryId) =>
+    [false, true].flatMap((source) => [false, true].map((after) => ({ edgeId, memoryId, source, after }))),
+  ),
 );
 
 /**
@@ -64,6 +66,7 @@ export const CATALOG: Record<string, readonly string[]> = {
   CREATE_RECALL: [cypher.CREATE_RECALL],
   GET_RECALL: [cypher.GET_RECALL],
   LIST_RECALLS: [cypher.LIST_RECALLS],
+  LIST_RECALLS_AFTER: [cypher.LIST_RECALLS_AFTER],
   REPLACE_TERMS: [cypher.REPLACE_TERMS],
   DELETE_TERMS: [cypher.DELETE_TERMS],
   TERM_HOLDERS: [cypher.TERM_HOLDERS],
