@@ -1,5 +1,5 @@
 import * as rules from '../domain/inputs.js';
-import { DirectionEnum } from './enums.js';
+import { AdjustmentSourceEnum, DirectionEnum } from './enums.js';
 
 type ArgBuilder = Parameters<Parameters<typeof import('./builder.js').builder.queryFields>[0]>[0]['arg'];
 
@@ -76,4 +76,15 @@ export const edgeSelectorArgs = (arg: ArgBuilder) => ({
     validate: rules.memoryRef,
     description: 'The edge id, instead of from, to and type.',
   }),
+});
+
+/** The filters of `weightEvents` and `weightEventsConnection`. */
+export const weightEventFilterArgs = (arg: ArgBuilder) => ({
+  edgeId: arg.id({ required: false, validate: rules.memoryRef, description: 'Only events of this edge.' }),
+  memoryId: arg.id({
+    required: false,
+    validate: rules.memoryRef,
+    description: 'Only events of this memory (by id or key).',
+  }),
+  source: arg({ type: AdjustmentSourceEnum, required: false, description: 'Only events from this source.' }),
 });
