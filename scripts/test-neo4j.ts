@@ -36,6 +36,7 @@ const LIVE_TESTS = [
   // The end-to-end subset: API tests that observe the app only through GraphQL and the port
   // (not by reading the SQLite file), run with the app's store on Neo4j.
   'test/api/batching.test.ts',
+  'test/api/history-pages.test.ts',
   'test/api/http.test.ts',
   'test/api/neighbors-connection.test.ts',
   'test/store/neighbor-pages-hub.test.ts',

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import * as rules from '../domain/inputs.js';
-import { DirectionEnum } from './enums.js';
+import { AdjustmentSourceEnum, DirectionEnum } from './enums.js';
 
 type ArgBuilder = Parameters<Parameters<typeof import('./builder.js').builder.queryFields>[0]>[0]['arg'];
 
@@ -113,3 +113,14 @@ export const searchFilterRule = z
     message: 'must not be empty unless kinds or tags are given',
     path: ['query'],
   });
+
+/** The filters of `weightEvents` and `weightEventsConnection`. */
+export const weightEventFilterArgs = (arg: ArgBuilder) => ({
+  edgeId: arg.id({ required: false, validate: rules.memoryRef, description: 'Only events of this edge.' }),
+  memoryId: arg.id({
+    required: false,
+    validate: rules.memoryRef,
+    description: 'Only events of this memory (by id or key).',
+  }),
+  source: arg({ type: AdjustmentSourceEnum, required: false, description: 'Only events from this source.' }),
+});

@@ -4,13 +4,15 @@ import type { Json } from '../domain/types.js';
 import { isPruned } from '../domain/weights.js';
 import * as writes from '../services/writes.js';
 import { requireMemory } from '../services/writes.js';
-import { sharedArgs } from './args.js';
+import { pageArgs, sharedArgs } from './args.js';
 import { builder } from './builder.js';
+import { keysetPage } from './connections.js';
 import { afterWrite, writeScope } from './context.js';
 import { LinkInput, UnlinkInput } from './inputs.js';
 import { loadMemory } from './load.js';
 import { EdgeRef, MemoryRef, UnlinkPayloadRef, WeightEventRef } from './refs.js';
 import { DateTime, JSONScalar } from './scalars.js';
+import { eventPosition, fromEventPosition, WeightEventConnectionRef } from './weight.js';
 
 EdgeRef.implement({
   description: 'A typed, weighted relation from one memory to another. There is at most one edge per (from, to, type).',
@@ -64,6 +66,29 @@ EdgeRef.implement({
         }),
       },
       resolve: (edge, args, ctx) => ctx.loaders.history(args.limit).load(edge.id),
+    }),
+    historyConnection: t.field({
+      type: WeightEventConnectionRef,
+      description:
+        '`history`, a page at a time: newest first, then id descending, so the events of one write (one instant) keep a fixed order. A cursor serves only this edge. Changes written between pages never make a page skip or repeat an event that existed before them.',
+      args: pageArgs(t.arg, 50),
+      resolve: (edge, args, ctx) =>
+        keysetPage(ctx, args, {
+          field: 'Edge.historyConnection',
+          scope: { edgeId: edge.id },
+          // First pages of many edges share one batched read; a later page is this edge's own.
+          read: (after, limit) =>
+            after === null
+              ? ctx.loaders.history(limit).load(edge.id)
+              : ctx.store.listWeightEvents(ctx.workspace, {
+                  edgeId: edge.id,
+                  memoryId: null,
+                  source: null,
+                  after: fromEventPosition(after),
+                  limit,
+                }),
+          positionOf: eventPosition,
+        }),
     }),
   }),
 });

@@ -1,10 +1,15 @@
 import { nowIso } from '../domain/ids.js';
 import * as rules from '../domain/inputs.js';
 import { embeddingRule } from '../embeddings/write-embeddings.js';
+import type { RecallOutcome } from '../services/recall/recall.js';
 import { recall } from '../services/recall/recall.js';
+import { pageArgs } from './args.js';
 import { builder } from './builder.js';
+import { connectionTypes, keysetPage } from './connections.js';
 import type { EngramContext } from './context.js';
 import { RecallRef } from './recall-types.js';
+
+const RecallConnectionRef = connectionTypes<RecallOutcome>('Recall', 'stored recalls', RecallRef);
 
 const logNotStored = (ctx: EngramContext) => (error: unknown, recallId: string) =>
   ctx.logger?.warn(
@@ -104,5 +109,25 @@ builder.queryFields((t) => ({
       const records = await ctx.store.listRecalls(ctx.workspace, { limit: args.limit, now: nowIso() });
       return records.map((record) => ({ record, stored: true }));
     },
+  }),
+  recallsConnection: t.field({
+    type: RecallConnectionRef,
+    description:
+      '`recalls`, a page at a time: newest first (createdAt, then id, descending). A record that expires between pages simply drops out; recalls made between pages never make a page skip or repeat a record that existed before them.',
+    args: pageArgs(t.arg, 20),
+    resolve: (_root, args, ctx) =>
+      keysetPage(ctx, args, {
+        field: 'Query.recallsConnection',
+        scope: {},
+        read: async (after, limit) => {
+          const records = await ctx.store.listRecalls(ctx.workspace, {
+            limit,
+            now: nowIso(),
+            after: after === null ? null : { createdAt: String(after[0]), id: String(after[1]) },
+          });
+          return records.map((record) => ({ record, stored: true }));
+        },
+        positionOf: ({ record }) => [record.createdAt, record.id],
+      }),
   }),
 }));

@@ -1,12 +1,15 @@
 import { DEFAULT_RECALL_SETTINGS } from '../config.js';
 import { badInput } from '../domain/errors.js';
 import * as rules from '../domain/inputs.js';
+import type { AdjustmentSource, WeightEventRecord } from '../domain/types.js';
 import { recallFeedback } from '../services/recall/recall-feedback.js';
 import * as writes from '../services/writes.js';
 import { requireMemory } from '../services/writes.js';
-import { edgeSelectorArgs } from './args.js';
+import type { WeightEventPosition } from '../store/port.js';
+import { edgeSelectorArgs, pageArgs, weightEventFilterArgs } from './args.js';
 import { builder } from './builder.js';
-import { afterWrite, writeScope } from './context.js';
+import { connectionTypes, keysetPage, type Position } from './connections.js';
+import { afterWrite, type EngramContext, writeScope } from './context.js';
 import { AdjustmentSourceEnum, FeedbackSignalEnum } from './enums.js';
 import { EdgeRef, MemoryRef, WeightChangeRef, WeightEventRef } from './refs.js';
 import { DateTime } from './scalars.js';
@@ -82,18 +85,34 @@ WeightChangeRef.implement({
   }),
 });
 
+/** The filters as the store applies them: a memory named by key becomes its id, so both share cursors. */
+async function weightEventFilter(
+  ctx: EngramContext,
+  args: { edgeId?: string | null; memoryId?: string | null; source?: AdjustmentSource | null },
+) {
+  const memoryId = args.memoryId == null ? null : (await requireMemory(writeScope(ctx), args.memoryId, 'memoryId')).id;
+  return { edgeId: args.edgeId ?? null, memoryId, source: args.source ?? null };
+}
+
+export const WeightEventConnectionRef = connectionTypes<WeightEventRecord>(
+  'WeightEvent',
+  'weight events',
+  WeightEventRef,
+);
+
+/** An event's place in the newest-first order (at desc, id desc), as its cursor holds it. */
+export const eventPosition = (event: WeightEventRecord): Position => [event.at, event.id];
+
+/** A cursor's position as the store takes it. */
+export const fromEventPosition = (after: Position | null): WeightEventPosition | null =>
+  after === null ? null : { at: String(after[0]), id: String(after[1]) };
+
 builder.queryFields((t) => ({
   weightEvents: t.field({
     type: [WeightEventRef],
     description: 'Weight changes, newest first, optionally only those of one edge, one memory, or one source.',
     args: {
-      edgeId: t.arg.id({ required: false, validate: rules.memoryRef, description: 'Only events of this edge.' }),
-      memoryId: t.arg.id({
-        required: false,
-        validate: rules.memoryRef,
-        description: 'Only events of this memory (by id or key).',
-      }),
-      source: t.arg({ type: AdjustmentSourceEnum, required: false, description: 'Only events from this source.' }),
+      ...weightEventFilterArgs(t.arg),
       limit: t.arg.int({
         defaultValue: 50,
         required: true,
@@ -101,14 +120,22 @@ builder.queryFields((t) => ({
         description: 'Most events to return, 1..100.',
       }),
     },
+    resolve: async (_root, args, ctx) =>
+      ctx.store.listWeightEvents(ctx.workspace, { ...(await weightEventFilter(ctx, args)), limit: args.limit }),
+  }),
+  weightEventsConnection: t.field({
+    type: WeightEventConnectionRef,
+    description:
+      '`weightEvents`, a page at a time, with the same filters: newest first, then id descending, so the events of one write (one instant) keep a fixed order. A cursor serves only the filters it came from. Events written between pages never make a page skip or repeat one that existed before them.',
+    args: { ...weightEventFilterArgs(t.arg), ...pageArgs(t.arg, 50) },
     resolve: async (_root, args, ctx) => {
-      const memoryId =
-        args.memoryId == null ? null : (await requireMemory(writeScope(ctx), args.memoryId, 'memoryId')).id;
-      return ctx.store.listWeightEvents(ctx.workspace, {
-        edgeId: args.edgeId ?? null,
-        memoryId,
-        source: args.source ?? null,
-        limit: args.limit,
+      const filter = await weightEventFilter(ctx, args);
+      return keysetPage(ctx, args, {
+        field: 'Query.weightEventsConnection',
+        scope: filter,
+        read: (after, limit) =>
+          ctx.store.listWeightEvents(ctx.workspace, { ...filter, after: fromEventPosition(after), limit }),
+        positionOf: eventPosition,
       });
     },
   }),

@@ -57,6 +57,12 @@ const FIELD_COSTS: Readonly<Record<string, FieldCost>> = {
   'Query.edgesConnection': { base: 10, size: num('first', 20) },
   'MemoryConnection.edges': { base: 1, size: 1 },
   'EdgeConnection.edges': { base: 1, size: 1 },
+  'Query.weightEventsConnection': { base: 10, size: num('first', 50) },
+  'Edge.historyConnection': { base: 5, size: num('first', 50) },
+  'WeightEventConnection.edges': { base: 1, size: 1 },
+  // A record carries up to 100 results, as for `recalls`.
+  'Query.recallsConnection': { base: 10, size: (args) => num('first', 20)(args) * 10 },
+  'RecallConnection.edges': { base: 1, size: 1 },
   'Query.edgesBetween': { base: 10, size: DEFAULT_LIST_SIZE },
   'Query.path': { base: WALK, size: (args) => num('maxHops', 4)(args) + 1 },
   'Query.weightEvents': { base: 10, size: num('limit', 50) },

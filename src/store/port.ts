@@ -166,10 +166,14 @@ export interface GraphStore {
     query: AssociationQuery,
   ): Promise<AssociationCandidates>;
 
-  /** Weight events, newest first, filtered by any of edge, memory and source. */
+  /**
+   * Weight events, newest first (`at` desc, then id desc: a total order, so events of one instant
+   * keep a fixed place), filtered by any of edge, memory and source. Keyset-paged: `after` is the
+   * last event of the previous page, and the answer starts strictly after it in that order.
+   */
   listWeightEvents(workspace: string, filter: WeightEventFilter): Promise<WeightEventRecord[]>;
 
-  /** The newest `limit` events of each edge, newest first, in key order. */
+  /** The newest `limit` events of each edge, newest first (as listWeightEvents), in key order. */
   getEdgeHistories(workspace: string, edgeIds: readonly string[], limit: number): Promise<WeightEventRecord[][]>;
 
   /** Weight events by id, in order; `null` where missing. */
@@ -268,8 +272,11 @@ export interface GraphStore {
   /** The record with this id, or null when it is unknown or expired at `now`. */
   getRecall(workspace: string, id: string, now: string): Promise<RecallRecord | null>;
 
-  /** Unexpired records, newest first (createdAt desc, then id desc); at most `limit`. */
-  listRecalls(workspace: string, query: { limit: number; now: string }): Promise<RecallRecord[]>;
+  /**
+   * Unexpired records, newest first (createdAt desc, then id desc); at most `limit`. Keyset-paged:
+   * `after` is the last record of the previous page; a record expired since is simply left out.
+   */
+  listRecalls(workspace: string, query: RecallListQuery): Promise<RecallRecord[]>;
 
   /**
    * Stores a search's ranked ids for its later pages, in its own small transaction, and purges at
@@ -420,6 +427,22 @@ export interface WeightEventFilter {
   memoryId: string | null;
   source: AdjustmentSource | null;
   limit: number;
+  /** Keyset cursor: the last event of the previous page; null or absent for the first page. */
+  after?: WeightEventPosition | null;
+}
+
+/** An event's place in the newest-first order; `id` breaks ties between events of one instant. */
+export interface WeightEventPosition {
+  at: string;
+  id: string;
+}
+
+interface RecallListQuery {
+  limit: number;
+  /** Records expiring at or before this instant are left out. */
+  now: string;
+  /** Keyset cursor: the createdAt and id of the last record of the previous page; null or absent for the first. */
+  after?: { createdAt: string; id: string } | null;
 }
 
 export interface LinkRequest {

@@ -8,7 +8,9 @@ import type { CapturedStatement } from './recording-driver.js';
 
 const DIRECTIONS = ['OUTGOING', 'INCOMING', 'BOTH'] as const;
 const FILTERS = [false, true].flatMap((edgeId) =>
-  [false, true].flatMap((memoryId) => [false, true].map((source) => ({ edgeId, memoryId, source }))),
+  [false, true].flatMap((memoryId) =>
+    [false, true].flatMap((source) => [false, true].map((after) => ({ edgeId, memoryId, source, after }))),
+  ),
 );
 
 /**
@@ -69,6 +71,7 @@ export const CATALOG: Record<string, readonly string[]> = {
   CREATE_RECALL: [cypher.CREATE_RECALL],
   GET_RECALL: [cypher.GET_RECALL],
   LIST_RECALLS: [cypher.LIST_RECALLS],
+  LIST_RECALLS_AFTER: [cypher.LIST_RECALLS_AFTER],
   PURGE_SEARCH_PAGES: [cypher.PURGE_SEARCH_PAGES],
   CREATE_SEARCH_PAGES: [cypher.CREATE_SEARCH_PAGES],
   GET_SEARCH_PAGES: [cypher.GET_SEARCH_PAGES],

@@ -90,9 +90,12 @@ describe('recall records', () => {
       \`\`\`cypher
       // engram:listRecalls
       MATCH (r:Recall {workspace: $ws})
-      WHERE r.createdAt IS NOT NULL AND r.expiresAt > $now
+      USING INDEX SEEK r:Recall(workspace, createdAt, id)
+      WHERE r.createdAt IS NOT NULL AND r.id IS NOT NULL
+      WITH r
+      ORDER BY r.workspace DESC, r.createdAt DESC, r.id DESC
+      WHERE r.expiresAt > $now
       RETURN r {.*} AS recall
-      ORDER BY r.createdAt DESC, r.id DESC
       LIMIT $limit
       \`\`\`
       \`\`\`json
@@ -106,4 +109,35 @@ describe('recall records', () => {
   });
 });
 
-describeEverySentStatement(tck.everyStatement, 4);
+describe('listRecalls after a cursor', () => {
+  it('continues in index order from its createdAt and id, given as parameters', async () => {
+    tck.driver.respond = answering({ listRecallsAfter: () => [{ recall: stored }] });
+    const after = { createdAt: T0, id: 'recall-cursor' };
+    expect(await tck.store.listRecalls(WS, { limit: 5, now: T0, after })).toEqual([RECORD]);
+    expect(tck.sent()).toMatchInlineSnapshot(`
+      "# READ listRecallsAfter (op listRecalls)
+      \`\`\`cypher
+      // engram:listRecallsAfter
+      MATCH (r:Recall {workspace: $ws})
+      USING INDEX SEEK r:Recall(workspace, createdAt, id)
+      WHERE r.createdAt <= $afterCreatedAt AND r.id IS NOT NULL AND (r.createdAt < $afterCreatedAt OR r.id < $afterId)
+      WITH r
+      ORDER BY r.workspace DESC, r.createdAt DESC, r.id DESC
+      WHERE r.expiresAt > $now
+      RETURN r {.*} AS recall
+      LIMIT $limit
+      \`\`\`
+      \`\`\`json
+      {
+        "ws": "ws-tck",
+        "now": "2099-01-01T00:00:00.000Z",
+        "afterCreatedAt": "2099-01-01T00:00:00.000Z",
+        "afterId": "recall-cursor",
+        "limit": "int(5)"
+      }
+      \`\`\`"
+    `);
+  });
+});
+
+describeEverySentStatement(tck.everyStatement, 5);

@@ -38,11 +38,12 @@ describe('reads: weight events and research views', () => {
       \`\`\`cypher
       // engram:listWeightEvents:edgeId+source
       MATCH (e:WeightEvent {workspace: $ws, edgeId: $edgeId, source: $source})
-      USING INDEX SEEK e:WeightEvent(workspace, edgeId, at)
-      WHERE e.at IS NOT NULL
-      RETURN e AS event
-      ORDER BY e.at DESC, e.id DESC
+      USING INDEX SEEK e:WeightEvent(workspace, edgeId, at, id)
+      WHERE e.at IS NOT NULL AND e.id IS NOT NULL
+      WITH e
+      ORDER BY e.workspace DESC, e.edgeId DESC, e.at DESC, e.id DESC
       LIMIT $limit
+      RETURN e AS event
       \`\`\`
       \`\`\`json
       {
@@ -57,8 +58,51 @@ describe('reads: weight events and research views', () => {
       \`\`\`cypher
       // engram:listWeightEvents:all
       MATCH (e:WeightEvent {workspace: $ws})
-      USING INDEX SEEK e:WeightEvent(workspace, at)
-      WHERE e.at IS NOT NULL
+      USING INDEX SEEK e:WeightEvent(workspace, at, id)
+      WHERE e.at IS NOT NULL AND e.id IS NOT NULL
+      WITH e
+      ORDER BY e.workspace DESC, e.at DESC, e.id DESC
+      LIMIT $limit
+      RETURN e AS event
+      \`\`\`
+      \`\`\`json
+      {
+        "ws": "ws-tck",
+        "limit": "int(10)"
+      }
+      \`\`\`"
+    `);
+  });
+
+  it('listWeightEvents after a cursor: two seeks (the rest of its instant, then older), its position as parameters', async () => {
+    await tck.store.listWeightEvents(WS, {
+      edgeId: null,
+      memoryId: 'm1',
+      source: null,
+      limit: 3,
+      after: { at: T0, id: 'ev-cursor' },
+    });
+    expect(tck.sent()).toMatchInlineSnapshot(`
+      "# READ listWeightEvents:memoryId+after (op listWeightEvents)
+      \`\`\`cypher
+      // engram:listWeightEvents:memoryId+after
+      CALL () {
+        MATCH (e:WeightEvent {workspace: $ws, memoryId: $memoryId, at: $afterAt})
+        USING INDEX SEEK e:WeightEvent(workspace, memoryId, at, id)
+        WHERE e.id < $afterId
+        WITH e
+        ORDER BY e.workspace DESC, e.memoryId DESC, e.at DESC, e.id DESC
+        LIMIT $limit
+        RETURN e
+        UNION ALL
+        MATCH (e:WeightEvent {workspace: $ws, memoryId: $memoryId})
+        USING INDEX SEEK e:WeightEvent(workspace, memoryId, at, id)
+        WHERE e.at < $afterAt AND e.id IS NOT NULL
+        WITH e
+        ORDER BY e.workspace DESC, e.memoryId DESC, e.at DESC, e.id DESC
+        LIMIT $limit
+        RETURN e
+      }
       RETURN e AS event
       ORDER BY e.at DESC, e.id DESC
       LIMIT $limit
@@ -66,7 +110,10 @@ describe('reads: weight events and research views', () => {
       \`\`\`json
       {
         "ws": "ws-tck",
-        "limit": "int(10)"
+        "limit": "int(3)",
+        "memoryId": "m1",
+        "afterAt": "2099-01-01T00:00:00.000Z",
+        "afterId": "ev-cursor"
       }
       \`\`\`"
     `);
@@ -89,11 +136,12 @@ describe('reads: weight events and research views', () => {
       UNWIND $ids AS edgeId
       CALL (edgeId) {
         MATCH (e:WeightEvent {workspace: $ws, edgeId: edgeId})
-        USING INDEX SEEK e:WeightEvent(workspace, edgeId, at)
-        WHERE e.at IS NOT NULL
-        RETURN e
-        ORDER BY e.at DESC, e.id DESC
+        USING INDEX SEEK e:WeightEvent(workspace, edgeId, at, id)
+        WHERE e.at IS NOT NULL AND e.id IS NOT NULL
+        WITH e
+        ORDER BY e.workspace DESC, e.edgeId DESC, e.at DESC, e.id DESC
         LIMIT $limit
+        RETURN e
       }
       RETURN edgeId, e AS event
       \`\`\`

@@ -30,6 +30,11 @@ if (!process.env.NEO4J_URI) {
   let driver: Driver;
   let small: GeneratedGraph;
   let ws: string;
+  /** When the small graph's weight events were written: all 50 share this instant. */
+  let historyAt: string;
+  /** The small workspace's recall records are made one second apart from here. */
+  const RECALLS_FROM = Date.parse('2030-01-01T00:00:00.000Z');
+  const recallAt = (index: number) => new Date(RECALLS_FROM + index * 1000).toISOString();
   const BASE = { above: 0.05, atLeast: -1, types: null as string[] | null };
 
   interface Profile {
@@ -90,6 +95,27 @@ if (!process.env.NEO4J_URI) {
       ['small', small],
     ] as const) {
       for (const batch of importBatches(graph, 2_000)) await live.store.importBatch(name, batch, now);
+    }
+    historyAt = now;
+    // Recall records in both workspaces, the larger one holding more, for the recall list reads.
+    for (const [name, count] of [
+      ['large', 150],
+      ['small', 30],
+    ] as const) {
+      for (let index = 0; index < count; index++) {
+        await live.store.saveRecall(
+          name,
+          {
+            id: `recall-${index}`,
+            query: 'q',
+            results: [],
+            truncated: false,
+            createdAt: recallAt(index),
+            expiresAt: '2099-01-01T00:00:00.000Z',
+          },
+          now,
+        );
+      }
     }
     // A little weight history on the small graph, for the event statements.
     for (let index = 0; index < 50; index++) {
@@ -208,7 +234,37 @@ if (!process.env.NEO4J_URI) {
         'listWeightEvents (all)',
         cypher.listWeightEvents({ edgeId: false, memoryId: false, source: false }),
         { ws, limit: int(20) },
-        2_000,
+        // 20 of the 50 events, in index order (141 db hits): reading all 50 would be about 350.
+        200,
+      ],
+      // A page after a cursor deep inside the 50 events of one instant (45 of them come before
+      // ev-12 in id-descending order, 4 after it): two index seeks read those 4 (42 db hits, about
+      // 7 an event), never the 45 (over 300).
+      [
+        'listWeightEvents (all, after)',
+        cypher.listWeightEvents({ edgeId: false, memoryId: false, source: false, after: true }),
+        { ws, afterAt: historyAt, afterId: 'ev-12', limit: int(5) },
+        80,
+      ],
+      [
+        'listWeightEvents (source, after)',
+        cypher.listWeightEvents({ edgeId: false, memoryId: false, source: true, after: true }),
+        { ws, source: 'AGENT', afterAt: historyAt, afterId: 'ev-12', limit: int(5) },
+        80,
+      ],
+      [
+        'listWeightEvents (edge, after)',
+        cypher.listWeightEvents({ edgeId: true, memoryId: false, source: false, after: true }),
+        { ws, edgeId: small.edgeId(1), afterAt: historyAt, afterId: 'ev-9', limit: int(5) },
+        30,
+      ],
+      // 5 of 30 records in index order (about 51 db hits); all 30 would be about 300.
+      ['listRecalls (limit 5)', cypher.LIST_RECALLS, { ws, now: historyAt, limit: int(5) }, 100],
+      [
+        'listRecallsAfter (limit 5)',
+        cypher.LIST_RECALLS_AFTER,
+        { ws, now: historyAt, afterCreatedAt: recallAt(20), afterId: 'recall-20', limit: int(5) },
+        100,
       ],
       ['getEdgeHistories (20 edges)', cypher.GET_EDGE_HISTORIES, { ws, ids: edgeIds(20), limit: int(5) }, 1_000],
       [
@@ -260,6 +316,10 @@ if (!process.env.NEO4J_URI) {
         if (result.dbHits > maxHits) problems.push(`${name}: ${result.dbHits} db hits (at most ${maxHits})`);
         // Export pages must come in index order (Limit), not by sorting every row after the cursor (Top).
         if (name.startsWith('list') && name.includes('page') && result.operators.includes('Top'))
+          problems.push(`${name}: sorts instead of reading in index order`);
+        // Weight events and recalls come in index order: a first page sorts nothing, and a later
+        // page sorts only the at most 2 x limit rows of its two seeks (the db hits above bound them).
+        if (/^(listWeightEvents|listRecalls)/.test(name) && !name.includes('after') && result.operators.includes('Top'))
           problems.push(`${name}: sorts instead of reading in index order`);
         // Each kind's newest memories come in index order: a Sort or PartialSort there reads the whole kind.
         if (name.startsWith('listMemoriesByKinds') && result.operators.some((operator) => /Sort$/.test(operator)))

@@ -211,10 +211,15 @@ export function createNeo4jReads({ read }: Neo4jRunner): Neo4jReads {
       if (filter.edgeId !== null) parameters.edgeId = filter.edgeId;
       if (filter.memoryId !== null) parameters.memoryId = filter.memoryId;
       if (filter.source !== null) parameters.source = filter.source;
+      if (filter.after) {
+        parameters.afterAt = filter.after.at;
+        parameters.afterId = filter.after.id;
+      }
       const text = listWeightEvents({
         edgeId: filter.edgeId !== null,
         memoryId: filter.memoryId !== null,
         source: filter.source !== null,
+        after: Boolean(filter.after),
       });
       const records = await read('listWeightEvents', (tx) => rows(tx, text, parameters));
       return records.map(eventOf).sort(newestFirst);

@@ -1,6 +1,6 @@
 import { int } from 'neo4j-driver';
 import type { GraphStore, RecallRecord } from '../port.js';
-import { CREATE_RECALL, GET_RECALL, LIST_RECALLS, PURGE_RECALLS } from './cypher/recall.js';
+import { CREATE_RECALL, GET_RECALL, LIST_RECALLS, LIST_RECALLS_AFTER, PURGE_RECALLS } from './cypher/recall.js';
 import type { RecordLike } from './driver.js';
 import { first, type Neo4jRunner, rows } from './transactions.js';
 
@@ -48,8 +48,18 @@ export function createNeo4jRecallRecords({
       return found ? toRecord(found) : null;
     },
 
-    async listRecalls(ws, { limit, now }) {
-      const found = await read('listRecalls', (tx) => rows(tx, LIST_RECALLS, { ws, now, limit: int(limit) }));
+    async listRecalls(ws, { limit, now, after }) {
+      const found = await read('listRecalls', (tx) =>
+        after
+          ? rows(tx, LIST_RECALLS_AFTER, {
+              ws,
+              now,
+              afterCreatedAt: after.createdAt,
+              afterId: after.id,
+              limit: int(limit),
+            })
+          : rows(tx, LIST_RECALLS, { ws, now, limit: int(limit) }),
+      );
       return found.map(toRecord);
     },
   };

@@ -64,11 +64,15 @@ export function createRecallRecords({
       return row ? toRecord(row) : null;
     },
 
-    async listRecalls(ws, { limit, now }) {
+    async listRecalls(ws, { limit, now, after }) {
+      // Newest first down the (workspace, created_at, id) index, from the cursor when there is one,
+      // stopping after `limit` rows. Left to itself the planner took the expiry index and sorted
+      // every unexpired record of the workspace for each page.
       const found = sql(
-        `SELECT ${COLUMNS} FROM recalls WHERE workspace = ? AND expires_at > ?
-             ORDER BY created_at DESC, id DESC LIMIT ?`,
-      ).all(ws, now, limit) as RecallRow[];
+        `SELECT ${COLUMNS} FROM recalls INDEXED BY recalls_created WHERE workspace = @ws AND expires_at > @now
+           ${after ? 'AND (created_at, id) < (@afterCreatedAt, @afterId)' : ''}
+         ORDER BY created_at DESC, id DESC LIMIT @limit`,
+      ).all({ ws, now, afterCreatedAt: after?.createdAt, afterId: after?.id, limit }) as RecallRow[];
       return found.map(toRecord);
     },
   };

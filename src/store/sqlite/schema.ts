@@ -181,4 +181,17 @@ export const MIGRATIONS: readonly string[] = [
   CREATE INDEX edges_out_ranked ON edges (workspace, from_id, type, weight DESC, id, to_id);
   CREATE INDEX edges_in_ranked ON edges (workspace, to_id, type, weight DESC, id, from_id);
   `,
+  // Weight events list newest first by (at, id), as the Neo4j store always did: rowid order put
+  // events of one instant in commit order, which a page cursor holding only (at, id) cannot seek.
+  // With id in each index a page starts exactly at its cursor and reads first + 1 index entries,
+  // however many events share the cursor's instant. The rowid indexes served only that order.
+  `
+  DROP INDEX weight_events_edge;
+  DROP INDEX weight_events_memory;
+  DROP INDEX weight_events_source;
+  CREATE INDEX weight_events_at ON weight_events (workspace, at, id);
+  CREATE INDEX weight_events_edge_at ON weight_events (workspace, edge_id, at, id);
+  CREATE INDEX weight_events_memory_at ON weight_events (workspace, memory_id, at, id);
+  CREATE INDEX weight_events_source_at ON weight_events (workspace, source, at, id);
+  `,
 ];

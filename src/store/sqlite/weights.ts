@@ -1,6 +1,6 @@
 import type { WeightEventRecord } from '../../domain/types.js';
 import { roundWeight, type WeightChangeRequest } from '../../domain/weights.js';
-import { groupInKeyOrder, inKeyOrder } from '../key-order.js';
+import { groupInKeyOrder, inKeyOrder, uniqueKeys } from '../key-order.js';
 import type { AppliedWeightChange, GraphStore, WeightEventFilter } from '../port.js';
 import { appliedWeightChange } from '../shared/applied-weight-change.js';
 import { missingTarget, revertRefused } from '../shared/store-errors.js';
@@ -92,33 +92,42 @@ export function createWeightEvents(
   return {
     async listWeightEvents(ws, filter: WeightEventFilter) {
       // Only the filters given, from fixed fragments, so each combination gets its own plan and
-      // uses its index ("@x IS NULL OR col = @x" would read every event of the workspace).
+      // uses its index ("@x IS NULL OR col = @x" would read every event of the workspace). Beside
+      // an edge or memory, `+source` keeps the planner on that far narrower index (it chose the
+      // source index for edge + source). The row-value comparison is a range on the index's
+      // (at, id) tail: a page starts exactly at its cursor.
+      const narrowed = filter.edgeId !== null || filter.memoryId !== null;
       const where = [
         filter.edgeId !== null ? 'AND edge_id = @edgeId' : '',
         filter.memoryId !== null ? 'AND memory_id = @memoryId' : '',
-        filter.source !== null ? 'AND source = @source' : '',
+        filter.source !== null ? `AND ${narrowed ? '+source' : 'source'} = @source` : '',
+        filter.after ? 'AND (at, id) < (@afterAt, @afterId)' : '',
       ].join(' ');
-      const rows = sql(`SELECT * FROM weight_events WHERE workspace = @ws ${where} ORDER BY rid DESC LIMIT @limit`).all(
-        {
-          ws,
-          edgeId: filter.edgeId ?? undefined,
-          memoryId: filter.memoryId ?? undefined,
-          source: filter.source ?? undefined,
-          limit: filter.limit,
-        },
-      ) as WeightEventRow[];
+      const rows = sql(
+        `SELECT * FROM weight_events WHERE workspace = @ws ${where} ORDER BY at DESC, id DESC LIMIT @limit`,
+      ).all({
+        ws,
+        edgeId: filter.edgeId ?? undefined,
+        memoryId: filter.memoryId ?? undefined,
+        source: filter.source ?? undefined,
+        afterAt: filter.after?.at,
+        afterId: filter.after?.id,
+        limit: filter.limit,
+      }) as WeightEventRow[];
       return rows.map(toWeightEvent);
     },
 
     async getEdgeHistories(ws, edgeIds, limit) {
       if (edgeIds.length === 0) return [];
+      // The subquery runs once per edge and stops after `limit` index entries, where a window over
+      // the edges' events would read every event they ever had.
       const rows = sql(
-        `SELECT * FROM (
-             SELECT w.*, ROW_NUMBER() OVER (PARTITION BY w.edge_id ORDER BY w.rid DESC) AS rank
-             FROM weight_events w
-             WHERE w.workspace = ? AND w.edge_id IN (${IDS})
-           ) WHERE rank <= ? ORDER BY edge_id, rank`,
-      ).all(ws, asJson(edgeIds), limit) as WeightEventRow[];
+        `SELECT w.* FROM json_each(?) AS k
+           JOIN weight_events w ON w.rid IN (
+             SELECT rid FROM weight_events
+             WHERE workspace = ? AND edge_id = k.value ORDER BY at DESC, id DESC LIMIT ?)
+         ORDER BY w.at DESC, w.id DESC`,
+      ).all(asJson(uniqueKeys(edgeIds)), ws, limit) as WeightEventRow[];
       return groupInKeyOrder(edgeIds, rows, (row) => row.edge_id as string, toWeightEvent);
     },
     async getWeightEvents(ws, ids) {

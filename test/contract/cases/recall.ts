@@ -12,7 +12,7 @@ import { apply } from '../../../src/services/writes.js';
 import type { RecallRecord } from '../../../src/store/port.js';
 import { createWorkMeter } from '../../../src/store/work-budget.js';
 import { recallGraph } from '../../fixtures/recall-graph.js';
-import { type ContractContext, OTHER, POLICY, T0, T1, T2, T3, WS } from '../contract-kit.js';
+import { type ContractContext, OTHER, POLICY, T0, T1, T2, T3, T4, WS } from '../contract-kit.js';
 
 const record = (id: string, createdAt: string, expiresAt: string, query: string | null = 'q'): RecallRecord => ({
   id,
@@ -66,6 +66,57 @@ export function recallCases(t: ContractContext): void {
       await t.store.saveRecall(WS, record('new', T2, T3), T2);
       const left = await t.store.listRecalls(WS, { limit: 100, now: T0 });
       expect(left.filter((kept) => kept.id.startsWith('old-'))).toHaveLength(5);
+    });
+  });
+
+  describe('recall record pages (after)', () => {
+    /** Every page of `limit` records as of `now`, each read after the last record of the page before. */
+    async function walk(limit: number, now: string) {
+      const seen: RecallRecord[] = [];
+      for (let page = 0; page < 50; page++) {
+        const last = seen.at(-1);
+        const records = await t.store.listRecalls(WS, {
+          limit,
+          now,
+          after: last ? { createdAt: last.createdAt, id: last.id } : null,
+        });
+        seen.push(...records);
+        if (records.length < limit) return seen;
+      }
+      throw new Error('the pages did not end');
+    }
+
+    it('pages newest first, through records of one instant by id descending, never skipping or repeating', async () => {
+      // Saved out of id order: three at T1, one at T0, one at T2, and one already expired.
+      for (const [id, createdAt] of [
+        ['r-b', T1],
+        ['r-0', T0],
+        ['r-c', T1],
+        ['r-2', T2],
+        ['r-a', T1],
+      ] as const)
+        await t.store.saveRecall(WS, record(id, createdAt, T4), T0);
+      await t.store.saveRecall(WS, record('gone', T1, T2), T0);
+      const order = ['r-2', 'r-c', 'r-b', 'r-a', 'r-0'];
+      expect((await t.store.listRecalls(WS, { limit: 10, now: T2 })).map((kept) => kept.id)).toEqual(order);
+      for (const limit of [1, 2, 3]) expect((await walk(limit, T2)).map((kept) => kept.id)).toEqual(order);
+      const afterB = await t.store.listRecalls(WS, { limit: 10, now: T2, after: { createdAt: T1, id: 'r-b' } });
+      expect(afterB.map((kept) => kept.id)).toEqual(['r-a', 'r-0']);
+    });
+
+    it('leaves out a record that expired, and lists nothing of another workspace after a cursor', async () => {
+      await t.store.saveRecall(WS, record('stays', T0, T4), T0);
+      await t.store.saveRecall(WS, record('expires', T1, T3), T1);
+      await t.store.saveRecall(WS, record('newest', T2, T4), T2);
+      const cursor = { createdAt: T2, id: 'newest' };
+      expect((await t.store.listRecalls(WS, { limit: 10, now: T2, after: cursor })).map((kept) => kept.id)).toEqual([
+        'expires',
+        'stays',
+      ]);
+      expect((await t.store.listRecalls(WS, { limit: 10, now: T3, after: cursor })).map((kept) => kept.id)).toEqual([
+        'stays',
+      ]);
+      expect(await t.store.listRecalls(OTHER, { limit: 10, now: T2, after: cursor })).toEqual([]);
     });
   });
 

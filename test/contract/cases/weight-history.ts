@@ -97,6 +97,98 @@ export function weightHistoryCases(t: ContractContext): void {
     });
   });
 
+  describe('listWeightEvents pages (after)', () => {
+    /**
+     * Events at T1, six at T2 (one batch: equal timestamps) and one at T3. The batch's ids are
+     * written out of id order, so insertion order cannot pass for the order the port promises.
+     */
+    async function ties() {
+      const g = await seed(chain);
+      const seeded = new Set((await t.inspect.rawWeightEvents(WS)).map((event) => event.id));
+      const ab = g.edge('a', 'b').id;
+      const bc = g.edge('b', 'c').id;
+      const a = g.id('a');
+      const ids = Array.from({ length: 6 }, () => newId());
+      const shuffled = [ids[3], ids[0], ids[5], ids[1], ids[4], ids[2]] as string[];
+      const targets = [ab, bc, a, ab, bc, ab];
+      const batch = targets.map((id, index) =>
+        (id === a ? memoryChange : edgeChange)(id, delta(0.01), { eventId: shuffled[index] as string }),
+      );
+      await t.store.applyWeightChanges(WS, [edgeChange(ab, delta(0.01))], BOUNDS, T1);
+      await t.store.applyWeightChanges(WS, batch, BOUNDS, T2);
+      await t.store.applyWeightChanges(WS, [edgeChange(bc, delta(0.01))], BOUNDS, T3);
+      const fresh = (events: readonly WeightEventRecord[]) => events.filter((event) => !seeded.has(event.id));
+      return { ab, a, fresh };
+    }
+
+    /** Every page of `limit` events, each read after the last event of the page before. */
+    async function walk(filter: Parameters<typeof eventFilter>[0], limit: number) {
+      const seen: WeightEventRecord[] = [];
+      for (let page = 0; page < 50; page++) {
+        const last = seen.at(-1);
+        const events = await t.store.listWeightEvents(
+          WS,
+          eventFilter({ ...filter, limit, after: last ? { at: last.at, id: last.id } : null }),
+        );
+        seen.push(...events);
+        if (events.length < limit) return seen;
+      }
+      throw new Error('the pages did not end');
+    }
+
+    const newestFirst = (events: readonly WeightEventRecord[]) =>
+      [...events].sort((x, y) => (x.at === y.at ? (x.id < y.id ? 1 : -1) : x.at < y.at ? 1 : -1));
+
+    it('orders events of one instant by id descending, whatever order they were written in', async () => {
+      const { fresh } = await ties();
+      const events = fresh(await t.store.listWeightEvents(WS, eventFilter()));
+      expect(events).toHaveLength(8);
+      expect(events.map((event) => event.id)).toEqual(newestFirst(events).map((event) => event.id));
+    });
+
+    it('continues strictly after the given event, through equal timestamps, without skipping or repeating', async () => {
+      const { ab, a, fresh } = await ties();
+      for (const filter of [{}, { edgeId: ab }, { memoryId: a }, { source: 'CONSCIOUS' as const }]) {
+        const whole = await t.store.listWeightEvents(WS, eventFilter(filter));
+        for (const limit of [1, 2, 3]) {
+          const paged = await walk(filter, limit);
+          expect(paged.map((event) => event.id)).toEqual(whole.map((event) => event.id));
+        }
+        expect(fresh(whole).length).toBeGreaterThan(0);
+      }
+      const onAb = fresh(await walk({ edgeId: ab }, 2));
+      expect(onAb).toHaveLength(4);
+      expect(onAb.every((event) => event.edgeId === ab)).toBe(true);
+    });
+
+    it('starts after a position between events of one instant, and after the oldest gives nothing', async () => {
+      const { ab, fresh } = await ties();
+      const whole = fresh(await t.store.listWeightEvents(WS, eventFilter({ edgeId: ab })));
+      const tied = whole.filter((event) => event.at === T2);
+      expect(tied).toHaveLength(3);
+      const middle = tied[1] as WeightEventRecord;
+      const after = await t.store.listWeightEvents(
+        WS,
+        eventFilter({ edgeId: ab, after: { at: middle.at, id: middle.id } }),
+      );
+      expect(after.map((event) => event.id)).toEqual(whole.slice(whole.indexOf(middle) + 1).map((event) => event.id));
+      const oldest = whole.at(-1) as WeightEventRecord;
+      const afterOldest = await t.store.listWeightEvents(
+        WS,
+        eventFilter({ edgeId: ab, after: { at: oldest.at, id: oldest.id } }),
+      );
+      expect(fresh(afterOldest)).toEqual([]);
+    });
+
+    it('gives each edge its history in the same order as listWeightEvents', async () => {
+      const { ab } = await ties();
+      const [history] = await t.store.getEdgeHistories(WS, [ab], 50);
+      expect(history).toEqual(await t.store.listWeightEvents(WS, eventFilter({ edgeId: ab })));
+      const [newest] = await t.store.getEdgeHistories(WS, [ab], 2);
+      expect(newest).toEqual(history?.slice(0, 2));
+    });
+  });
+
   describe('getEdgeHistories', () => {
     it('returns the newest events of each edge, newest first, in key order', async () => {
       const g = await seed(chain);

@@ -49,6 +49,30 @@ export const SCHEMA: readonly { name: string; text: string }[] = [
     'engram_weight_event_at',
     'CREATE INDEX engram_weight_event_at IF NOT EXISTS FOR (e:WeightEvent) ON (e.workspace, e.at)',
   ],
+  // The orders weight events and recall records are listed and paged in (cypher/weights.ts,
+  // cypher/recall.ts): id completes each key, so the index alone orders a page. They replace the
+  // three (..., at) indexes above and (workspace, createdAt) below, which no statement uses any more;
+  // those stay while an older replica may still name them in its hints.
+  [
+    'engram_weight_event_at_id',
+    'CREATE INDEX engram_weight_event_at_id IF NOT EXISTS FOR (e:WeightEvent) ON (e.workspace, e.at, e.id)',
+  ],
+  [
+    'engram_weight_event_edge_at_id',
+    'CREATE INDEX engram_weight_event_edge_at_id IF NOT EXISTS FOR (e:WeightEvent) ON (e.workspace, e.edgeId, e.at, e.id)',
+  ],
+  [
+    'engram_weight_event_memory_at_id',
+    'CREATE INDEX engram_weight_event_memory_at_id IF NOT EXISTS FOR (e:WeightEvent) ON (e.workspace, e.memoryId, e.at, e.id)',
+  ],
+  [
+    'engram_weight_event_source_at_id',
+    'CREATE INDEX engram_weight_event_source_at_id IF NOT EXISTS FOR (e:WeightEvent) ON (e.workspace, e.source, e.at, e.id)',
+  ],
+  [
+    'engram_recall_created_id',
+    'CREATE INDEX engram_recall_created_id IF NOT EXISTS FOR (r:Recall) ON (r.workspace, r.createdAt, r.id)',
+  ],
   [
     'engram_recall_id',
     'CREATE CONSTRAINT engram_recall_id IF NOT EXISTS FOR (r:Recall) REQUIRE (r.workspace, r.id) IS UNIQUE',

@@ -1,26 +1,64 @@
 import { statement } from './statement.js';
 
 /**
- * Filters present become equality predicates in the pattern. `e.at IS NOT NULL` completes the
- * composite indexes' key ((workspace, edgeId, at), (workspace, memoryId, at), (workspace, at)):
- * Neo4j seeks a composite index only with a predicate on every property, and without it each call
- * scanned every WeightEvent of the database. The hint forces a seek of the named index, so the plan
- * does not depend on statistics (after many events were written and deleted, Neo4j planned a full
- * scan of the index even with a plain `USING INDEX` hint).
+ * Filters present become equality predicates in the pattern. Each index is a composite
+ * (workspace, [edgeId | memoryId | source,] at, id) index, which holds the events in exactly the
+ * newest-first order (at desc, then id desc). Ordered by every property of the index, Neo4j reads
+ * it in order and stops at `$limit` (ordered by at and id alone, it read and sorted every event of
+ * the edge or workspace, even with id in the index). Neo4j seeks a composite index only with a
+ * predicate on every property: hence `IS NOT NULL` on `at` and `id` (without them each call
+ * scanned every WeightEvent of the database). The hint forces a seek of the named index, so the
+ * plan does not depend on statistics (after many events were written and deleted, Neo4j planned a
+ * full scan of the index even with a plain `USING INDEX` hint).
+ *
+ * With `after` (a page cursor: the last event shown) the page is two such reads, each stopping at
+ * `$limit`: the events of the cursor's instant with a smaller id (one write's batch shares an
+ * instant and may span pages), then the older events; only their at most 2 x `$limit` rows are
+ * sorted. A single `at <= $afterAt` range would read again every event of that instant the
+ * earlier pages showed.
  */
-export function listWeightEvents(filter: { edgeId: boolean; memoryId: boolean; source: boolean }): string {
+export function listWeightEvents(filter: {
+  edgeId: boolean;
+  memoryId: boolean;
+  source: boolean;
+  after?: boolean;
+}): string {
   const properties = ['workspace: $ws'];
   if (filter.edgeId) properties.push('edgeId: $edgeId');
   if (filter.memoryId) properties.push('memoryId: $memoryId');
   if (filter.source) properties.push('source: $source');
-  const name = ['edgeId', 'memoryId', 'source'].filter((key) => filter[key as keyof typeof filter]).join('+') || 'all';
-  const index = filter.edgeId ? 'workspace, edgeId, at' : filter.memoryId ? 'workspace, memoryId, at' : 'workspace, at';
+  const name = (['edgeId', 'memoryId', 'source', 'after'] as const).filter((key) => filter[key]).join('+') || 'all';
+  const narrowest = filter.edgeId ? 'edgeId' : filter.memoryId ? 'memoryId' : filter.source ? 'source' : null;
+  const keys = ['workspace', ...(narrowest ? [narrowest] : []), 'at', 'id'];
+  /** The events matching `where` (and `more` pattern properties), in index order, at most $limit. */
+  const inIndexOrder = (indent: string, where: string, ...more: string[]) =>
+    [
+      `MATCH (e:WeightEvent {${[...properties, ...more].join(', ')}})`,
+      `USING INDEX SEEK e:WeightEvent(${keys.join(', ')})`,
+      `WHERE ${where}`,
+      'WITH e',
+      `ORDER BY ${keys.map((key) => `e.${key} DESC`).join(', ')}`,
+      'LIMIT $limit',
+    ].join(`\n${indent}`);
+  if (!filter.after) {
+    return statement(
+      `listWeightEvents:${name}`,
+      `
+    ${inIndexOrder('    ', 'e.at IS NOT NULL AND e.id IS NOT NULL')}
+    RETURN e AS event
+    `,
+    );
+  }
   return statement(
     `listWeightEvents:${name}`,
     `
-    MATCH (e:WeightEvent {${properties.join(', ')}})
-    USING INDEX SEEK e:WeightEvent(${index})
-    WHERE e.at IS NOT NULL
+    CALL () {
+      ${inIndexOrder('      ', 'e.id < $afterId', 'at: $afterAt')}
+      RETURN e
+      UNION ALL
+      ${inIndexOrder('      ', 'e.at < $afterAt AND e.id IS NOT NULL')}
+      RETURN e
+    }
     RETURN e AS event
     ORDER BY e.at DESC, e.id DESC
     LIMIT $limit
@@ -28,18 +66,19 @@ export function listWeightEvents(filter: { edgeId: boolean; memoryId: boolean; s
   );
 }
 
-/** Newest `$limit` events per edge; the subquery runs once per edge id, so the LIMIT is per edge. */
+/** Newest `$limit` events per edge, in index order (see listWeightEvents); the LIMIT is per edge. */
 export const GET_EDGE_HISTORIES = statement(
   'getEdgeHistories',
   `
   UNWIND $ids AS edgeId
   CALL (edgeId) {
     MATCH (e:WeightEvent {workspace: $ws, edgeId: edgeId})
-    USING INDEX SEEK e:WeightEvent(workspace, edgeId, at)
-    WHERE e.at IS NOT NULL
-    RETURN e
-    ORDER BY e.at DESC, e.id DESC
+    USING INDEX SEEK e:WeightEvent(workspace, edgeId, at, id)
+    WHERE e.at IS NOT NULL AND e.id IS NOT NULL
+    WITH e
+    ORDER BY e.workspace DESC, e.edgeId DESC, e.at DESC, e.id DESC
     LIMIT $limit
+    RETURN e
   }
   RETURN edgeId, e AS event
   `,
