@@ -273,11 +273,12 @@ export type MemoryWithNeighborsFragment = { id: string, key: string | null, titl
 export type MemoryHistoryQueryVariables = Exact<{
   edgeId?: string | null | undefined;
   memoryId?: string | null | undefined;
-  limit?: number | null | undefined;
+  first?: number | null | undefined;
+  after?: string | null | undefined;
 }>;
 
 
-export type MemoryHistoryQuery = { weightEvents: Array<{ id: string, at: string, source: AdjustmentSource, edgeId: string | null, memoryId: string | null, old: number, new: number, delta: number, reason: string | null, revertedBy: string | null }> };
+export type MemoryHistoryQuery = { weightEventsConnection: { edges: Array<{ cursor: string, node: { id: string, at: string, source: AdjustmentSource, edgeId: string | null, memoryId: string | null, old: number, new: number, delta: number, reason: string | null, revertedBy: string | null } }>, pageInfo: { hasNextPage: boolean } } };
 
 export type MemoryLinkMutationVariables = Exact<{
   input: LinkInput;
@@ -324,11 +325,12 @@ export type MemoryRelatedQueryVariables = Exact<{
   direction?: Direction | null | undefined;
   types?: Array<string> | string | null | undefined;
   includePruned?: boolean | null | undefined;
-  limit?: number | null | undefined;
+  first?: number | null | undefined;
+  after?: string | null | undefined;
 }>;
 
 
-export type MemoryRelatedQuery = { memory: { id: string, key: string | null, title: string, neighbors: Array<{ direction: Direction, edge: { id: string, type: string, weight: number, pruned: boolean, metadata: unknown, createdAt: string, updatedAt: string, lastConfirmedAt: string | null, from: { id: string, key: string | null, title: string }, to: { id: string, key: string | null, title: string } }, memory: { id: string, key: string | null, title: string, content: string | null, kind: string | null, tags: Array<string>, weight: number, metadata: unknown, createdAt: string, updatedAt: string, supersededBy: Array<{ id: string }> } }> } | null };
+export type MemoryRelatedQuery = { memory: { id: string, key: string | null, title: string, neighborsConnection: { edges: Array<{ cursor: string, node: { direction: Direction, edge: { id: string, type: string, weight: number, pruned: boolean, metadata: unknown, createdAt: string, updatedAt: string, lastConfirmedAt: string | null, from: { id: string, key: string | null, title: string }, to: { id: string, key: string | null, title: string } }, memory: { id: string, key: string | null, title: string, content: string | null, kind: string | null, tags: Array<string>, weight: number, metadata: unknown, createdAt: string, updatedAt: string, supersededBy: Array<{ id: string }> } } }>, pageInfo: { hasNextPage: boolean } } } | null };
 
 export type MemoryRevertMutationVariables = Exact<{
   id: string;
@@ -1080,18 +1082,31 @@ fragment MemoryWithNeighbors on Memory {
   }
 }`) as unknown as TypedDocumentString<MemoryGetQuery, MemoryGetQueryVariables>;
 export const MemoryHistoryDocument = new TypedDocumentString(`
-    query MemoryHistory($edgeId: ID, $memoryId: ID, $limit: Int = 20) {
-  weightEvents(edgeId: $edgeId, memoryId: $memoryId, limit: $limit) {
-    id
-    at
-    source
-    edgeId
-    memoryId
-    old
-    new
-    delta
-    reason
-    revertedBy
+    query MemoryHistory($edgeId: ID, $memoryId: ID, $first: Int = 20, $after: String) {
+  weightEventsConnection(
+    edgeId: $edgeId
+    memoryId: $memoryId
+    first: $first
+    after: $after
+  ) {
+    edges {
+      cursor
+      node {
+        id
+        at
+        source
+        edgeId
+        memoryId
+        old
+        new
+        delta
+        reason
+        revertedBy
+      }
+    }
+    pageInfo {
+      hasNextPage
+    }
   }
 }
     `) as unknown as TypedDocumentString<MemoryHistoryQuery, MemoryHistoryQueryVariables>;
@@ -1265,21 +1280,30 @@ fragment WeightChangeFields on WeightChange {
   }
 }`) as unknown as TypedDocumentString<MemoryReinforceMutation, MemoryReinforceMutationVariables>;
 export const MemoryRelatedDocument = new TypedDocumentString(`
-    query MemoryRelated($id: ID!, $direction: Direction, $types: [String!], $includePruned: Boolean, $limit: Int) {
+    query MemoryRelated($id: ID!, $direction: Direction, $types: [String!], $includePruned: Boolean, $first: Int, $after: String) {
   memory(id: $id) {
     ...MemoryRefFields
-    neighbors(
+    neighborsConnection(
       direction: $direction
       types: $types
       includePruned: $includePruned
-      limit: $limit
+      first: $first
+      after: $after
     ) {
-      direction
-      edge {
-        ...EdgeFields
+      edges {
+        cursor
+        node {
+          direction
+          edge {
+            ...EdgeFields
+          }
+          memory {
+            ...MemoryFields
+          }
+        }
       }
-      memory {
-        ...MemoryFields
+      pageInfo {
+        hasNextPage
       }
     }
   }

@@ -56,7 +56,7 @@ describe('output size on a research session (12 memories of ~3.4 KB, 19 relation
     const listed = JSON.stringify((await client.listTools()).tools);
     if (process.env.SHOW_SIZES) console.error('tools/list', listed.length);
     expect(listed.includes('9007199254740991'), 'a 2^53 integer bound in a schema').toBe(false);
-    // 25,000 before issue 29; each paged tool adds its cursor argument (about 90 characters).
+    // 24,996 before issue 29; each of the four paged tools adds its cursor argument (25,436).
     expect(listed.length).toBeLessThanOrEqual(25_600);
   });
 

@@ -35,7 +35,28 @@ const PAGED: PagedCall[] = [
     idOf: (pair) => `${pair.source.id}>${pair.target.id}:${pair.kind}`,
     cutByDefault: false,
   },
+  {
+    tool: 'memory_related',
+    args: { memory_id: 'h-cache' },
+    otherArgs: { memory_id: 'h-gc' },
+    items: (answer) => answer.neighbors,
+    idOf: (neighbor) => neighbor.edge.id,
+    cutByDefault: true,
+  },
+  {
+    tool: 'memory_history',
+    get args() {
+      return { edge_id: historyEdge };
+    },
+    otherArgs: { memory_id: 'h-cache' },
+    items: (answer) => answer.events,
+    idOf: (event) => event.event_id,
+    cutByDefault: false,
+  },
 ];
+
+/** The edge whose weight history the memory_history case pages; set once the session is built. */
+let historyEdge = '';
 
 /** More pairs that disagree than the session has, so the contradictions fill several small pages. */
 const EXTRA_CONTRADICTIONS: [string, string, number][] = [
@@ -64,6 +85,13 @@ describe('next_cursor on the MCP list tools (a research session of 12 memories o
       });
     for (const [source_id, target_id, weight] of EXTRA_CONTRADICTIONS)
       await ok(client, 'memory_link', { source_id, target_id, edge_type: 'CONTRADICTS', weight });
+    for (const target_id of ['e-gc-log', 'e-heap', 'f-heap'])
+      await ok(client, 'memory_link', { source_id: 'h-cache', target_id, edge_type: 'RELATED_TO' });
+    historyEdge = (
+      await ok(client, 'memory_link', { source_id: 'h-cache', target_id: 'n-followup', edge_type: 'CITES' })
+    ).edge.id;
+    for (let step = 0; step < 6; step++)
+      await ok(client, 'memory_strengthen', { edge_id: historyEdge, amount: 0.01, reason: `confirmed ${step}` });
   }, 120_000);
 
   afterAll(async () => {

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { MemoryHistoryDocument } from '../../generated/graphql.js';
 import { defined, limitInput, round } from '../shapes.js';
-import { defineTool } from '../tool.js';
+import { cursorInput, defineTool, PAGE_HINT } from '../tool.js';
 
 const DEFAULT_LIMIT = 20;
 
@@ -28,6 +28,7 @@ export const memoryHistory = defineTool({
       edge_id: z.string().optional().describe('The edge.'),
       memory_id: z.string().optional().describe('The memory (its own weight), by id or key.'),
       limit: limitInput(DEFAULT_LIMIT, 'events'),
+      cursor: cursorInput,
     })
     .superRefine((input, ctx) => {
       if ((input.edge_id === undefined) !== (input.memory_id === undefined)) return;
@@ -36,11 +37,13 @@ export const memoryHistory = defineTool({
   output: z.object({ count: z.number(), events: z.array(eventOutput) }),
   hints: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
   document: MemoryHistoryDocument,
-  fit: { list: ['weightEvents'], sizeArgument: 'limit' },
-  argumentNames: { edgeId: 'edge_id', memoryId: 'memory_id', limit: 'limit' },
-  variables: (input) => defined({ edgeId: input.edge_id, memoryId: input.memory_id, limit: input.limit }),
+  fit: { list: ['weightEventsConnection', 'edges'], sizeArgument: 'limit', hint: PAGE_HINT },
+  pages: ['weightEventsConnection'],
+  argumentNames: { edgeId: 'edge_id', memoryId: 'memory_id', first: 'limit', after: 'cursor' },
+  variables: (input) =>
+    defined({ edgeId: input.edge_id, memoryId: input.memory_id, first: input.limit, after: input.cursor }),
   present: (data, input) => {
-    const events = data.weightEvents.map((event) => ({
+    const events = data.weightEventsConnection.edges.map(({ node: event }) => ({
       event_id: event.id,
       at: event.at,
       source: event.source,

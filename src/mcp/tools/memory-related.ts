@@ -21,7 +21,7 @@ import {
   round,
   toDirection,
 } from '../shapes.js';
-import { defineTool } from '../tool.js';
+import { cursorInput, defineTool, PAGE_HINT } from '../tool.js';
 
 export const memoryRelated = defineTool({
   name: 'memory_related',
@@ -34,6 +34,7 @@ export const memoryRelated = defineTool({
     edge_types: edgeTypesInput,
     include_pruned: z.boolean().optional().meta({ default: false }).describe('Also pruned edges.'),
     limit: limitInput(20, 'neighbors'),
+    cursor: cursorInput,
     detail: detailInput(),
     current_only: currentOnlyInput,
   }),
@@ -51,11 +52,13 @@ export const memoryRelated = defineTool({
   }),
   hints: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
   document: MemoryRelatedDocument,
-  fit: { list: ['memory', 'neighbors'], sizeArgument: 'limit' },
+  fit: { list: ['memory', 'neighborsConnection', 'edges'], sizeArgument: 'limit', hint: PAGE_HINT },
+  pages: ['memory', 'neighborsConnection'],
   argumentNames: {
     id: 'memory_id',
     types: 'edge_types',
-    limit: 'limit',
+    first: 'limit',
+    after: 'cursor',
     includePruned: 'include_pruned',
     direction: 'direction',
   },
@@ -65,11 +68,12 @@ export const memoryRelated = defineTool({
       direction: toDirection(input.direction),
       types: input.edge_types,
       includePruned: input.include_pruned,
-      limit: input.limit,
+      first: input.limit,
+      after: input.cursor,
     }),
   present: (data, input) => {
     if (!data.memory) return memoryIdNotFound(input.memory_id);
-    const listed = data.memory.neighbors.map((n) => ({
+    const listed = data.memory.neighborsConnection.edges.map(({ node: n }) => ({
       direction: n.direction === 'INCOMING' ? ('incoming' as const) : ('outgoing' as const),
       edge: toEdgeView(n.edge, input.detail),
       memory: toMemoryView(n.memory, input.detail),
