@@ -124,3 +124,19 @@ export const weightEventFilterArgs = (arg: ArgBuilder) => ({
   }),
   source: arg({ type: AdjustmentSourceEnum, required: false, description: 'Only events from this source.' }),
 });
+
+/** The filters of Memory.neighbors and Memory.neighborsConnection. */
+export const neighborFilterArgs = (arg: ArgBuilder) => ({
+  direction: sharedArgs(arg).direction,
+  types: sharedArgs(arg).types,
+  minWeight: arg.float({
+    required: false,
+    validate: rules.minWeight,
+    description: 'Only edges with at least this weight (0..1).',
+  }),
+  includePruned: arg.boolean({
+    defaultValue: false,
+    required: true,
+    description: 'Include pruned edges (weight at or below the prune threshold, 0.05 by default).',
+  }),
+});

@@ -2,11 +2,11 @@ import type { GraphQLResolveInfo } from 'graphql';
 import { z } from 'zod';
 import { badInput } from '../domain/errors.js';
 import * as rules from '../domain/inputs.js';
-import { memoryRef, minWeight as minWeightRule } from '../domain/inputs.js';
+import { memoryRef } from '../domain/inputs.js';
 import type { Json, MemoryPatch } from '../domain/types.js';
 import { supersededAmong } from '../services/supersession.js';
 import * as writes from '../services/writes.js';
-import { searchFilterArgs, searchFilterRule, sharedArgs } from './args.js';
+import { neighborFilterArgs, searchFilterArgs, searchFilterRule, sharedArgs } from './args.js';
 import { builder } from './builder.js';
 import { afterWrite, type EngramContext, writeScope } from './context.js';
 import { DirectionEnum } from './enums.js';
@@ -55,18 +55,7 @@ MemoryRef.implement({
       description:
         'Memories joined to this one by an edge, strongest edge first (weight desc, then edge id), so `limit` keeps the strongest. Pruned edges are left out unless includePruned.',
       args: {
-        direction: sharedArgs(t.arg).direction,
-        types: sharedArgs(t.arg).types,
-        minWeight: t.arg.float({
-          required: false,
-          validate: minWeightRule,
-          description: 'Only edges with at least this weight (0..1).',
-        }),
-        includePruned: t.arg.boolean({
-          defaultValue: false,
-          required: true,
-          description: 'Include pruned edges (weight at or below the prune threshold, 0.05 by default).',
-        }),
+        ...neighborFilterArgs(t.arg),
         limit: sharedArgs(t.arg).limit,
       },
       resolve: (memory, args, ctx) =>

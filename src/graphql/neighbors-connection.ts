@@ -1,7 +1,6 @@
 import { badInput } from '../domain/errors.js';
-import { minWeight as minWeightRule } from '../domain/inputs.js';
 import type { AdjacentEdge } from '../domain/types.js';
-import { pageArgs, sharedArgs } from './args.js';
+import { neighborFilterArgs, pageArgs } from './args.js';
 import { builder } from './builder.js';
 import { connectionTypes, keysetPage, type Position } from './connections.js';
 import { MemoryRef, NeighborRef } from './refs.js';
@@ -23,18 +22,7 @@ builder.objectFields(MemoryRef, (t) => ({
       "Memory.neighbors a page at a time, in its order (strongest edge first, then edge id). A cursor holds its edge's weight and id: writes between pages never skip or repeat a neighbour whose edge existed, unchanged, before and after them (an edge re-weighted meanwhile moves to its new place). A cursor is refused by another memory, other filters or another workspace.",
     args: {
       ...pageArgs(t.arg, 20),
-      direction: sharedArgs(t.arg).direction,
-      types: sharedArgs(t.arg).types,
-      minWeight: t.arg.float({
-        required: false,
-        validate: minWeightRule,
-        description: 'Only edges with at least this weight (0..1).',
-      }),
-      includePruned: t.arg.boolean({
-        defaultValue: false,
-        required: true,
-        description: 'Include pruned edges (weight at or below the prune threshold, 0.05 by default).',
-      }),
+      ...neighborFilterArgs(t.arg),
     },
     resolve: (memory, args, ctx) => {
       const filters = {

@@ -1,10 +1,8 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { rmSync } from 'node:fs';
 import type { Client } from '@modelcontextprotocol/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, ok, type StdioSession, startStdio } from './helpers.js';
-import { SESSION_EDGES, SESSION_MEMORIES } from './research-session.js';
+import { call, ok, type StdioSession } from './helpers.js';
+import { startResearchSession } from './research-session.js';
 
 /**
  * What a call puts in an agent's context. Clients hand the model one channel, the text block or
@@ -34,17 +32,8 @@ describe('output size on a research session (12 memories of ~3.4 KB, 19 relation
   let client: Client;
 
   beforeAll(async () => {
-    dir = mkdtempSync(join(tmpdir(), 'engram-detail-'));
-    session = await startStdio({ dbPath: join(dir, 'engram.db'), workspace: 'research' });
+    ({ dir, session } = await startResearchSession('engram-detail-'));
     client = session.client;
-    for (const memory of SESSION_MEMORIES) await ok(client, 'memory_create', { ...memory });
-    for (const edge of SESSION_EDGES)
-      await ok(client, 'memory_link', {
-        source_id: edge.source,
-        target_id: edge.target,
-        edge_type: edge.type,
-        weight: edge.weight,
-      });
   }, 120_000);
 
   afterAll(async () => {

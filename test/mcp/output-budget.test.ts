@@ -1,10 +1,8 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { rmSync } from 'node:fs';
 import type { Client } from '@modelcontextprotocol/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, ok, type StdioSession, startStdio, TOOL_NAMES } from './helpers.js';
-import { SESSION_EDGES, SESSION_MEMORIES } from './research-session.js';
+import { call, ok, type StdioSession, TOOL_NAMES } from './helpers.js';
+import { startResearchSession } from './research-session.js';
 
 /**
  * What one call with default arguments puts in an agent's context, text and structured content
@@ -35,17 +33,8 @@ describe('default output of every tool on a research session (text + structuredC
   const sizes: Record<string, { text: number; structured: number; total: number }> = {};
 
   beforeAll(async () => {
-    dir = mkdtempSync(join(tmpdir(), 'engram-budget-'));
-    session = await startStdio({ dbPath: join(dir, 'engram.db'), workspace: 'research' });
+    ({ dir, session } = await startResearchSession('engram-budget-'));
     client = session.client;
-    for (const memory of SESSION_MEMORIES) await ok(client, 'memory_create', { ...memory });
-    for (const edge of SESSION_EDGES)
-      await ok(client, 'memory_link', {
-        source_id: edge.source,
-        target_id: edge.target,
-        edge_type: edge.type,
-        weight: edge.weight,
-      });
     for (const [at, note] of HUB_NOTES.entries()) {
       await ok(client, 'memory_create', note);
       await ok(client, 'memory_link', {

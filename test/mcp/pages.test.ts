@@ -1,10 +1,8 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { rmSync } from 'node:fs';
 import type { Client } from '@modelcontextprotocol/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, fails, ok, type StdioSession, startStdio } from './helpers.js';
-import { SESSION_EDGES, SESSION_MEMORIES } from './research-session.js';
+import { call, fails, ok, type StdioSession } from './helpers.js';
+import { startResearchSession } from './research-session.js';
 
 /** A paged tool, a call of it whose list runs past one default answer, and how to read its items. */
 interface PagedCall {
@@ -72,17 +70,8 @@ describe('next_cursor on the MCP list tools (a research session of 12 memories o
   let client: Client;
 
   beforeAll(async () => {
-    dir = mkdtempSync(join(tmpdir(), 'engram-pages-'));
-    session = await startStdio({ dbPath: join(dir, 'engram.db'), workspace: 'research' });
+    ({ dir, session } = await startResearchSession('engram-pages-'));
     client = session.client;
-    for (const memory of SESSION_MEMORIES) await ok(client, 'memory_create', { ...memory });
-    for (const edge of SESSION_EDGES)
-      await ok(client, 'memory_link', {
-        source_id: edge.source,
-        target_id: edge.target,
-        edge_type: edge.type,
-        weight: edge.weight,
-      });
     for (const [source_id, target_id, weight] of EXTRA_CONTRADICTIONS)
       await ok(client, 'memory_link', { source_id, target_id, edge_type: 'CONTRADICTS', weight });
     for (const target_id of ['e-gc-log', 'e-heap', 'f-heap'])

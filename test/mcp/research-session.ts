@@ -1,3 +1,8 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { ok, type StdioSession, startStdio } from './helpers.js';
+
 /**
  * The research session of issue 14: 12 memories of ~3.4 KB each and 19 relations between them,
  * as an agent would record a week of work on one question. Keys double as the batch tool's local
@@ -71,3 +76,21 @@ export const SESSION_EDGES: SessionEdge[] = [
   { source: 'e-heap', target: 'f-heap', type: 'CITES', weight: 0.5 },
   { source: 'e-replay', target: 'q-latency', type: 'RELATED_TO', weight: 0.5 },
 ];
+
+/**
+ * A stdio session on a fresh database in a new temporary folder (`dir`, for the caller to remove),
+ * holding the research session: its memories, then its edges.
+ */
+export async function startResearchSession(prefix: string): Promise<{ dir: string; session: StdioSession }> {
+  const dir = mkdtempSync(join(tmpdir(), prefix));
+  const session = await startStdio({ dbPath: join(dir, 'engram.db'), workspace: 'research' });
+  for (const memory of SESSION_MEMORIES) await ok(session.client, 'memory_create', { ...memory });
+  for (const edge of SESSION_EDGES)
+    await ok(session.client, 'memory_link', {
+      source_id: edge.source,
+      target_id: edge.target,
+      edge_type: edge.type,
+      weight: edge.weight,
+    });
+  return { dir, session };
+}
