@@ -42,8 +42,8 @@ describe('MCP operations (schema/operations)', () => {
     await seed(contradictionMix);
     const evidence = await ok(documentOf('memory-evidence'), { id: 'hyp' });
     expect(evidence.memory.evidence.supporting).toHaveLength(3);
-    const contradictions = await ok(documentOf('memory-contradictions'), { limit: 2 });
-    expect(contradictions.contradictions).toHaveLength(2);
+    const contradictions = await ok(documentOf('memory-contradictions'), { first: 2 });
+    expect(contradictions.contradictionsConnection.edges).toHaveLength(2);
     const context = await ok(documentOf('memory-context'), { seeds: ['hyp'], budget: 5 });
     expect(context.context.items[0]).toMatchObject({ role: 'SEED', memory: { key: 'hyp' } });
     const reinforce = await ok(documentOf('memory-reinforce'), {
