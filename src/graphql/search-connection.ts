@@ -93,6 +93,12 @@ async function laterRankedPage(ctx: EngramContext, order: string, rank: number, 
   return page;
 }
 
+function listingPosition([createdAt, id]: Position): { createdAt: string; id: string } {
+  if (typeof createdAt !== 'string' || typeof id !== 'string')
+    throw badInput('after', 'not a cursor this server gave out');
+  return { createdAt, id };
+}
+
 async function searchPage(ctx: EngramContext, args: SearchArgs): Promise<Page<MemoryRecord>> {
   const scope = {
     query: args.query,
@@ -109,7 +115,7 @@ async function searchPage(ctx: EngramContext, args: SearchArgs): Promise<Page<Me
         ctx.store.searchMemories(ctx.workspace, {
           ...baseQuery(ctx, args),
           limit,
-          listedAfter: after === null ? null : { createdAt: String(after[0]), id: String(after[1]) },
+          listedAfter: after === null ? null : listingPosition(after),
         }),
       positionOf: (memory) => [memory.createdAt, memory.id],
     });
@@ -117,10 +123,14 @@ async function searchPage(ctx: EngramContext, args: SearchArgs): Promise<Page<Me
   const page = await keysetPage<Ranked>(ctx, args, {
     field,
     scope,
-    read: (after: Position | null, limit) =>
-      after === null
-        ? firstRankedPage(ctx, args, limit)
-        : laterRankedPage(ctx, String(after[0]), Number(after[1]), limit),
+    read: (after: Position | null, limit) => {
+      if (after === null) return firstRankedPage(ctx, args, limit);
+      const [order, rank] = after;
+      // Cursors are not secret (their binding is a hash of public values): check what one holds.
+      if (typeof order !== 'string' || !Number.isSafeInteger(rank) || (rank as number) < 0)
+        throw badInput('after', 'not a cursor this server gave out');
+      return laterRankedPage(ctx, order, rank as number, limit);
+    },
     positionOf: (ranked) => [ranked.order, ranked.rank],
   });
   return { ...page, edges: page.edges.map(({ cursor, node }) => ({ cursor, node: node.memory })) };
