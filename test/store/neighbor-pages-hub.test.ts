@@ -2,12 +2,12 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { NewMemory } from '../../src/domain/types.js';
 import { DEFAULT_WEIGHT_POLICY } from '../../src/domain/weights.js';
 import type { AdjacencyPageQuery, GraphStore, ImportEdge } from '../../src/store/port.js';
 import { createSqliteStore } from '../../src/store/sqlite/sqlite-store.js';
 import { edgeChange, linkRequest, newMemory, set } from '../contract/contract-kit.js';
 import { apiTestsOnNeo4j, liveNeo4jConfig, openLiveNeo4jStore } from '../helpers/neo4j.js';
+import { plainMemory } from '../helpers/records.js';
 
 /**
  * The read behind Memory.neighborsConnection (getAdjacentPage) on a hub of 100,000 edges (half
@@ -28,16 +28,6 @@ const NOW = new Date().toISOString();
 
 const spokeId = (at: number) => `s${String(at).padStart(6, '0')}`;
 const edgeId = (at: number) => `e${String(at).padStart(6, '0')}`;
-const memory = (id: string): NewMemory => ({
-  id,
-  key: null,
-  title: id,
-  content: null,
-  kind: null,
-  tags: [],
-  weight: 0.5,
-  metadata: null,
-});
 const spokeEdge = (center: string, at: number, id = edgeId(at)): ImportEdge => ({
   id,
   fromId: at % 2 === 0 ? center : spokeId(at),
@@ -81,9 +71,9 @@ describe('getAdjacentPage on a 100,000-edge hub', () => {
       };
     }
     const memories = [
-      memory('hub'),
-      memory('small'),
-      ...Array.from({ length: HUB_EDGES }, (_, at) => memory(spokeId(at))),
+      plainMemory('hub'),
+      plainMemory('small'),
+      ...Array.from({ length: HUB_EDGES }, (_, at) => plainMemory(spokeId(at))),
     ];
     const edges = [
       ...Array.from({ length: HUB_EDGES }, (_, at) => spokeEdge('hub', at)),

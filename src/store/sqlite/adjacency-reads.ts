@@ -30,6 +30,14 @@ function adjacencySide(side: 'OUTGOING' | 'INCOMING', typed: boolean): string {
       AND e.weight > @above AND e.weight >= @atLeast`;
 }
 
+/** One index entry of a memory's edge, before its record is read. */
+interface IndexEntry {
+  id: string;
+  other: string;
+  weight: number;
+  direction: 'OUTGOING' | 'INCOMING';
+}
+
 function sides(direction: Direction): ('OUTGOING' | 'INCOMING')[] {
   return direction === 'BOTH' ? ['OUTGOING', 'INCOMING'] : [direction];
 }
@@ -148,6 +156,19 @@ export function createAdjacencyReads(
     );
   };
 
+  /** The strongest `limit` of a memory's index entries, with their edge records read by id. */
+  const strongestOf = (ws: string, picks: IndexEntry[], limit: number): AdjacentEdge[] => {
+    picks.sort(strongestFirst);
+    if (picks.length > limit) picks.length = limit;
+    const found: (AdjacentEdge | null)[] = new Array(picks.length).fill(null);
+    readAdjacentById(
+      ws,
+      picks.map((pick, at) => [at, pick.id, pick.other] as const),
+      found,
+    );
+    return found.flatMap((entry, at) => (entry ? [{ ...entry, direction: (picks[at] as IndexEntry).direction }] : []));
+  };
+
   /** The relation types of one memory's edges on one side: a skip-scan of the index, one seek per type. */
   const typesAt = (ws: string, end: 'from_id' | 'to_id', id: string): string[] =>
     sql(
@@ -170,7 +191,7 @@ export function createAdjacencyReads(
    */
   const topAdjacentBySql = (ws: string, id: string, query: AdjacencyQuery, limit: number): AdjacentEdge[] =>
     db.transaction((): AdjacentEdge[] => {
-      const picks: { id: string; other: string; weight: number; direction: 'OUTGOING' | 'INCOMING' }[] = [];
+      const picks: IndexEntry[] = [];
       for (const side of sides(query.direction)) {
         const [end, otherEnd] = side === 'OUTGOING' ? (['from_id', 'to_id'] as const) : (['to_id', 'from_id'] as const);
         const types = query.types ?? typesAt(ws, end, id);
@@ -188,17 +209,7 @@ export function createAdjacencyReads(
           for (const row of rows) picks.push({ ...row, direction: side });
         }
       }
-      picks.sort(strongestFirst);
-      if (picks.length > limit) picks.length = limit;
-      const found: (AdjacentEdge | null)[] = new Array(picks.length).fill(null);
-      readAdjacentById(
-        ws,
-        picks.map((pick, at) => [at, pick.id, pick.other] as const),
-        found,
-      );
-      return found.flatMap((entry, at) =>
-        entry ? [{ ...entry, direction: (picks[at] as (typeof picks)[number]).direction }] : [],
-      );
+      return strongestOf(ws, picks, limit);
     })();
 
   /**
@@ -212,7 +223,7 @@ export function createAdjacencyReads(
    */
   const adjacentPage = (ws: string, id: string, query: AdjacencyPageQuery): AdjacentEdge[] =>
     db.transaction((): AdjacentEdge[] => {
-      const picks: { id: string; other: string; weight: number; direction: 'OUTGOING' | 'INCOMING' }[] = [];
+      const picks: IndexEntry[] = [];
       const position = {
         weight: query.after?.weight ?? Number.POSITIVE_INFINITY,
         afterId: query.after?.edgeId ?? '',
@@ -241,17 +252,7 @@ export function createAdjacencyReads(
           for (const row of rows) picks.push({ ...row, direction: side });
         }
       }
-      picks.sort(strongestFirst);
-      if (picks.length > query.limit) picks.length = query.limit;
-      const found: (AdjacentEdge | null)[] = new Array(picks.length).fill(null);
-      readAdjacentById(
-        ws,
-        picks.map((pick, at) => [at, pick.id, pick.other] as const),
-        found,
-      );
-      return found.flatMap((entry, at) =>
-        entry ? [{ ...entry, direction: (picks[at] as (typeof picks)[number]).direction }] : [],
-      );
+      return strongestOf(ws, picks, query.limit);
     })();
 
   return {
