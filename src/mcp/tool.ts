@@ -167,10 +167,16 @@ function withListCut(data: unknown, path: readonly string[], count: number): unk
   return { ...data, [head]: withListCut((data as Record<string, unknown>)[head], rest, count) };
 }
 
-const listAt = (data: unknown, path: readonly string[]): unknown[] | null => {
+/** What `path` leads to in the operation's data; null where a step finds nothing. */
+function valueAt(data: unknown, path: readonly string[]): unknown {
   let value = data;
   for (const step of path)
     value = typeof value === 'object' && value !== null ? (value as Record<string, unknown>)[step] : null;
+  return value;
+}
+
+const listAt = (data: unknown, path: readonly string[]): unknown[] | null => {
+  const value = valueAt(data, path);
   return Array.isArray(value) ? value : null;
 };
 
@@ -230,9 +236,7 @@ function withNextCursor<TOutput>(
   path: readonly string[],
   kept: number,
 ): Answer<TOutput> {
-  let connection: unknown = data;
-  for (const step of path) connection = (connection as Record<string, unknown> | null)?.[step];
-  const { edges, pageInfo } = connection as ConnectionData;
+  const { edges, pageInfo } = valueAt(data, path) as ConnectionData;
   const last = edges[kept - 1];
   if (!last || (kept >= edges.length && !pageInfo.hasNextPage)) return answer;
   return {
