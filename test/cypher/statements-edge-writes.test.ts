@@ -113,7 +113,7 @@ describe('writes: linkEdge', () => {
       MATCH (a:Memory {workspace: $ws, id: $fromId})
       MATCH (b:Memory {workspace: $ws, id: $toId})
       CREATE (a)-[r:\`CAUSED_BY\` {id: $id, weight: $weight, metadata: $metadata, createdAt: $now, updatedAt: $now}]->(b)
-      CREATE (:EdgeRef {workspace: $ws, id: $id, fromId: $fromId, toId: $toId, type: $type})
+      CREATE (:EdgeRef {workspace: $ws, id: $id, fromId: $fromId, toId: $toId, type: $type, negWeight: -r.weight})
       RETURN r AS edge, a.id AS fromId, b.id AS toId
       \`\`\`
       \`\`\`json
@@ -146,6 +146,7 @@ describe('writes: linkEdge', () => {
           ELSE change.amount
         END, 12),
         r.updatedAt = $now
+      SET k.negWeight = -r.weight
       WITH change, r, a.id AS fromId, b.id AS toId
       CREATE (e:WeightEvent {
         workspace: $ws, id: change.eventId, at: $now, source: change.source, edgeId: change.targetId,
@@ -289,6 +290,7 @@ describe('writes: linkEdge', () => {
           ELSE change.amount
         END, 12),
         r.updatedAt = $now
+      SET k.negWeight = -r.weight
       WITH change, r, a.id AS fromId, b.id AS toId
       CREATE (e:WeightEvent {
         workspace: $ws, id: change.eventId, at: $now, source: change.source, edgeId: change.targetId,

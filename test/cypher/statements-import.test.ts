@@ -95,6 +95,7 @@ describe('writes: import', () => {
       SET r.weight = row.weight, r.metadata = row.metadata, r.updatedAt = $now
       MERGE (k:EdgeRef {workspace: $ws, fromId: row.fromId, toId: row.toId, type: $type})
       ON CREATE SET k.id = r.id
+      SET k.negWeight = -r.weight
       RETURN count(r) AS upserted
       \`\`\`
       \`\`\`json
@@ -132,6 +133,7 @@ describe('writes: import', () => {
       SET r.weight = row.weight, r.metadata = row.metadata, r.updatedAt = $now
       MERGE (k:EdgeRef {workspace: $ws, fromId: row.fromId, toId: row.toId, type: $type})
       ON CREATE SET k.id = r.id
+      SET k.negWeight = -r.weight
       RETURN count(r) AS upserted
       \`\`\`
       \`\`\`json

@@ -26,6 +26,10 @@ describe('start-up and lifecycle', () => {
         "WRITE schema:engram_memory_key",
         "WRITE schema:engram_edge_ref_id",
         "WRITE schema:engram_edge_ref_triple",
+        "WRITE schema:engram_edge_ref_from_rank",
+        "WRITE schema:engram_edge_ref_to_rank",
+        "WRITE schema:engram_edge_ref_from_type_rank",
+        "WRITE schema:engram_edge_ref_to_type_rank",
         "WRITE schema:engram_weight_event_id",
         "WRITE schema:engram_weight_event_edge",
         "WRITE schema:engram_weight_event_memory",
@@ -48,9 +52,11 @@ describe('start-up and lifecycle', () => {
         "WRITE schema:engram_memory_embedding_queue",
         "WRITE schema:engram_memory_text",
         "READ awaitIndexes",
-        "READ embeddingBacklogDone",
+        "READ migrationsDone",
         "AUTOCOMMIT queueEmbeddingBacklog",
-        "WRITE markEmbeddingBacklogDone",
+        "WRITE markMigrationDone",
+        "AUTOCOMMIT copyEdgeWeightsToRefs",
+        "WRITE markMigrationDone",
         "AUTOCOMMIT ping",
       ]
     `);
@@ -127,9 +133,11 @@ describe('start-up and lifecycle', () => {
         'serverComponents',
         ...SCHEMA.map((entry) => entry.name),
         'awaitIndexes',
-        'embeddingBacklogDone',
+        'migrationsDone',
         'queueEmbeddingBacklog',
-        'markEmbeddingBacklogDone',
+        'markMigrationDone',
+        'copyEdgeWeightsToRefs',
+        'markMigrationDone',
       ].map((name) => (name.startsWith('engram_') ? `schema:${name}` : name)),
     );
   });

@@ -35,7 +35,7 @@ async function sentPerDirection(call: (direction: (typeof DIRECTIONS)[number]) =
 describe('reads: walks', () => {
   it('getAdjacent: one statement per call, per-memory limit as an Integer', async () => {
     tck.driver.respond = answering({
-      getAdjacent: () => [
+      adjacentEdges: () => [
         {
           anchorId: 'hub',
           edge: relationship('CITES', edgeProps('e1', { weight: 0.9 })),
@@ -64,17 +64,35 @@ describe('reads: walks', () => {
     });
     expect(sent).toMatchInlineSnapshot(`
       {
-        "BOTH": "# READ getAdjacent:BOTH (op getAdjacent)
+        "BOTH": "# READ adjacentEdges:BOTH+types (op getAdjacent)
       \`\`\`cypher
-      // engram:getAdjacent:BOTH
+      // engram:adjacentEdges:BOTH+types
       UNWIND $ids AS anchorId
-      MATCH (m:Memory {workspace: $ws, id: anchorId})-[r]-(other)
-      WHERE ($types IS NULL OR type(r) IN $types) AND r.weight > $above AND r.weight >= $atLeast
-      WITH anchorId, r, other, startNode(r) = m AS outgoing
-      ORDER BY r.weight DESC, r.id ASC
-      WITH anchorId, collect({edge: r, neighbor: other, outgoing: outgoing})[..$limit] AS adjacent
-      UNWIND adjacent AS entry
-      RETURN anchorId, entry.edge AS edge, entry.neighbor AS neighbor, entry.outgoing AS outgoing
+      CALL (anchorId) {
+        UNWIND $types AS type
+        CALL (anchorId, type) {
+            MATCH (k:EdgeRef {workspace: $ws, fromId: anchorId, type: type})
+            USING INDEX k:EdgeRef(workspace, fromId, type, negWeight, id)
+            WHERE k.negWeight < $below AND k.negWeight <= $atMost AND k.id IS NOT NULL
+            RETURN k, true AS outgoing
+            ORDER BY k.workspace ASC, k.fromId ASC, k.type ASC, k.negWeight ASC, k.id ASC
+            LIMIT $limit
+            UNION ALL
+            MATCH (k:EdgeRef {workspace: $ws, toId: anchorId, type: type})
+            USING INDEX k:EdgeRef(workspace, toId, type, negWeight, id)
+            WHERE k.negWeight < $below AND k.negWeight <= $atMost AND k.id IS NOT NULL AND k.fromId <> k.toId
+            RETURN k, false AS outgoing
+            ORDER BY k.workspace ASC, k.toId ASC, k.type ASC, k.negWeight ASC, k.id ASC
+            LIMIT $limit
+        }
+        RETURN k, outgoing
+        ORDER BY k.negWeight ASC, k.id ASC
+        LIMIT $limit
+      }
+      MATCH (a:Memory {workspace: $ws, id: k.fromId})-[r]->(b:Memory {workspace: $ws, id: k.toId})
+      WHERE r.id = k.id
+      RETURN anchorId, r AS edge, CASE WHEN outgoing THEN b ELSE a END AS neighbor, outgoing
+      ORDER BY k.negWeight ASC, k.id ASC
       \`\`\`
       \`\`\`json
       {
@@ -83,26 +101,37 @@ describe('reads: walks', () => {
           "hub",
           "lonely"
         ],
+        "below": -0.05,
+        "atMost": -0.1,
+        "limit": "int(2)",
         "types": [
           "CITES",
           "SUPERSEDES"
-        ],
-        "above": 0.05,
-        "atLeast": 0.1,
-        "limit": "int(2)"
+        ]
       }
       \`\`\`",
-        "INCOMING": "# READ getAdjacent:INCOMING (op getAdjacent)
+        "INCOMING": "# READ adjacentEdges:INCOMING+types (op getAdjacent)
       \`\`\`cypher
-      // engram:getAdjacent:INCOMING
+      // engram:adjacentEdges:INCOMING+types
       UNWIND $ids AS anchorId
-      MATCH (m:Memory {workspace: $ws, id: anchorId})<-[r]-(other)
-      WHERE ($types IS NULL OR type(r) IN $types) AND r.weight > $above AND r.weight >= $atLeast
-      WITH anchorId, r, other, startNode(r) = m AS outgoing
-      ORDER BY r.weight DESC, r.id ASC
-      WITH anchorId, collect({edge: r, neighbor: other, outgoing: outgoing})[..$limit] AS adjacent
-      UNWIND adjacent AS entry
-      RETURN anchorId, entry.edge AS edge, entry.neighbor AS neighbor, entry.outgoing AS outgoing
+      CALL (anchorId) {
+        UNWIND $types AS type
+        CALL (anchorId, type) {
+            MATCH (k:EdgeRef {workspace: $ws, toId: anchorId, type: type})
+            USING INDEX k:EdgeRef(workspace, toId, type, negWeight, id)
+            WHERE k.negWeight < $below AND k.negWeight <= $atMost AND k.id IS NOT NULL
+            RETURN k, false AS outgoing
+            ORDER BY k.workspace ASC, k.toId ASC, k.type ASC, k.negWeight ASC, k.id ASC
+            LIMIT $limit
+        }
+        RETURN k, outgoing
+        ORDER BY k.negWeight ASC, k.id ASC
+        LIMIT $limit
+      }
+      MATCH (a:Memory {workspace: $ws, id: k.fromId})-[r]->(b:Memory {workspace: $ws, id: k.toId})
+      WHERE r.id = k.id
+      RETURN anchorId, r AS edge, CASE WHEN outgoing THEN b ELSE a END AS neighbor, outgoing
+      ORDER BY k.negWeight ASC, k.id ASC
       \`\`\`
       \`\`\`json
       {
@@ -111,26 +140,37 @@ describe('reads: walks', () => {
           "hub",
           "lonely"
         ],
+        "below": -0.05,
+        "atMost": -0.1,
+        "limit": "int(2)",
         "types": [
           "CITES",
           "SUPERSEDES"
-        ],
-        "above": 0.05,
-        "atLeast": 0.1,
-        "limit": "int(2)"
+        ]
       }
       \`\`\`",
-        "OUTGOING": "# READ getAdjacent:OUTGOING (op getAdjacent)
+        "OUTGOING": "# READ adjacentEdges:OUTGOING+types (op getAdjacent)
       \`\`\`cypher
-      // engram:getAdjacent:OUTGOING
+      // engram:adjacentEdges:OUTGOING+types
       UNWIND $ids AS anchorId
-      MATCH (m:Memory {workspace: $ws, id: anchorId})-[r]->(other)
-      WHERE ($types IS NULL OR type(r) IN $types) AND r.weight > $above AND r.weight >= $atLeast
-      WITH anchorId, r, other, startNode(r) = m AS outgoing
-      ORDER BY r.weight DESC, r.id ASC
-      WITH anchorId, collect({edge: r, neighbor: other, outgoing: outgoing})[..$limit] AS adjacent
-      UNWIND adjacent AS entry
-      RETURN anchorId, entry.edge AS edge, entry.neighbor AS neighbor, entry.outgoing AS outgoing
+      CALL (anchorId) {
+        UNWIND $types AS type
+        CALL (anchorId, type) {
+            MATCH (k:EdgeRef {workspace: $ws, fromId: anchorId, type: type})
+            USING INDEX k:EdgeRef(workspace, fromId, type, negWeight, id)
+            WHERE k.negWeight < $below AND k.negWeight <= $atMost AND k.id IS NOT NULL
+            RETURN k, true AS outgoing
+            ORDER BY k.workspace ASC, k.fromId ASC, k.type ASC, k.negWeight ASC, k.id ASC
+            LIMIT $limit
+        }
+        RETURN k, outgoing
+        ORDER BY k.negWeight ASC, k.id ASC
+        LIMIT $limit
+      }
+      MATCH (a:Memory {workspace: $ws, id: k.fromId})-[r]->(b:Memory {workspace: $ws, id: k.toId})
+      WHERE r.id = k.id
+      RETURN anchorId, r AS edge, CASE WHEN outgoing THEN b ELSE a END AS neighbor, outgoing
+      ORDER BY k.negWeight ASC, k.id ASC
       \`\`\`
       \`\`\`json
       {
@@ -139,27 +179,25 @@ describe('reads: walks', () => {
           "hub",
           "lonely"
         ],
+        "below": -0.05,
+        "atMost": -0.1,
+        "limit": "int(2)",
         "types": [
           "CITES",
           "SUPERSEDES"
-        ],
-        "above": 0.05,
-        "atLeast": 0.1,
-        "limit": "int(2)"
+        ]
       }
       \`\`\`",
       }
     `);
   });
 
-  it('getAdjacent: includePruned and no limit become -1 and the largest 32-bit Integer', async () => {
+  it('getAdjacent: includePruned and no limit become bounds of 1 (weights negated) and the largest 32-bit Integer', async () => {
     await tck.store.getAdjacent(WS, ['hub'], adjacency({ includePruned: true }));
-    expect(tck.driver.statements[0]?.parameters).toMatchObject({
-      above: -1,
-      atLeast: -1,
-      limit: int(2_147_483_647),
-      types: null,
-    });
+    const [sent] = tck.driver.statements;
+    expect(sent?.parameters).toMatchObject({ below: 1, atMost: 1, limit: int(2_147_483_647) });
+    expect(sent?.parameters).not.toHaveProperty('types');
+    expect(sent?.name).toBe('adjacentEdges:BOTH');
   });
 
   it('countAdjacent: one statement per call, 0 for memories without rows', async () => {

@@ -91,6 +91,7 @@ describe('writes: weights', () => {
           ELSE change.amount
         END, 12),
         r.updatedAt = $now
+      SET k.negWeight = -r.weight
       WITH change, r, a.id AS fromId, b.id AS toId
       CREATE (e:WeightEvent {
         workspace: $ws, id: change.eventId, at: $now, source: change.source, edgeId: change.targetId,
@@ -151,6 +152,7 @@ describe('writes: weights', () => {
           ELSE change.amount
         END, 12),
         r.updatedAt = $now
+      SET k.negWeight = -r.weight
       WITH change, r, a.id AS fromId, b.id AS toId
       CREATE (e:WeightEvent {
         workspace: $ws, id: change.eventId, at: $now, source: change.source, edgeId: change.targetId,

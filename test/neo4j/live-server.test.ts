@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { toNumber } from '../../src/store/neo4j/records.js';
+import { edgeChange, set } from '../contract/contract-kit.js';
 import { neo4jHarness } from '../contract/neo4j-harness.js';
 import { chain, seedGraph, star } from '../fixtures/graphs.js';
 import { openLiveNeo4jStore } from '../helpers/neo4j.js';
@@ -34,6 +35,10 @@ if (!process.env.NEO4J_URI) {
           'engram_memory_key',
           'engram_edge_ref_id',
           'engram_edge_ref_triple',
+          'engram_edge_ref_from_rank',
+          'engram_edge_ref_to_rank',
+          'engram_edge_ref_from_type_rank',
+          'engram_edge_ref_to_type_rank',
           'engram_weight_event_id',
           'engram_memory_text',
         ]) {
@@ -66,7 +71,39 @@ if (!process.env.NEO4J_URI) {
       }
     });
 
-    it('keeps exactly one EdgeRef per relationship through link, unlink, delete and import', async () => {
+    it('copies the weight into EdgeRefs an earlier version wrote without it, once per database', async () => {
+      const { raw, store, ns, prefix } = open();
+      try {
+        await raw.ensureSchema();
+        const g = await seedGraph(store, 'old', star);
+        const filters = {
+          direction: 'BOTH',
+          types: null,
+          minWeight: null,
+          includePruned: true,
+          pruneThreshold: 0,
+        } as const;
+        const page = async () =>
+          (await store.getAdjacentPage('old', [g.id('hub')], { ...filters, after: null, limit: 100 }))[0]?.map(
+            (entry) => entry.edge.id,
+          );
+        const hubEdges = await page();
+        expect(hubEdges?.length).toBe(star.edges.filter((edge) => edge.from === 'hub' || edge.to === 'hub').length);
+        await query('MATCH (k:EdgeRef {workspace: $ws}) REMOVE k.negWeight', { ws: ns('old') });
+        expect(await page()).toEqual([]);
+        await query("MATCH (d:EngramMigration {name: 'edgeRefWeights'}) DELETE d", {});
+        const restarted = open();
+        await restarted.raw.ensureSchema();
+        await restarted.raw.close();
+        expect(await page()).toEqual(hubEdges);
+        expect(await query("MATCH (d:EngramMigration {name: 'edgeRefWeights'}) RETURN d", {})).toHaveLength(1);
+      } finally {
+        await raw.close();
+        await clear(prefix);
+      }
+    });
+
+    it('keeps exactly one EdgeRef per relationship, with its weight, through link, unlink, delete, import and weight changes', async () => {
       const { store, ns, prefix } = open();
       try {
         const g = await seedGraph(store, 'refs', star);
@@ -83,10 +120,17 @@ if (!process.env.NEO4J_URI) {
           },
           new Date().toISOString(),
         );
+        await store.applyWeightChanges(
+          'refs',
+          [edgeChange(g.edge('hub', 's2').id, set(0.91)), edgeChange(g.edge('hub', 's3').id, set(0.02))],
+          { floor: 0, ceiling: 1 },
+          new Date().toISOString(),
+        );
         const [record] = await query(
           `MATCH (a:Memory {workspace: $ws})-[r]->(b:Memory)
            OPTIONAL MATCH (k:EdgeRef {workspace: $ws, id: r.id})
-           WITH count(r) AS relationships, count(CASE WHEN k.fromId = a.id AND k.toId = b.id AND k.type = type(r) THEN 1 END) AS matched
+           WITH count(r) AS relationships,
+             count(CASE WHEN k.fromId = a.id AND k.toId = b.id AND k.type = type(r) AND k.negWeight = -r.weight THEN 1 END) AS matched
            MATCH (k:EdgeRef {workspace: $ws})
            RETURN relationships, matched, count(k) AS refs`,
           { ws: ns('refs') },

@@ -35,7 +35,8 @@ if (!process.env.NEO4J_URI) {
   /** The small workspace's recall records are made one second apart from here. */
   const RECALLS_FROM = Date.parse('2030-01-01T00:00:00.000Z');
   const recallAt = (index: number) => new Date(RECALLS_FROM + index * 1000).toISOString();
-  const BASE = { above: 0.05, atLeast: -1, types: null as string[] | null };
+  /** adjacentEdges' bounds: EdgeRefs keep the weight negated, so "above 0.05" is "below -0.05". */
+  const PAGE = { below: -0.05, atMost: 1 };
 
   interface Profile {
     operators: string[];
@@ -161,18 +162,25 @@ if (!process.env.NEO4J_URI) {
     return [
       ['getMemories (20 ids)', cypher.GET_MEMORIES, { ws, refs: ids(20) }, 400],
       ['getEdges (20 ids)', cypher.GET_EDGES, { ws, ids: edgeIds(20) }, 2_000],
+      // Seeks of the EdgeRef page indexes: what a memory's page costs does not grow with its degree.
       ...(['OUTGOING', 'INCOMING', 'BOTH'] as const).map(
         (direction): [string, string, Record<string, unknown>, number] => [
-          `getAdjacent ${direction} (top hub, limit 20)`,
-          cypher.getAdjacent(direction),
-          { ...BASE, ws, ids: [hub()], limit: int(20) },
-          20 * small.topHub.degree + 500,
+          `adjacentEdges ${direction} (top hub, limit 20)`,
+          cypher.adjacentEdges(direction, false, false),
+          { ...PAGE, ws, ids: [hub()], limit: int(20) },
+          60 * 20 + 200,
         ],
       ),
       [
-        'getAdjacent BOTH (20 memories)',
-        cypher.getAdjacent('BOTH'),
-        { ...BASE, ws, ids: ids(20), limit: int(20) },
+        'adjacentEdges BOTH+after+types (top hub, limit 20)',
+        cypher.adjacentEdges('BOTH', true, true),
+        { ...PAGE, ws, ids: [hub()], limit: int(20), afterRank: -0.5, afterId: '', types: ['RELATED_TO', 'CITES'] },
+        2 * 60 * 20 + 200,
+      ],
+      [
+        'adjacentEdges BOTH (20 memories)',
+        cypher.adjacentEdges('BOTH', false, false),
+        { ...PAGE, ws, ids: ids(20), limit: int(20) },
         6_000,
       ],
       [

@@ -1,18 +1,12 @@
 import { int } from 'neo4j-driver';
 import type { AdjacentEdge, FrontierStep } from '../../domain/types.js';
 import { capInKeyOrder, groupInKeyOrder, inKeyOrder, newestFirst, uniqueKeys } from '../key-order.js';
-import type { AdjacencyQuery, GraphStore, SourceRank } from '../port.js';
+import type { AdjacencyPageQuery, AdjacencyQuery, GraphStore, SourceRank } from '../port.js';
 import { pairedWithLists } from '../shared/memories-with-adjacent.js';
 import { EDGES_AMONG, EDGES_BETWEEN, FIND_EDGE, GET_EDGES, LIST_EDGES } from './cypher/edges.js';
 import { GET_MEMORIES, LIST_MEMORIES } from './cypher/memories.js';
 import { listEdgesByType, rankTargetsBySources } from './cypher/research-views.js';
-import {
-  countAdjacent,
-  expandFrontier,
-  getAdjacent,
-  getAdjacentPage,
-  getMemoriesWithAdjacent,
-} from './cypher/walks.js';
+import { adjacentEdges, countAdjacent, expandFrontier, getMemoriesWithAdjacent } from './cypher/walks.js';
 import { GET_EDGE_HISTORIES, GET_WEIGHT_EVENTS, listWeightEvents } from './cypher/weights.js';
 import type { Parameters, RecordLike } from './driver.js';
 import { listOrNull } from './parameters.js';
@@ -64,14 +58,26 @@ const adjacentRowOf = (record: RecordLike): AdjacentEdge =>
     outgoing: record.get('outgoing'),
   });
 
-/** The parameters getAdjacent and getMemoriesWithAdjacent share. */
-const adjacencyParameters = (query: AdjacencyQuery): Parameters => ({
-  types: listOrNull(query.types),
-  above: query.includePruned ? -1 : query.pruneThreshold,
-  atLeast: query.minWeight ?? -1,
-  // No memory needs more than the call's cap; the cap itself is applied in key order afterwards.
-  limit: int(Math.min(query.limitPerMemory ?? UNLIMITED, query.maxRows ?? UNLIMITED)),
-});
+/**
+ * The parameters of adjacentEdges and getMemoriesWithAdjacent. EdgeRefs keep the weight negated
+ * (cypher/walks.ts), so every weight bound flips; `types` is sent only to the typed variants.
+ */
+function adjacencyParameters(query: AdjacencyPageQuery | AdjacencyQuery, limit: number): Parameters {
+  const parameters: Parameters = {
+    below: -(query.includePruned ? -1 : query.pruneThreshold),
+    atMost: -(query.minWeight ?? -1),
+    limit: int(limit),
+  };
+  if (query.types) parameters.types = uniqueKeys(query.types);
+  if ('after' in query && query.after) {
+    parameters.afterRank = -query.after.weight;
+    parameters.afterId = query.after.edgeId;
+  }
+  return parameters;
+}
+
+/** No memory needs more than the call's cap; the cap itself is applied in key order afterwards. */
+const perMemory = (query: AdjacencyQuery) => Math.min(query.limitPerMemory ?? UNLIMITED, query.maxRows ?? UNLIMITED);
 
 export function createNeo4jReads({ read }: Neo4jRunner): Neo4jReads {
   return {
@@ -90,7 +96,11 @@ export function createNeo4jReads({ read }: Neo4jRunner): Neo4jReads {
     async getAdjacent(ws, memoryIds, query) {
       if (memoryIds.length === 0) return [];
       const records = await read('getAdjacent', (tx) =>
-        rows(tx, getAdjacent(query.direction), { ws, ids: uniqueKeys(memoryIds), ...adjacencyParameters(query) }),
+        rows(tx, adjacentEdges(query.direction, false, query.types !== null), {
+          ws,
+          ids: uniqueKeys(memoryIds),
+          ...adjacencyParameters(query, perMemory(query)),
+        }),
       );
       const lists = groupInKeyOrder(memoryIds, records, (record) => record.get('anchorId') as string, adjacentRowOf);
       return capInKeyOrder(lists, query.maxRows);
@@ -98,20 +108,12 @@ export function createNeo4jReads({ read }: Neo4jRunner): Neo4jReads {
 
     async getAdjacentPage(ws, memoryIds, query) {
       if (memoryIds.length === 0) return [];
-      const parameters: Parameters = {
-        ws,
-        ids: uniqueKeys(memoryIds),
-        types: listOrNull(query.types),
-        above: query.includePruned ? -1 : query.pruneThreshold,
-        atLeast: query.minWeight ?? -1,
-        limit: int(query.limit),
-      };
-      if (query.after) {
-        parameters.afterWeight = query.after.weight;
-        parameters.afterId = query.after.edgeId;
-      }
       const records = await read('getAdjacentPage', (tx) =>
-        rows(tx, getAdjacentPage(query.direction, query.after !== null), parameters),
+        rows(tx, adjacentEdges(query.direction, query.after !== null, query.types !== null), {
+          ws,
+          ids: uniqueKeys(memoryIds),
+          ...adjacencyParameters(query, query.limit),
+        }),
       );
       return groupInKeyOrder(memoryIds, records, (record) => record.get('anchorId') as string, adjacentRowOf);
     },
@@ -119,10 +121,10 @@ export function createNeo4jReads({ read }: Neo4jRunner): Neo4jReads {
     async getMemoriesWithAdjacent(ws, refs, query) {
       if (refs.length === 0) return [];
       const records = await read('getMemoriesWithAdjacent', (tx) =>
-        rows(tx, getMemoriesWithAdjacent(query.direction), {
+        rows(tx, getMemoriesWithAdjacent(query.direction, query.types !== null), {
           ws,
           refs: uniqueKeys(refs),
-          ...adjacencyParameters(query),
+          ...adjacencyParameters(query, perMemory(query)),
         }),
       );
       const byRef = new Map(

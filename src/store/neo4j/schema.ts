@@ -2,9 +2,9 @@ import { int, Neo4jError } from 'neo4j-driver';
 import { StoreSetupError } from '../adapter.js';
 import {
   AWAIT_INDEXES,
-  EMBEDDING_BACKLOG_DONE,
-  MARK_EMBEDDING_BACKLOG_DONE,
-  QUEUE_EMBEDDING_BACKLOG,
+  MARK_MIGRATION_DONE,
+  MIGRATIONS,
+  MIGRATIONS_DONE,
   SCHEMA,
   SERVER_COMPONENTS,
 } from './cypher/schema.js';
@@ -129,24 +129,22 @@ export async function bootstrapSchema(deps: SchemaDeps): Promise<ServerInfo> {
     // Indexes over a large existing graph may still be populating: they come online by themselves.
     if (classifyNeo4jError(error) === 'unavailable') throw error;
   }
-  await queueEmbeddingBacklog(deps, slow);
+  await runMigrations(deps, slow);
   return info;
 }
 
-/** Once per database (see QUEUE_EMBEDDING_BACKLOG); replicas racing on it set the same values. */
-async function queueEmbeddingBacklog(deps: SchemaDeps, settings: TransactionSettings): Promise<void> {
-  const { records } = await once(
-    deps.session('READ'),
-    'READ',
-    async (tx) => tx.run(EMBEDDING_BACKLOG_DONE, {}),
-    settings,
-  );
-  if (records.length > 0) return;
-  const session = deps.session('WRITE');
-  try {
-    await session.run(QUEUE_EMBEDDING_BACKLOG, {}, settings);
-  } finally {
-    await session.close().catch(() => undefined);
+/** Each migration not yet marked done (see MIGRATIONS), in order. */
+async function runMigrations(deps: SchemaDeps, settings: TransactionSettings): Promise<void> {
+  const { records } = await once(deps.session('READ'), 'READ', async (tx) => tx.run(MIGRATIONS_DONE, {}), settings);
+  const done = new Set(records.map((record) => record.get('name') as string));
+  for (const { name, text } of MIGRATIONS) {
+    if (done.has(name)) continue;
+    const session = deps.session('WRITE');
+    try {
+      await session.run(text, {}, settings);
+    } finally {
+      await session.close().catch(() => undefined);
+    }
+    await once(deps.session('WRITE'), 'WRITE', async (tx) => tx.run(MARK_MIGRATION_DONE, { name }), settings);
   }
-  await once(deps.session('WRITE'), 'WRITE', async (tx) => tx.run(MARK_EMBEDDING_BACKLOG_DONE, {}), settings);
 }

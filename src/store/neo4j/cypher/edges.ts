@@ -98,7 +98,7 @@ export function linkCreate(type: string): string {
     MATCH (a:Memory {workspace: $ws, id: $fromId})
     MATCH (b:Memory {workspace: $ws, id: $toId})
     CREATE (a)-[r:${relationshipType(type)} {id: $id, weight: $weight, metadata: $metadata, createdAt: $now, updatedAt: $now}]->(b)
-    CREATE (:EdgeRef {workspace: $ws, id: $id, fromId: $fromId, toId: $toId, type: $type})
+    CREATE (:EdgeRef {workspace: $ws, id: $id, fromId: $fromId, toId: $toId, type: $type, negWeight: -r.weight})
     RETURN r AS edge, a.id AS fromId, b.id AS toId
     `,
   );

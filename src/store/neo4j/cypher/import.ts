@@ -39,6 +39,7 @@ export function importEdges(type: string): string {
     SET r.weight = row.weight, r.metadata = row.metadata, r.updatedAt = $now
     MERGE (k:EdgeRef {workspace: $ws, fromId: row.fromId, toId: row.toId, type: $type})
     ON CREATE SET k.id = r.id
+    SET k.negWeight = -r.weight
     RETURN count(r) AS upserted
     `,
   );

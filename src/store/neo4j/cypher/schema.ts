@@ -33,6 +33,23 @@ export const SCHEMA: readonly { name: string; text: string }[] = [
     'engram_edge_ref_triple',
     'CREATE CONSTRAINT engram_edge_ref_triple IF NOT EXISTS FOR (k:EdgeRef) REQUIRE (k.workspace, k.fromId, k.toId, k.type) IS UNIQUE',
   ],
+  // A memory's edges in page order, per side and per side and type (getAdjacentPage, walks.ts).
+  [
+    'engram_edge_ref_from_rank',
+    'CREATE INDEX engram_edge_ref_from_rank IF NOT EXISTS FOR (k:EdgeRef) ON (k.workspace, k.fromId, k.negWeight, k.id)',
+  ],
+  [
+    'engram_edge_ref_to_rank',
+    'CREATE INDEX engram_edge_ref_to_rank IF NOT EXISTS FOR (k:EdgeRef) ON (k.workspace, k.toId, k.negWeight, k.id)',
+  ],
+  [
+    'engram_edge_ref_from_type_rank',
+    'CREATE INDEX engram_edge_ref_from_type_rank IF NOT EXISTS FOR (k:EdgeRef) ON (k.workspace, k.fromId, k.type, k.negWeight, k.id)',
+  ],
+  [
+    'engram_edge_ref_to_type_rank',
+    'CREATE INDEX engram_edge_ref_to_type_rank IF NOT EXISTS FOR (k:EdgeRef) ON (k.workspace, k.toId, k.type, k.negWeight, k.id)',
+  ],
   [
     'engram_weight_event_id',
     'CREATE CONSTRAINT engram_weight_event_id IF NOT EXISTS FOR (e:WeightEvent) REQUIRE (e.workspace, e.id) IS UNIQUE',
@@ -129,18 +146,22 @@ export const SCHEMA: readonly { name: string; text: string }[] = [
 export const AWAIT_INDEXES = statement('awaitIndexes', 'CALL db.awaitIndexes($timeoutSeconds)');
 
 /**
- * Memories stored before Neo4j kept vectors are in no queue. The first start-up of this version
- * queues them, oldest change first, in one pass of its own transactions of 10,000 (an auto-commit
- * statement: `CALL ... IN TRANSACTIONS` cannot run in a managed transaction), then marks it done.
+ * Changes to data an earlier version stored, each run once per database at start-up and then
+ * marked done by an (:EngramMigration {name}) node. Each is one auto-commit statement working in
+ * its own transactions of 10,000 (`CALL ... IN TRANSACTIONS` cannot run in a managed transaction).
+ * Replicas racing on one set the same values.
  */
-export const EMBEDDING_BACKLOG_DONE = statement(
-  'embeddingBacklogDone',
+export const MIGRATIONS_DONE = statement(
+  'migrationsDone',
   `
-  MATCH (d:EngramMigration {name: 'embeddingBacklog'})
+  MATCH (d:EngramMigration)
   RETURN d.name AS name
   `,
 );
 
+export const MARK_MIGRATION_DONE = statement('markMigrationDone', 'MERGE (:EngramMigration {name: $name})');
+
+/** Memories stored before Neo4j kept vectors are in no queue: queue them, oldest change first. */
 export const QUEUE_EMBEDDING_BACKLOG = statement(
   'queueEmbeddingBacklog',
   `
@@ -153,7 +174,21 @@ export const QUEUE_EMBEDDING_BACKLOG = statement(
   `,
 );
 
-export const MARK_EMBEDDING_BACKLOG_DONE = statement(
-  'markEmbeddingBacklogDone',
-  "MERGE (:EngramMigration {name: 'embeddingBacklog'})",
+/** EdgeRefs written before they kept their edge's weight are in no page index: copy the weight in. */
+export const COPY_EDGE_WEIGHTS_TO_REFS = statement(
+  'copyEdgeWeightsToRefs',
+  `
+  MATCH (k:EdgeRef)
+  WHERE k.negWeight IS NULL
+  CALL (k) {
+    MATCH (a:Memory {workspace: k.workspace, id: k.fromId})-[r]->(b:Memory {workspace: k.workspace, id: k.toId})
+    WHERE r.id = k.id
+    SET k.negWeight = -r.weight
+  } IN TRANSACTIONS OF 10000 ROWS
+  `,
 );
+
+export const MIGRATIONS: readonly { name: string; text: string }[] = [
+  { name: 'embeddingBacklog', text: QUEUE_EMBEDDING_BACKLOG },
+  { name: 'edgeRefWeights', text: COPY_EDGE_WEIGHTS_TO_REFS },
+];

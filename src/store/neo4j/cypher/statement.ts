@@ -19,12 +19,15 @@ import type { Direction } from '../../../domain/types.js';
  *   `tagsText` is the tags joined by spaces, for the full-text index; `metadata` is a JSON string.
  * - an edge is a native relationship `(from:Memory)-[:CAUSED_BY {id, weight, metadata?, createdAt,
  *   updatedAt, lastConfirmedAt?}]->(to:Memory)`.
- * - `(:EdgeRef {workspace, id, fromId, toId, type})` is the relationship id index. Neo4j indexes
+ * - `(:EdgeRef {workspace, id, fromId, toId, type, negWeight})` is the relationship id index. Neo4j indexes
  *   relationship properties per relationship type only, and the vocabulary is open, so a lookup
  *   by edge id across all types would scan every relationship. An EdgeRef per edge, under two
  *   uniqueness constraints ((workspace, id) and (workspace, fromId, toId, type)), turns it into an
  *   index seek plus an expand between the two endpoints, and makes a duplicate edge impossible at
- *   the database level. Every statement that creates or deletes an edge does the same to its EdgeRef.
+ *   the database level. Every statement that creates or deletes an edge does the same to its EdgeRef,
+ *   and every statement that sets an edge's weight sets its EdgeRef's `negWeight` to minus that
+ *   weight: indexes on (workspace, fromId|toId, [type,] negWeight, id) hold each memory's edges in
+ *   page order (getAdjacentPage, walks.ts).
  * - `(:WeightEvent {workspace, id, at, source, edgeId?, memoryId?, oldWeight, newWeight, delta, reason?, revertedBy?})`.
  * - `(:Recall {workspace, id, query?, results, truncated, createdAt, expiresAt})`: a recall record, `results` a JSON string.
  * - `(:MemoryVector {workspace, memoryId, embedding_d<N>})` and `(:VectorSpace {workspace, dims})`: vectors (vectors.ts).

@@ -2,71 +2,104 @@ import type { Direction } from '../../../domain/types.js';
 import { MEMORY_BY_REF } from './memories.js';
 import { hop, statement } from './statement.js';
 
+/** The EdgeRef key that names a memory on each side of its edges, and whether that side is outgoing. */
+const SIDES: Record<Direction, readonly { key: 'fromId' | 'toId'; outgoing: boolean }[]> = {
+  OUTGOING: [{ key: 'fromId', outgoing: true }],
+  INCOMING: [{ key: 'toId', outgoing: false }],
+  BOTH: [
+    { key: 'fromId', outgoing: true },
+    { key: 'toId', outgoing: false },
+  ],
+};
+
 /**
- * The edges of each memory, strongest first, at most `$limit` per memory: the rows are ordered
- * before `collect`, which keeps that order, and the slice keeps the first `$limit`.
+ * One ordered index seek of a memory's EdgeRefs on one side (and of one type when `typed`),
+ * stopped after `$limit`. `k.negWeight` is the edge weight negated, so that one ascending scan of
+ * (negWeight, id) is the page order (weight desc, id asc): an index gives order in one direction only.
+ * The ORDER BY names every indexed property, constant ones included, so the planner reads the
+ * index in order instead of sorting. A self-loop is met from both sides under BOTH; the incoming
+ * side leaves it to the outgoing one.
  */
-export function getAdjacent(direction: Direction): string {
+function edgeRefSeek(direction: Direction, side: (typeof SIDES)['BOTH'][number], typed: boolean, seek: string) {
+  const typeKey = typed ? ', type' : '';
+  const selfLoop = direction === 'BOTH' && !side.outgoing ? ' AND k.fromId <> k.toId' : '';
+  return `MATCH (k:EdgeRef {workspace: $ws, ${side.key}: anchorId${typed ? ', type: type' : ''}})
+          USING INDEX k:EdgeRef(workspace, ${side.key}${typeKey}, negWeight, id)
+          WHERE k.negWeight < $below AND k.negWeight <= $atMost AND ${seek}${selfLoop}
+          RETURN k, ${side.outgoing} AS outgoing
+          ORDER BY k.workspace ASC, k.${side.key} ASC${typed ? ', k.type ASC' : ''}, k.negWeight ASC, k.id ASC
+          LIMIT $limit`;
+}
+
+/**
+ * The EdgeRefs of `anchorId`'s edges in page order (weight desc, then edge id), strictly after
+ * `$afterRank` (a cursor's weight, negated) and `$afterId` when `paged`, at most `$limit`, as `k`
+ * and `outgoing`. Relationship properties can be indexed per relationship type only, and the
+ * vocabulary is open, so the order comes from the EdgeRefs, whose (side, [type,] negWeight, id)
+ * indexes hold each memory's edges in page order: every seek stops after `$limit`, so a hub with
+ * 100,000 edges costs what a memory with ten does. A cursor needs two seeks per side and type (the
+ * rest of its weight's ties by id, then the lower weights); the union's top `$limit` is the page.
+ * With types, each type is its own seek: an IN over types would merge several index ranges, which
+ * no longer come out in order.
+ */
+function edgeRefsInOrder(direction: Direction, paged: boolean, typed: boolean): string {
+  // An index hint needs a predicate on every indexed property: `k.id IS NOT NULL` is id's.
+  const seeks = paged
+    ? ['k.negWeight = $afterRank AND k.id > $afterId', 'k.negWeight > $afterRank AND k.id IS NOT NULL']
+    : ['k.id IS NOT NULL'];
+  const union = SIDES[direction]
+    .flatMap((side) => seeks.map((seek) => edgeRefSeek(direction, side, typed, seek)))
+    .join('\n          UNION ALL\n          ');
+  return `CALL (anchorId) {${typed ? '\n      UNWIND $types AS type' : ''}
+      CALL (anchorId${typed ? ', type' : ''}) {
+          ${union}
+      }
+      RETURN k, outgoing
+      ORDER BY k.negWeight ASC, k.id ASC
+      LIMIT $limit
+    }
+    MATCH (a:Memory {workspace: $ws, id: k.fromId})-[r]->(b:Memory {workspace: $ws, id: k.toId})
+    WHERE r.id = k.id`;
+}
+
+const variant = (direction: Direction, paged: boolean, typed: boolean) =>
+  `${direction}${paged ? '+after' : ''}${typed ? '+types' : ''}`;
+
+/**
+ * Each memory's edges, strongest first, then by edge id, at most `$limit` per memory, and after a
+ * cursor when `paged` (getAdjacent, and getAdjacentPage's keyset pages). The edge itself is found
+ * between its two endpoints, one index seek each.
+ */
+export function adjacentEdges(direction: Direction, paged: boolean, typed: boolean): string {
   return statement(
-    `getAdjacent:${direction}`,
+    `adjacentEdges:${variant(direction, paged, typed)}`,
     `
     UNWIND $ids AS anchorId
-    MATCH ${hop(direction, 'm:Memory {workspace: $ws, id: anchorId}', 'r', 'other')}
-    WHERE ($types IS NULL OR type(r) IN $types) AND r.weight > $above AND r.weight >= $atLeast
-    WITH anchorId, r, other, startNode(r) = m AS outgoing
-    ORDER BY r.weight DESC, r.id ASC
-    WITH anchorId, collect({edge: r, neighbor: other, outgoing: outgoing})[..$limit] AS adjacent
-    UNWIND adjacent AS entry
-    RETURN anchorId, entry.edge AS edge, entry.neighbor AS neighbor, entry.outgoing AS outgoing
+    ${edgeRefsInOrder(direction, paged, typed)}
+    RETURN anchorId, r AS edge, CASE WHEN outgoing THEN b ELSE a END AS neighbor, outgoing
+    ORDER BY k.negWeight ASC, k.id ASC
     `,
   );
 }
 
 /**
  * getMemories and getAdjacent in one statement (`memory(id) { neighbors }`): the memory each
- * reference names, with its edges strongest first, at most `$limit` (the subquery's aggregate
- * gives one row, an empty list, for a memory without edges).
+ * reference names, with its edges in adjacentEdges' order (the subquery's aggregate gives one row,
+ * an empty list, for a memory without edges).
  */
-export function getMemoriesWithAdjacent(direction: Direction): string {
+export function getMemoriesWithAdjacent(direction: Direction, typed: boolean): string {
   return statement(
-    `getMemoriesWithAdjacent:${direction}`,
+    `getMemoriesWithAdjacent:${variant(direction, false, typed)}`,
     `
     ${MEMORY_BY_REF}
     CALL (memory) {
-      MATCH ${hop(direction, 'memory', 'r', 'other')}
-      WHERE ($types IS NULL OR type(r) IN $types) AND r.weight > $above AND r.weight >= $atLeast
-      WITH r, other, startNode(r) = memory AS outgoing
-      ORDER BY r.weight DESC, r.id ASC
-      LIMIT $limit
+      WITH memory.id AS anchorId
+      ${edgeRefsInOrder(direction, false, typed)}
+      WITH r, CASE WHEN outgoing THEN b ELSE a END AS other, outgoing, k
+      ORDER BY k.negWeight ASC, k.id ASC
       RETURN collect({edge: r, neighbor: other, outgoing: outgoing}) AS adjacent
     }
     RETURN ref, memory, adjacent
-    `,
-  );
-}
-
-/**
- * A keyset page of each memory's edges (getAdjacentPage): strongest first, then edge id, strictly
- * after `$afterWeight`/`$afterId` when `paged`, at most `$limit` per memory. Relationship
- * properties can be indexed per relationship type only, and the vocabulary is open, so the page
- * expands the memory's relationships and keeps the top `$limit` (a Top, no full sort): its work
- * grows with the degree (docs/neo4j.md has the numbers). With BOTH an undirected pattern may meet a
- * self-loop from both ends; DISTINCT keeps it once. A self-loop met by INCOMING is INCOMING, as on SQLite.
- */
-export function getAdjacentPage(direction: Direction, paged: boolean): string {
-  return statement(
-    `getAdjacentPage:${direction}${paged ? '+after' : ''}`,
-    `
-    UNWIND $ids AS anchorId
-    CALL (anchorId) {
-      MATCH ${hop(direction, 'm:Memory {workspace: $ws, id: anchorId}', 'r', 'other')}
-      WHERE ($types IS NULL OR type(r) IN $types) AND r.weight > $above AND r.weight >= $atLeast${paged ? '\n        AND (r.weight < $afterWeight OR (r.weight = $afterWeight AND r.id > $afterId))' : ''}
-      WITH ${direction === 'BOTH' ? 'DISTINCT r, other, startNode(r) = m' : `r, other, ${direction === 'OUTGOING'}`} AS outgoing
-      ORDER BY r.weight DESC, r.id ASC
-      LIMIT $limit
-      RETURN r, other, outgoing
-    }
-    RETURN anchorId, r AS edge, other AS neighbor, outgoing
     `,
   );
 }

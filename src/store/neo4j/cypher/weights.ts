@@ -138,6 +138,7 @@ export const APPLY_EDGE_WEIGHTS = statement(
   MATCH (a:Memory {workspace: $ws, id: k.fromId})-[r]->(b:Memory {workspace: $ws, id: k.toId})
   WHERE r.id = k.id
   ${setWeight('r')}
+  SET k.negWeight = -r.weight
   WITH change, r, a.id AS fromId, b.id AS toId
   ${recordEvent('r', 'edgeId')}
   `,
