@@ -435,7 +435,7 @@ UNWIND $edges AS row
 MATCH (a:Memory {workspace: $ws, id: row.fromId})
 MATCH (b:Memory {workspace: $ws, id: row.toId})
 CREATE (a)-[r:\`${type}\` {id: row.id, weight: row.weight, metadata: row.metadata, createdAt: $now, updatedAt: $now}]->(b)
-CREATE (:EdgeRef {workspace: $ws, id: row.id, fromId: row.fromId, toId: row.toId, type: $type})`;
+CREATE (:EdgeRef {workspace: $ws, id: row.id, fromId: row.fromId, toId: row.toId, type: $type, negWeight: -row.weight})`;
 
 /**
  * Edges alone, into two fresh workspaces that already hold the memories: through importBatch as

@@ -1,6 +1,7 @@
 import { afterAll } from 'vitest';
 import type { Json } from '../../src/domain/types.js';
 import { createNeo4jDriver, type DriverLike, type RecordLike } from '../../src/store/neo4j/driver.js';
+import type { Neo4jStoreOptions } from '../../src/store/neo4j/neo4j-store.js';
 import { toNumber } from '../../src/store/neo4j/records.js';
 import { clearNamespace, liveNeo4jConfig, openLiveNeo4jStore, runOn } from '../helpers/neo4j.js';
 import type { RawEdge, RawWeightEvent, StoreHarness, StoreInspector } from './contract-kit.js';
@@ -11,7 +12,7 @@ import type { RawEdge, RawWeightEvent, StoreHarness, StoreInspector } from './co
  * exactly those afterwards. The inspector reads the graph with a driver of its own, relationships by
  * scanning, not through the adapter's EdgeRef lookup. Call it only when NEO4J_URI is set.
  */
-export function neo4jHarness(): StoreHarness & {
+export function neo4jHarness(options: Pick<Neo4jStoreOptions, 'expandPerRow'> = {}): StoreHarness & {
   query(text: string, parameters: Record<string, unknown>): Promise<RecordLike[]>;
   clear(prefix: string): Promise<void>;
 } {
@@ -111,7 +112,7 @@ export function neo4jHarness(): StoreHarness & {
     offersShortestPath: false,
     /** A store in a namespace of its own; its prefix is deleted after each test. */
     async create() {
-      const live = openLiveNeo4jStore(config);
+      const live = openLiveNeo4jStore(config, options);
       return { store: live.store, inspect: inspector(live.ns), cleanup: live.cleanup };
     },
     query,

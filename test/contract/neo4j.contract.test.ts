@@ -1,6 +1,6 @@
 import { describe, it } from 'vitest';
 import { neo4jHarness } from './neo4j-harness.js';
-import { runStoreContract } from './run-contract.js';
+import { runAdjacencyContract, runStoreContract } from './run-contract.js';
 
 /**
  * The shared contract suite against a real Neo4j 5 / Aura, when NEO4J_URI is set (with NEO4J_USER,
@@ -8,6 +8,8 @@ import { runStoreContract } from './run-contract.js';
  */
 if (process.env.NEO4J_URI) {
   runStoreContract('neo4j', neo4jHarness());
+  // Contract graphs are small, so the store expands them; here every memory is read from the EdgeRef indexes.
+  runAdjacencyContract('neo4j, every memory from the EdgeRef indexes', neo4jHarness({ expandPerRow: 0 }));
 } else {
   console.warn('SKIPPED: Neo4j contract suite (set NEO4J_URI to run it against a real Neo4j 5)');
   describe('GraphStore contract: neo4j', () => {

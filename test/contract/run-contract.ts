@@ -37,3 +37,13 @@ export function runStoreContract(name: string, harness: StoreHarness): void {
     searchCases(t);
   });
 }
+
+/** The cases that read memories' edges in order (neighbours, pages, walks, research views), for a store variant that reads them another way. */
+export function runAdjacencyContract(name: string, harness: StoreHarness): void {
+  describe(`GraphStore contract, edges in order: ${name}`, () => {
+    const t = useStoreUnderTest(harness);
+    walkCases(t, harness.offersShortestPath);
+    adjacencyPageCases(t);
+    researchViewCases(t);
+  });
+}

@@ -68,31 +68,46 @@ describe('reads: walks', () => {
       \`\`\`cypher
       // engram:adjacentEdges:BOTH+types
       UNWIND $ids AS anchorId
-      CALL (anchorId) {
-        UNWIND $types AS type
-        CALL (anchorId, type) {
-            MATCH (k:EdgeRef {workspace: $ws, fromId: anchorId, type: type})
+      MATCH (m:Memory {workspace: $ws, id: anchorId})
+      CALL (m, anchorId) {
+          WITH m
+          WHERE COUNT { (m)-[]-() } <= $expandUpTo
+          MATCH (m)-[r]-(other)
+          WHERE type(r) IN $types AND -r.weight < $below AND -r.weight <= $atMost
+          WITH DISTINCT r, other, startNode(r) = m AS outgoing
+          ORDER BY r.weight DESC, r.id ASC
+          LIMIT $limit
+          RETURN r, other, outgoing
+          UNION ALL
+          WITH m, anchorId
+          WHERE COUNT { (m)-[]-() } > $expandUpTo
+          CALL (anchorId) {
+            UNWIND $types AS type
+            CALL (anchorId, type) {
+              MATCH (k:EdgeRef {workspace: $ws, fromId: anchorId, type: type})
             USING INDEX k:EdgeRef(workspace, fromId, type, negWeight, id)
             WHERE k.negWeight < $below AND k.negWeight <= $atMost AND k.id IS NOT NULL
             RETURN k, true AS outgoing
             ORDER BY k.workspace ASC, k.fromId ASC, k.type ASC, k.negWeight ASC, k.id ASC
             LIMIT $limit
-            UNION ALL
-            MATCH (k:EdgeRef {workspace: $ws, toId: anchorId, type: type})
+              UNION ALL
+              MATCH (k:EdgeRef {workspace: $ws, toId: anchorId, type: type})
             USING INDEX k:EdgeRef(workspace, toId, type, negWeight, id)
             WHERE k.negWeight < $below AND k.negWeight <= $atMost AND k.id IS NOT NULL AND k.fromId <> k.toId
             RETURN k, false AS outgoing
             ORDER BY k.workspace ASC, k.toId ASC, k.type ASC, k.negWeight ASC, k.id ASC
             LIMIT $limit
+            }
+            RETURN k, outgoing
+            ORDER BY k.negWeight ASC, k.id ASC
+            LIMIT $limit
+          }
+          MATCH (a:Memory {workspace: $ws, id: k.fromId})-[r]->(b:Memory {workspace: $ws, id: k.toId})
+          WHERE r.id = k.id
+          RETURN r, CASE WHEN outgoing THEN b ELSE a END AS other, outgoing
         }
-        RETURN k, outgoing
-        ORDER BY k.negWeight ASC, k.id ASC
-        LIMIT $limit
-      }
-      MATCH (a:Memory {workspace: $ws, id: k.fromId})-[r]->(b:Memory {workspace: $ws, id: k.toId})
-      WHERE r.id = k.id
-      RETURN anchorId, r AS edge, CASE WHEN outgoing THEN b ELSE a END AS neighbor, outgoing
-      ORDER BY k.negWeight ASC, k.id ASC
+      RETURN anchorId, r AS edge, other AS neighbor, outgoing
+      ORDER BY r.weight DESC, r.id ASC
       \`\`\`
       \`\`\`json
       {
@@ -104,6 +119,7 @@ describe('reads: walks', () => {
         "below": -0.05,
         "atMost": -0.1,
         "limit": "int(2)",
+        "expandUpTo": "int(30)",
         "types": [
           "CITES",
           "SUPERSEDES"
@@ -114,24 +130,39 @@ describe('reads: walks', () => {
       \`\`\`cypher
       // engram:adjacentEdges:INCOMING+types
       UNWIND $ids AS anchorId
-      CALL (anchorId) {
-        UNWIND $types AS type
-        CALL (anchorId, type) {
-            MATCH (k:EdgeRef {workspace: $ws, toId: anchorId, type: type})
+      MATCH (m:Memory {workspace: $ws, id: anchorId})
+      CALL (m, anchorId) {
+          WITH m
+          WHERE COUNT { (m)<-[]-() } <= $expandUpTo
+          MATCH (m)<-[r]-(other)
+          WHERE type(r) IN $types AND -r.weight < $below AND -r.weight <= $atMost
+          WITH r, other, false AS outgoing
+          ORDER BY r.weight DESC, r.id ASC
+          LIMIT $limit
+          RETURN r, other, outgoing
+          UNION ALL
+          WITH m, anchorId
+          WHERE COUNT { (m)<-[]-() } > $expandUpTo
+          CALL (anchorId) {
+            UNWIND $types AS type
+            CALL (anchorId, type) {
+              MATCH (k:EdgeRef {workspace: $ws, toId: anchorId, type: type})
             USING INDEX k:EdgeRef(workspace, toId, type, negWeight, id)
             WHERE k.negWeight < $below AND k.negWeight <= $atMost AND k.id IS NOT NULL
             RETURN k, false AS outgoing
             ORDER BY k.workspace ASC, k.toId ASC, k.type ASC, k.negWeight ASC, k.id ASC
             LIMIT $limit
+            }
+            RETURN k, outgoing
+            ORDER BY k.negWeight ASC, k.id ASC
+            LIMIT $limit
+          }
+          MATCH (a:Memory {workspace: $ws, id: k.fromId})-[r]->(b:Memory {workspace: $ws, id: k.toId})
+          WHERE r.id = k.id
+          RETURN r, CASE WHEN outgoing THEN b ELSE a END AS other, outgoing
         }
-        RETURN k, outgoing
-        ORDER BY k.negWeight ASC, k.id ASC
-        LIMIT $limit
-      }
-      MATCH (a:Memory {workspace: $ws, id: k.fromId})-[r]->(b:Memory {workspace: $ws, id: k.toId})
-      WHERE r.id = k.id
-      RETURN anchorId, r AS edge, CASE WHEN outgoing THEN b ELSE a END AS neighbor, outgoing
-      ORDER BY k.negWeight ASC, k.id ASC
+      RETURN anchorId, r AS edge, other AS neighbor, outgoing
+      ORDER BY r.weight DESC, r.id ASC
       \`\`\`
       \`\`\`json
       {
@@ -143,6 +174,7 @@ describe('reads: walks', () => {
         "below": -0.05,
         "atMost": -0.1,
         "limit": "int(2)",
+        "expandUpTo": "int(30)",
         "types": [
           "CITES",
           "SUPERSEDES"
@@ -153,24 +185,39 @@ describe('reads: walks', () => {
       \`\`\`cypher
       // engram:adjacentEdges:OUTGOING+types
       UNWIND $ids AS anchorId
-      CALL (anchorId) {
-        UNWIND $types AS type
-        CALL (anchorId, type) {
-            MATCH (k:EdgeRef {workspace: $ws, fromId: anchorId, type: type})
+      MATCH (m:Memory {workspace: $ws, id: anchorId})
+      CALL (m, anchorId) {
+          WITH m
+          WHERE COUNT { (m)-[]->() } <= $expandUpTo
+          MATCH (m)-[r]->(other)
+          WHERE type(r) IN $types AND -r.weight < $below AND -r.weight <= $atMost
+          WITH r, other, true AS outgoing
+          ORDER BY r.weight DESC, r.id ASC
+          LIMIT $limit
+          RETURN r, other, outgoing
+          UNION ALL
+          WITH m, anchorId
+          WHERE COUNT { (m)-[]->() } > $expandUpTo
+          CALL (anchorId) {
+            UNWIND $types AS type
+            CALL (anchorId, type) {
+              MATCH (k:EdgeRef {workspace: $ws, fromId: anchorId, type: type})
             USING INDEX k:EdgeRef(workspace, fromId, type, negWeight, id)
             WHERE k.negWeight < $below AND k.negWeight <= $atMost AND k.id IS NOT NULL
             RETURN k, true AS outgoing
             ORDER BY k.workspace ASC, k.fromId ASC, k.type ASC, k.negWeight ASC, k.id ASC
             LIMIT $limit
+            }
+            RETURN k, outgoing
+            ORDER BY k.negWeight ASC, k.id ASC
+            LIMIT $limit
+          }
+          MATCH (a:Memory {workspace: $ws, id: k.fromId})-[r]->(b:Memory {workspace: $ws, id: k.toId})
+          WHERE r.id = k.id
+          RETURN r, CASE WHEN outgoing THEN b ELSE a END AS other, outgoing
         }
-        RETURN k, outgoing
-        ORDER BY k.negWeight ASC, k.id ASC
-        LIMIT $limit
-      }
-      MATCH (a:Memory {workspace: $ws, id: k.fromId})-[r]->(b:Memory {workspace: $ws, id: k.toId})
-      WHERE r.id = k.id
-      RETURN anchorId, r AS edge, CASE WHEN outgoing THEN b ELSE a END AS neighbor, outgoing
-      ORDER BY k.negWeight ASC, k.id ASC
+      RETURN anchorId, r AS edge, other AS neighbor, outgoing
+      ORDER BY r.weight DESC, r.id ASC
       \`\`\`
       \`\`\`json
       {
@@ -182,6 +229,7 @@ describe('reads: walks', () => {
         "below": -0.05,
         "atMost": -0.1,
         "limit": "int(2)",
+        "expandUpTo": "int(30)",
         "types": [
           "CITES",
           "SUPERSEDES"

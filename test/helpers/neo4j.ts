@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { loadConfig } from '../../src/config.js';
 import type { Neo4jStoreConfig } from '../../src/store/neo4j/adapter.js';
 import { createNeo4jDriver, type DriverLike, type RecordLike, redactUri } from '../../src/store/neo4j/driver.js';
-import { createNeo4jStore, type Neo4jStore } from '../../src/store/neo4j/neo4j-store.js';
+import { createNeo4jStore, type Neo4jStore, type Neo4jStoreOptions } from '../../src/store/neo4j/neo4j-store.js';
 import { toNumber } from '../../src/store/neo4j/records.js';
 import type { GraphStore } from '../../src/store/port.js';
 
@@ -127,7 +127,10 @@ export interface LiveNeo4jStore {
 }
 
 /** A fresh Neo4j store in a namespace of its own, with its own driver, as the app would create it. */
-export function openLiveNeo4jStore(config: Neo4jStoreConfig = liveNeo4jConfig()): LiveNeo4jStore {
+export function openLiveNeo4jStore(
+  config: Neo4jStoreConfig = liveNeo4jConfig(),
+  options: Pick<Neo4jStoreOptions, 'expandPerRow'> = {},
+): LiveNeo4jStore {
   const prefix = `${run}-${++counter}-`;
   const ns = (workspace: string) => `${prefix}${workspace}`;
   const raw = createNeo4jStore({
@@ -135,6 +138,7 @@ export function openLiveNeo4jStore(config: Neo4jStoreConfig = liveNeo4jConfig())
     database: config.database,
     transactionTimeoutMs: config.transactionTimeoutMs,
     label: redactUri(config.uri),
+    ...options,
   });
   return {
     store: namespaced(raw, ns),

@@ -129,6 +129,7 @@ describe('getAdjacentPage on a 100,000-edge hub', () => {
         below: -DEFAULT_WEIGHT_POLICY.pruneThreshold,
         atMost: 1,
         limit: int(FIRST + 1),
+        expandUpTo: int(15 * (FIRST + 1)),
         afterRank: -after.weight,
         afterId: after.edgeId,
         ...(types ? { types } : {}),

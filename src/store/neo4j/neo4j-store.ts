@@ -27,6 +27,12 @@ export interface Neo4jStoreOptions {
    * even when it is routed to a cluster follower. Null turns causal chaining off.
    */
   bookmarkManager?: BookmarkManager | null;
+  /**
+   * A memory with up to this many relationships per edge asked for is read by expanding them all,
+   * a larger one from the EdgeRef page indexes (reads.ts). Tests set 0 to read every memory
+   * from the indexes.
+   */
+  expandPerRow?: number;
 }
 
 export interface Neo4jStore extends GraphStore {
@@ -44,7 +50,7 @@ export interface Neo4jStore extends GraphStore {
  */
 export function createNeo4jStore(options: Neo4jStoreOptions): Neo4jStore {
   const runner = createNeo4jRunner(options);
-  const reads = createNeo4jReads(runner);
+  const reads = createNeo4jReads(runner, options.expandPerRow);
   return {
     description: `neo4j ${options.label ?? ''}`.trim(),
     pooledReads: true,

@@ -32,34 +32,56 @@ function edgeRefSeek(direction: Direction, side: (typeof SIDES)['BOTH'][number],
 }
 
 /**
- * The EdgeRefs of `anchorId`'s edges in page order (weight desc, then edge id), strictly after
- * `$afterRank` (a cursor's weight, negated) and `$afterId` when `paged`, at most `$limit`, as `k`
- * and `outgoing`. Relationship properties can be indexed per relationship type only, and the
- * vocabulary is open, so the order comes from the EdgeRefs, whose (side, [type,] negWeight, id)
- * indexes hold each memory's edges in page order: every seek stops after `$limit`, so a hub with
- * 100,000 edges costs what a memory with ten does. A cursor needs two seeks per side and type (the
- * rest of its weight's ties by id, then the lower weights); the union's top `$limit` is the page.
- * With types, each type is its own seek: an IN over types would merge several index ranges, which
- * no longer come out in order.
+ * `m`'s edges in page order (weight desc, then edge id), strictly after `$afterRank` (a cursor's
+ * weight, negated) and `$afterId` when `paged`, at most `$limit`, as `r`, `other` and `outgoing`
+ * (rows in no particular order: the caller sorts). Two plans, chosen per memory by its degree,
+ * which Neo4j keeps per node:
+ * - up to `$expandUpTo` relationships, expand them all and keep the top `$limit` (about 2 db hits
+ *   per relationship);
+ * - above it, read the order from the EdgeRefs. Relationship properties can be indexed per
+ *   relationship type only, and the vocabulary is open, so the (side, [type,] negWeight, id)
+ *   indexes of EdgeRef hold each memory's edges in page order: every seek stops after `$limit`, so a
+ *   hub with 100,000 edges costs what a memory with a thousand does (about 30 db hits per edge
+ *   returned: two seeks, then the edge found between its two endpoints). A cursor needs two seeks
+ *   per side and type (the rest of its weight's ties by id, then the lower weights); the union's top
+ *   `$limit` is the page. With types, each type is its own seek: an IN over types would merge
+ *   several index ranges, which no longer come out in order.
+ * Both plans give the same rows: the EdgeRef's negWeight is always minus its edge's weight.
  */
-function edgeRefsInOrder(direction: Direction, paged: boolean, typed: boolean): string {
+function edgesInOrder(direction: Direction, paged: boolean, typed: boolean): string {
+  const degree = `COUNT { ${hop(direction, 'm', '', '')} }`;
   // An index hint needs a predicate on every indexed property: `k.id IS NOT NULL` is id's.
   const seeks = paged
     ? ['k.negWeight = $afterRank AND k.id > $afterId', 'k.negWeight > $afterRank AND k.id IS NOT NULL']
     : ['k.id IS NOT NULL'];
   const union = SIDES[direction]
     .flatMap((side) => seeks.map((seek) => edgeRefSeek(direction, side, typed, seek)))
-    .join('\n          UNION ALL\n          ');
-  return `CALL (anchorId) {${typed ? '\n      UNWIND $types AS type' : ''}
-      CALL (anchorId${typed ? ', type' : ''}) {
-          ${union}
-      }
-      RETURN k, outgoing
-      ORDER BY k.negWeight ASC, k.id ASC
-      LIMIT $limit
-    }
-    MATCH (a:Memory {workspace: $ws, id: k.fromId})-[r]->(b:Memory {workspace: $ws, id: k.toId})
-    WHERE r.id = k.id`;
+    .join('\n            UNION ALL\n            ');
+  const after = paged ? '\n          AND (-r.weight > $afterRank OR (-r.weight = $afterRank AND r.id > $afterId))' : '';
+  return `CALL (m, anchorId) {
+        WITH m
+        WHERE ${degree} <= $expandUpTo
+        MATCH ${hop(direction, 'm', 'r', 'other')}
+        WHERE ${typed ? 'type(r) IN $types AND ' : ''}-r.weight < $below AND -r.weight <= $atMost${after}
+        WITH ${direction === 'BOTH' ? 'DISTINCT r, other, startNode(r) = m' : `r, other, ${direction === 'OUTGOING'}`} AS outgoing
+        ORDER BY r.weight DESC, r.id ASC
+        LIMIT $limit
+        RETURN r, other, outgoing
+        UNION ALL
+        WITH m, anchorId
+        WHERE ${degree} > $expandUpTo
+        CALL (anchorId) {${typed ? '\n          UNWIND $types AS type' : ''}
+          CALL (anchorId${typed ? ', type' : ''}) {
+            ${union}
+          }
+          RETURN k, outgoing
+          ORDER BY k.negWeight ASC, k.id ASC
+          LIMIT $limit
+        }
+        MATCH (a:Memory {workspace: $ws, id: k.fromId})-[r]->(b:Memory {workspace: $ws, id: k.toId})
+        WHERE r.id = k.id
+        RETURN r, CASE WHEN outgoing THEN b ELSE a END AS other, outgoing
+      }`;
 }
 
 const variant = (direction: Direction, paged: boolean, typed: boolean) =>
@@ -67,17 +89,17 @@ const variant = (direction: Direction, paged: boolean, typed: boolean) =>
 
 /**
  * Each memory's edges, strongest first, then by edge id, at most `$limit` per memory, and after a
- * cursor when `paged` (getAdjacent, and getAdjacentPage's keyset pages). The edge itself is found
- * between its two endpoints, one index seek each.
+ * cursor when `paged` (getAdjacent, and getAdjacentPage's keyset pages).
  */
 export function adjacentEdges(direction: Direction, paged: boolean, typed: boolean): string {
   return statement(
     `adjacentEdges:${variant(direction, paged, typed)}`,
     `
     UNWIND $ids AS anchorId
-    ${edgeRefsInOrder(direction, paged, typed)}
-    RETURN anchorId, r AS edge, CASE WHEN outgoing THEN b ELSE a END AS neighbor, outgoing
-    ORDER BY k.negWeight ASC, k.id ASC
+    MATCH (m:Memory {workspace: $ws, id: anchorId})
+    ${edgesInOrder(direction, paged, typed)}
+    RETURN anchorId, r AS edge, other AS neighbor, outgoing
+    ORDER BY r.weight DESC, r.id ASC
     `,
   );
 }
@@ -93,10 +115,10 @@ export function getMemoriesWithAdjacent(direction: Direction, typed: boolean): s
     `
     ${MEMORY_BY_REF}
     CALL (memory) {
-      WITH memory.id AS anchorId
-      ${edgeRefsInOrder(direction, false, typed)}
-      WITH r, CASE WHEN outgoing THEN b ELSE a END AS other, outgoing, k
-      ORDER BY k.negWeight ASC, k.id ASC
+      WITH memory AS m, memory.id AS anchorId
+      ${edgesInOrder(direction, false, typed)}
+      WITH r, other, outgoing
+      ORDER BY r.weight DESC, r.id ASC
       RETURN collect({edge: r, neighbor: other, outgoing: outgoing}) AS adjacent
     }
     RETURN ref, memory, adjacent
