@@ -33,7 +33,7 @@ export const SCHEMA: readonly { name: string; text: string }[] = [
     'engram_edge_ref_triple',
     'CREATE CONSTRAINT engram_edge_ref_triple IF NOT EXISTS FOR (k:EdgeRef) REQUIRE (k.workspace, k.fromId, k.toId, k.type) IS UNIQUE',
   ],
-  // A memory's edges in page order, per side and per side and type (getAdjacentPage, walks.ts).
+  // A memory's edges in page order, by side, and by side and type (adjacentEdges, walks.ts).
   [
     'engram_edge_ref_from_rank',
     'CREATE INDEX engram_edge_ref_from_rank IF NOT EXISTS FOR (k:EdgeRef) ON (k.workspace, k.fromId, k.negWeight, k.id)',

@@ -27,7 +27,7 @@ import type { Direction } from '../../../domain/types.js';
  *   the database level. Every statement that creates or deletes an edge does the same to its EdgeRef,
  *   and every statement that sets an edge's weight sets its EdgeRef's `negWeight` to minus that
  *   weight: indexes on (workspace, fromId|toId, [type,] negWeight, id) hold each memory's edges in
- *   page order (getAdjacentPage, walks.ts).
+ *   page order (adjacentEdges, walks.ts).
  * - `(:WeightEvent {workspace, id, at, source, edgeId?, memoryId?, oldWeight, newWeight, delta, reason?, revertedBy?})`.
  * - `(:Recall {workspace, id, query?, results, truncated, createdAt, expiresAt})`: a recall record, `results` a JSON string.
  * - `(:MemoryVector {workspace, memoryId, embedding_d<N>})` and `(:VectorSpace {workspace, dims})`: vectors (vectors.ts).

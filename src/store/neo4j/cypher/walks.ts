@@ -37,7 +37,8 @@ function edgeRefSeek(direction: Direction, side: (typeof SIDES)['BOTH'][number],
  * (rows in no particular order: the caller sorts). Two plans, chosen per memory by its degree,
  * which Neo4j keeps per node:
  * - up to `$expandUpTo` relationships, expand them all and keep the top `$limit` (about 2 db hits
- *   per relationship);
+ *   per relationship). Under BOTH the undirected pattern meets a self-loop from both ends, and
+ *   DISTINCT keeps it once; under INCOMING a self-loop is incoming, as on SQLite;
  * - above it, read the order from the EdgeRefs. Relationship properties can be indexed per
  *   relationship type only, and the vocabulary is open, so the (side, [type,] negWeight, id)
  *   indexes of EdgeRef hold each memory's edges in page order: every seek stops after `$limit`, so a
