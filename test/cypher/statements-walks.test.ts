@@ -69,9 +69,10 @@ describe('reads: walks', () => {
       // engram:adjacentEdges:BOTH+types
       UNWIND $ids AS anchorId
       MATCH (m:Memory {workspace: $ws, id: anchorId})
-      CALL (m, anchorId) {
+      WITH *, COUNT { (m)-[]-() } AS degree
+        CALL (m, anchorId, degree) {
           WITH m
-          WHERE COUNT { (m)-[]-() } <= $expandUpTo
+          WHERE degree <= $expandUpTo
           MATCH (m)-[r]-(other)
           WHERE type(r) IN $types AND -r.weight < $below AND -r.weight <= $atMost
           WITH DISTINCT r, other, startNode(r) = m AS outgoing
@@ -79,8 +80,8 @@ describe('reads: walks', () => {
           LIMIT $limit
           RETURN r, other, outgoing
           UNION ALL
-          WITH m, anchorId
-          WHERE COUNT { (m)-[]-() } > $expandUpTo
+          WITH anchorId
+          WHERE degree > $expandUpTo
           CALL (anchorId) {
             UNWIND $types AS type
             CALL (anchorId, type) {
@@ -131,9 +132,10 @@ describe('reads: walks', () => {
       // engram:adjacentEdges:INCOMING+types
       UNWIND $ids AS anchorId
       MATCH (m:Memory {workspace: $ws, id: anchorId})
-      CALL (m, anchorId) {
+      WITH *, COUNT { (m)<-[]-() } AS degree
+        CALL (m, anchorId, degree) {
           WITH m
-          WHERE COUNT { (m)<-[]-() } <= $expandUpTo
+          WHERE degree <= $expandUpTo
           MATCH (m)<-[r]-(other)
           WHERE type(r) IN $types AND -r.weight < $below AND -r.weight <= $atMost
           WITH r, other, false AS outgoing
@@ -141,8 +143,8 @@ describe('reads: walks', () => {
           LIMIT $limit
           RETURN r, other, outgoing
           UNION ALL
-          WITH m, anchorId
-          WHERE COUNT { (m)<-[]-() } > $expandUpTo
+          WITH anchorId
+          WHERE degree > $expandUpTo
           CALL (anchorId) {
             UNWIND $types AS type
             CALL (anchorId, type) {
@@ -186,9 +188,10 @@ describe('reads: walks', () => {
       // engram:adjacentEdges:OUTGOING+types
       UNWIND $ids AS anchorId
       MATCH (m:Memory {workspace: $ws, id: anchorId})
-      CALL (m, anchorId) {
+      WITH *, COUNT { (m)-[]->() } AS degree
+        CALL (m, anchorId, degree) {
           WITH m
-          WHERE COUNT { (m)-[]->() } <= $expandUpTo
+          WHERE degree <= $expandUpTo
           MATCH (m)-[r]->(other)
           WHERE type(r) IN $types AND -r.weight < $below AND -r.weight <= $atMost
           WITH r, other, true AS outgoing
@@ -196,8 +199,8 @@ describe('reads: walks', () => {
           LIMIT $limit
           RETURN r, other, outgoing
           UNION ALL
-          WITH m, anchorId
-          WHERE COUNT { (m)-[]->() } > $expandUpTo
+          WITH anchorId
+          WHERE degree > $expandUpTo
           CALL (anchorId) {
             UNWIND $types AS type
             CALL (anchorId, type) {

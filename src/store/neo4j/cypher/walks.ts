@@ -50,7 +50,6 @@ function edgeRefSeek(direction: Direction, side: (typeof SIDES)['BOTH'][number],
  * Both plans give the same rows: the EdgeRef's negWeight is always minus its edge's weight.
  */
 function edgesInOrder(direction: Direction, paged: boolean, typed: boolean): string {
-  const degree = `COUNT { ${hop(direction, 'm', '', '')} }`;
   // An index hint needs a predicate on every indexed property: `k.id IS NOT NULL` is id's.
   const seeks = paged
     ? ['k.negWeight = $afterRank AND k.id > $afterId', 'k.negWeight > $afterRank AND k.id IS NOT NULL']
@@ -59,9 +58,10 @@ function edgesInOrder(direction: Direction, paged: boolean, typed: boolean): str
     .flatMap((side) => seeks.map((seek) => edgeRefSeek(direction, side, typed, seek)))
     .join('\n            UNION ALL\n            ');
   const after = paged ? '\n          AND (-r.weight > $afterRank OR (-r.weight = $afterRank AND r.id > $afterId))' : '';
-  return `CALL (m, anchorId) {
+  return `WITH *, COUNT { ${hop(direction, 'm', '', '')} } AS degree
+      CALL (m, anchorId, degree) {
         WITH m
-        WHERE ${degree} <= $expandUpTo
+        WHERE degree <= $expandUpTo
         MATCH ${hop(direction, 'm', 'r', 'other')}
         WHERE ${typed ? 'type(r) IN $types AND ' : ''}-r.weight < $below AND -r.weight <= $atMost${after}
         WITH ${direction === 'BOTH' ? 'DISTINCT r, other, startNode(r) = m' : `r, other, ${direction === 'OUTGOING'}`} AS outgoing
@@ -69,8 +69,8 @@ function edgesInOrder(direction: Direction, paged: boolean, typed: boolean): str
         LIMIT $limit
         RETURN r, other, outgoing
         UNION ALL
-        WITH m, anchorId
-        WHERE ${degree} > $expandUpTo
+        WITH anchorId
+        WHERE degree > $expandUpTo
         CALL (anchorId) {${typed ? '\n          UNWIND $types AS type' : ''}
           CALL (anchorId${typed ? ', type' : ''}) {
             ${union}
