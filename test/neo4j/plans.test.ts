@@ -1,7 +1,9 @@
 import neo4j, { type Driver, int, type ProfiledPlan } from 'neo4j-driver';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type GeneratedGraph, generateGraph, importBatches, importEdge } from '../../bench/generator.js';
+import { adjacencyParameters } from '../../src/store/neo4j/reads.js';
 import { toLuceneTiers } from '../../src/store/neo4j/search-query.js';
+import type { AdjacencyPageQuery } from '../../src/store/port.js';
 import { cypher } from '../cypher/all-statements.js';
 import { type LiveNeo4jStore, liveNeo4jConfig, openLiveNeo4jStore } from '../helpers/neo4j.js';
 
@@ -35,11 +37,21 @@ if (!process.env.NEO4J_URI) {
   /** The small workspace's recall records are made one second apart from here. */
   const RECALLS_FROM = Date.parse('2030-01-01T00:00:00.000Z');
   const recallAt = (index: number) => new Date(RECALLS_FROM + index * 1000).toISOString();
-  /**
-   * adjacentEdges' bounds (EdgeRefs keep the weight negated, so "above 0.05" is "below -0.05"), and
-   * the degree up to which it expands a memory instead of seeking its EdgeRefs (reads.ts: 15 per row).
-   */
-  const PAGE = { below: -0.05, atMost: 1, expandUpTo: int(300) };
+  /** adjacentEdges' parameters as reads.ts builds them for 20 unpruned edges per memory (expandPerRow 0: every memory from its EdgeRefs). */
+  const adjacency = (options: { types?: string[]; after?: AdjacencyPageQuery['after']; expandPerRow?: number } = {}) =>
+    adjacencyParameters(
+      {
+        direction: 'BOTH',
+        types: options.types ?? null,
+        minWeight: null,
+        includePruned: false,
+        pruneThreshold: 0.05,
+        after: options.after ?? null,
+        limit: 20,
+      },
+      20,
+      options.expandPerRow,
+    );
 
   interface Profile {
     operators: string[];
@@ -172,13 +184,13 @@ if (!process.env.NEO4J_URI) {
           [
             `adjacentEdges ${direction} (top hub, limit 20, expanded)`,
             cypher.adjacentEdges(direction, false, false),
-            { ...PAGE, ws, ids: [hub()], limit: int(20) },
+            { ws, ids: [hub()], ...adjacency() },
             20 * small.topHub.degree + 500,
           ],
           [
             `adjacentEdges ${direction} (top hub, limit 20, from EdgeRefs)`,
             cypher.adjacentEdges(direction, false, false),
-            { ...PAGE, expandUpTo: int(0), ws, ids: [hub()], limit: int(20) },
+            { ws, ids: [hub()], ...adjacency({ expandPerRow: 0 }) },
             60 * 20 + 200,
           ],
         ],
@@ -187,21 +199,16 @@ if (!process.env.NEO4J_URI) {
         'adjacentEdges BOTH+after+types (top hub, limit 20, from EdgeRefs)',
         cypher.adjacentEdges('BOTH', true, true),
         {
-          ...PAGE,
-          expandUpTo: int(0),
           ws,
           ids: [hub()],
-          limit: int(20),
-          afterRank: -0.5,
-          afterId: '',
-          types: ['RELATED_TO', 'CITES'],
+          ...adjacency({ expandPerRow: 0, after: { weight: 0.5, edgeId: '' }, types: ['RELATED_TO', 'CITES'] }),
         },
         2 * 60 * 20 + 200,
       ],
       [
         'adjacentEdges BOTH (20 memories)',
         cypher.adjacentEdges('BOTH', false, false),
-        { ...PAGE, ws, ids: ids(20), limit: int(20) },
+        { ws, ids: ids(20), ...adjacency() },
         6_000,
       ],
       [

@@ -1,10 +1,11 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import neo4j, { int, type ProfiledPlan } from 'neo4j-driver';
+import neo4j, { type ProfiledPlan } from 'neo4j-driver';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_WEIGHT_POLICY } from '../../src/domain/weights.js';
 import { adjacentEdges } from '../../src/store/neo4j/cypher/walks.js';
+import { adjacencyParameters } from '../../src/store/neo4j/reads.js';
 import type { AdjacencyPageQuery, GraphStore, ImportEdge } from '../../src/store/port.js';
 import { createSqliteStore } from '../../src/store/sqlite/sqlite-store.js';
 import { edgeChange, linkRequest, newMemory, set } from '../contract/contract-kit.js';
@@ -113,7 +114,7 @@ describe('getAdjacentPage on a 100,000-edge hub', () => {
     return { list, ms: performance.now() - started };
   }
 
-  /** The records one page statement touches, from Neo4j's PROFILE (the parameters are the ones reads.ts sends). */
+  /** The records one page statement touches, from Neo4j's PROFILE, with the parameters reads.ts sends. */
   async function dbHitsOfPage(after: { weight: number; edgeId: string }, types: string[] | null): Promise<number> {
     const config = liveNeo4jConfig();
     const driver = neo4j.driver(config.uri, neo4j.auth.basic(config.user, config.password ?? ''));
@@ -123,16 +124,11 @@ describe('getAdjacentPage on a 100,000-edge hub', () => {
     });
     const total = (plan: ProfiledPlan): number => plan.children.reduce((sum, child) => sum + total(child), plan.dbHits);
     try {
+      const query = pageQuery(after, types);
       const result = await session.run(`PROFILE ${adjacentEdges('BOTH', true, types !== null)}`, {
         ws: live?.ns(WS),
         ids: ['hub'],
-        below: -DEFAULT_WEIGHT_POLICY.pruneThreshold,
-        atMost: 1,
-        limit: int(FIRST + 1),
-        expandUpTo: int(15 * (FIRST + 1)),
-        afterRank: -after.weight,
-        afterId: after.edgeId,
-        ...(types ? { types } : {}),
+        ...adjacencyParameters(query, query.limit),
       });
       expect(result.records).toHaveLength(FIRST + 1);
       return total(result.summary.profile as ProfiledPlan);

@@ -69,10 +69,10 @@ const EXPAND_PER_ROW = 15;
  * The parameters of adjacentEdges and getMemoriesWithAdjacent. EdgeRefs keep the weight negated
  * (cypher/walks.ts), so every weight bound flips; `types` is sent only to the typed variants.
  */
-function adjacencyParameters(
+export function adjacencyParameters(
   query: AdjacencyPageQuery | AdjacencyQuery,
   limit: number,
-  expandPerRow: number,
+  expandPerRow = EXPAND_PER_ROW,
 ): Parameters {
   const parameters: Parameters = {
     below: -(query.includePruned ? -1 : query.pruneThreshold),
