@@ -162,7 +162,7 @@ export const MIGRATIONS_DONE = statement(
 export const MARK_MIGRATION_DONE = statement('markMigrationDone', 'MERGE (:EngramMigration {name: $name})');
 
 /** Memories stored before Neo4j kept vectors are in no queue: queue them, oldest change first. */
-export const QUEUE_EMBEDDING_BACKLOG = statement(
+const QUEUE_EMBEDDING_BACKLOG = statement(
   'queueEmbeddingBacklog',
   `
   MATCH (m:Memory)
@@ -175,7 +175,7 @@ export const QUEUE_EMBEDDING_BACKLOG = statement(
 );
 
 /** EdgeRefs written before they kept their edge's weight are in no page index: copy the weight in. */
-export const COPY_EDGE_WEIGHTS_TO_REFS = statement(
+const COPY_EDGE_WEIGHTS_TO_REFS = statement(
   'copyEdgeWeightsToRefs',
   `
   MATCH (k:EdgeRef)
