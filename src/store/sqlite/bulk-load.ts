@@ -7,6 +7,7 @@ import { ID_TAKEN, KEY_TAKEN } from '../shared/store-errors.js';
 import { mapErrors } from './errors.js';
 import { journalOnceWhenAlone } from './load-journal.js';
 import { encodeJson } from './records.js';
+import { ftsScope } from './search-query.js';
 import type { StoreContext } from './store-context.js';
 
 /**
@@ -153,9 +154,9 @@ function begin(ctx: StoreContext, ws: string, options: BulkLoadOptions): BulkLoa
         const dangling = edgesAheadOfTheirEnds > 0 ? firstDanglingEdge(ctx, ws, firstEdgeRid) : null;
         if (dangling) throw dangling;
         sql(
-          `INSERT INTO memories_fts (rowid, title, content, tags)
-           SELECT rid, title, content, tags FROM memories WHERE rid >= ? AND workspace = ?`,
-        ).run(firstMemoryRid, ws);
+          `INSERT INTO memories_fts (rowid, title, content, tags, scope)
+           SELECT rid, title, content, tags, ? FROM memories WHERE rid >= ? AND workspace = ?`,
+        ).run(ftsScope(ws), firstMemoryRid, ws);
         // The workspace started empty: every term row is this load's. In key order, the b-tree fills in one run.
         sql(
           `INSERT OR IGNORE INTO term_postings (workspace, term, memory_id)

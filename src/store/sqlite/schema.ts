@@ -194,4 +194,38 @@ export const MIGRATIONS: readonly string[] = [
   CREATE INDEX weight_events_memory_at ON weight_events (workspace, memory_id, at, id);
   CREATE INDEX weight_events_source_at ON weight_events (workspace, source, at, id);
   `,
+  // Full-text search scoped to its workspace inside the index: the one full-text table spans every
+  // workspace, so a word common in another tenant's memories made this tenant's search walk and
+  // score all of them (about 190 ms for a common word over 20k memories elsewhere). Each memory is
+  // now indexed with a `scope` token, its workspace name in hex (one token whatever characters the
+  // name holds, so no two workspaces share it), and every search ANDs it in. The view gives the
+  // external-content table that column; `rebuild` re-reads every memory once, at this upgrade.
+  `
+  DROP TRIGGER memories_fts_insert;
+  DROP TRIGGER memories_fts_delete;
+  DROP TRIGGER memories_fts_update;
+  DROP TABLE memories_fts;
+  CREATE VIEW memories_fts_source AS
+    SELECT rid, title, content, tags, 'w' || hex(workspace) AS scope FROM memories;
+  CREATE VIRTUAL TABLE memories_fts USING fts5 (
+    title, content, tags, scope,
+    content = 'memories_fts_source', content_rowid = 'rid',
+    tokenize = 'unicode61 remove_diacritics 2'
+  );
+  CREATE TRIGGER memories_fts_insert AFTER INSERT ON memories BEGIN
+    INSERT INTO memories_fts (rowid, title, content, tags, scope)
+    VALUES (new.rid, new.title, new.content, new.tags, 'w' || hex(new.workspace));
+  END;
+  CREATE TRIGGER memories_fts_delete AFTER DELETE ON memories BEGIN
+    INSERT INTO memories_fts (memories_fts, rowid, title, content, tags, scope)
+    VALUES ('delete', old.rid, old.title, old.content, old.tags, 'w' || hex(old.workspace));
+  END;
+  CREATE TRIGGER memories_fts_update AFTER UPDATE OF workspace, title, content, tags ON memories BEGIN
+    INSERT INTO memories_fts (memories_fts, rowid, title, content, tags, scope)
+    VALUES ('delete', old.rid, old.title, old.content, old.tags, 'w' || hex(old.workspace));
+    INSERT INTO memories_fts (rowid, title, content, tags, scope)
+    VALUES (new.rid, new.title, new.content, new.tags, 'w' || hex(new.workspace));
+  END;
+  INSERT INTO memories_fts (memories_fts) VALUES ('rebuild');
+  `,
 ];

@@ -1,4 +1,4 @@
-import { FIELD_WEIGHTS, searchTerms, searchTiers, tagPhrases } from '../../domain/search-words.js';
+import { FIELD_WEIGHTS, type SearchTier, searchTerms, searchTiers, tagPhrases } from '../../domain/search-words.js';
 
 /**
  * Turns free text into FTS5 queries that cannot be misread as query syntax: the words
@@ -6,15 +6,41 @@ import { FIELD_WEIGHTS, searchTerms, searchTiers, tagPhrases } from '../../domai
  * per rank tier of search-words.ts, best first. Empty when nothing searchable is left.
  */
 export function toFtsTiers(text: string): string[] {
-  const terms = searchTerms(text, (word, isPrefix) => `"${word}"${isPrefix ? '*' : ''}`);
-  const allWords = terms.join(' ');
-  return searchTiers(terms.length).map((tier) =>
-    tier === 'all-in-title' ? `title : (${allWords})` : tier === 'all-anywhere' ? allWords : terms.join(' OR '),
-  );
+  const terms = toFtsTerms(text);
+  return searchTiers(terms.length).map((tier) => ftsTier(tier, terms));
 }
 
-/** FTS5's bm25() column weights, in the table's column order (title, content, tags). */
-export const BM25_WEIGHTS = [FIELD_WEIGHTS.title, FIELD_WEIGHTS.content, FIELD_WEIGHTS.tags]
+/** The words of a text as FTS5 terms, each quoted, the last one a prefix. */
+export const toFtsTerms = (text: string): string[] =>
+  searchTerms(text, (word, isPrefix) => `"${word}"${isPrefix ? '*' : ''}`);
+
+/** One rank tier's FTS5 query over terms of toFtsTerms. */
+export function ftsTier(tier: SearchTier, terms: readonly string[]): string {
+  if (tier === 'all-in-title') return `title : (${terms.join(' ')})`;
+  return tier === 'all-anywhere' ? terms.join(' ') : terms.join(' OR ');
+}
+
+/**
+ * A workspace's token in the full-text index's `scope` column: its name's UTF-8 bytes in hex, as
+ * the schema's `'w' || hex(workspace)` writes it. Letters and digits only, so the tokenizer keeps
+ * it whole, and no two workspaces share it.
+ */
+export const ftsScope = (ws: string): string => `w${Buffer.from(ws, 'utf8').toString('hex')}`;
+
+/** A full-text query limited to one workspace's memories, inside the index. */
+export const inScope = (ws: string, match: string): string => `"${ftsScope(ws)}" AND (${match})`;
+
+/**
+ * A word held by more memories of the database than this is common: a tier with it is not ranked
+ * by bm25(), which scores every match (about a microsecond each) and counts every holder of every
+ * word of the query (about 0.07 µs each), but listed newest first, reading at most this many
+ * matches. A word held by 100,000 memories cost a search about 90 ms of the synchronous
+ * connection (bench/search-bench.ts).
+ */
+export const COMMON_WORD_HOLDERS = 5000;
+
+/** FTS5's bm25() column weights, in the table's column order (title, content, tags, scope). */
+export const BM25_WEIGHTS = [FIELD_WEIGHTS.title, FIELD_WEIGHTS.content, FIELD_WEIGHTS.tags, 0]
   .map((weight) => weight.toFixed(1))
   .join(', ');
 

@@ -1,8 +1,9 @@
 import { SUPERSEDES } from '../../domain/evidence.js';
+import { searchTiers } from '../../domain/search-words.js';
 import { compareIds } from '../key-order.js';
 import type { GraphStore, SearchQuery } from '../port.js';
 import { MEMORY_COLUMNS, type MemoryRow, toMemory } from './records.js';
-import { BM25_WEIGHTS, toFtsTagQuery, toFtsTiers } from './search-query.js';
+import { BM25_WEIGHTS, COMMON_WORD_HOLDERS, ftsTier, inScope, toFtsTagQuery, toFtsTerms } from './search-query.js';
 import { asJson, prefixed } from './sql-text.js';
 import type { StoreContext } from './store-context.js';
 
@@ -45,10 +46,33 @@ const newestFirst = (a: MemoryRow, b: MemoryRow): number =>
 export function createSqliteSearch(ctx: StoreContext): Pick<GraphStore, 'searchMemories'> {
   const { db, sql } = ctx;
 
-  /** Each tier fills what the tiers before it left of the limit; a memory is answered once, in its best tier. */
-  const searchTiers = (ws: string, query: SearchQuery, tiers: readonly string[]): MemoryRow[] => {
+  const held = sql(
+    `SELECT count(*) AS n FROM (SELECT 1 FROM memories_fts WHERE memories_fts MATCH @match LIMIT @over)`,
+  );
+  /** Words more than COMMON_WORD_HOLDERS memories of the database hold: each count stops there. */
+  const commonAmong = (terms: readonly string[]): Set<string> =>
+    new Set(
+      terms.filter(
+        (match) => (held.get({ match, over: COMMON_WORD_HOLDERS + 1 }) as { n: number }).n > COMMON_WORD_HOLDERS,
+      ),
+    );
+
+  /**
+   * Each tier fills what the tiers before it left of the limit; a memory is answered once, in its
+   * best tier. bm25() counts every memory that holds each word of the query, in every workspace,
+   * and scores every match, so a tier is ranked by it only when none of its words is common
+   * (COMMON_WORD_HOLDERS). A tier with a common word is listed newest first instead, within the
+   * workspace (the index's `scope` token), reading at most COMMON_WORD_HOLDERS matches. The
+   * any-word tier of a text with both kinds of word goes through its rare words first, ranked: BM25
+   * gives a common word little weight, so the best any-word matches hold a rare word.
+   */
+  const searchWords = (ws: string, query: SearchQuery): MemoryRow[] => {
+    const terms = toFtsTerms(query.text);
+    const common = commonAmong(terms);
+    const rare = terms.filter((term) => !common.has(term));
     const found: MemoryRow[] = [];
-    const statement = sql(
+    const filtered = query.kinds !== null || query.tags !== null || query.currentOnly;
+    const rankedTier = sql(
       `SELECT ${prefixed('m', MEMORY_COLUMNS)}
        FROM memories_fts f JOIN memories m ON m.rid = f.rowid
        WHERE memories_fts MATCH @match AND m.workspace = @ws
@@ -57,15 +81,43 @@ export function createSqliteSearch(ctx: StoreContext): Pick<GraphStore, 'searchM
        ORDER BY bm25(memories_fts, ${BM25_WEIGHTS}), m.weight DESC, m.id
        LIMIT @limit`,
     );
-    for (const match of tiers) {
-      if (found.length >= query.limit) break;
-      const rows = statement.all({
+    // In the index's own order: FTS5 reads rowids backwards and stops at the limit. With filters
+    // that may reject most matches, not below the rowid of the COMMON_WORD_HOLDERS-th newest match.
+    const newestTier = sql(
+      `SELECT ${prefixed('m', MEMORY_COLUMNS)}
+       FROM memories_fts f CROSS JOIN memories m ON m.rid = f.rowid
+       WHERE memories_fts MATCH @match AND f.rowid >= @floor AND m.workspace = @ws
+         AND m.id NOT IN (SELECT value FROM json_each(@seen))
+         ${filters({ ...query, listedAfter: null })}
+       ORDER BY f.rowid DESC
+       LIMIT @limit`,
+    );
+    const floorOf = (match: string): number =>
+      (
+        sql(`SELECT rowid FROM memories_fts WHERE memories_fts MATCH ? ORDER BY rowid DESC LIMIT 1 OFFSET ?`).get(
+          match,
+          COMMON_WORD_HOLDERS - 1,
+        ) as { rowid: number } | undefined
+      )?.rowid ?? 0;
+    const fill = (match: string, ranked: boolean): void => {
+      if (found.length >= query.limit) return;
+      const shared = {
         ...parameters(ws, query),
-        match,
         seen: asJson(found.map((row) => row.id)),
         limit: query.limit - found.length,
-      }) as MemoryRow[];
-      found.push(...rows);
+      };
+      const rows = ranked
+        ? rankedTier.all({ ...shared, match })
+        : newestTier.all({ ...shared, match: inScope(ws, match), floor: filtered ? floorOf(inScope(ws, match)) : 0 });
+      found.push(...(rows as MemoryRow[]));
+    };
+    for (const tier of searchTiers(terms.length)) {
+      if (tier === 'any') {
+        if (common.size > 0 && rare.length > 0) fill(ftsTier('any', rare), true);
+        fill(ftsTier('any', terms), common.size === 0);
+      } else {
+        fill(ftsTier(tier, terms), common.size === 0);
+      }
     }
     return found;
   };
@@ -84,7 +136,7 @@ export function createSqliteSearch(ctx: StoreContext): Pick<GraphStore, 'searchM
          ${filters(query)}
        ORDER BY m.created_at DESC, m.id DESC
        LIMIT @limit`,
-    ).all({ ...parameters(ws, query), match, limit: query.limit }) as MemoryRow[];
+    ).all({ ...parameters(ws, query), match: inScope(ws, match), limit: query.limit }) as MemoryRow[];
   };
 
   /** One walk of the (workspace, kind, created_at, id) index per kind, newest first, then merged. */
@@ -104,10 +156,10 @@ export function createSqliteSearch(ctx: StoreContext): Pick<GraphStore, 'searchM
 
   return {
     async searchMemories(ws, query) {
-      const tiers = toFtsTiers(query.text);
+      const hasWords = toFtsTerms(query.text).length > 0;
       // One read transaction: the tiers (or kinds) see the same snapshot.
       const rows = db.transaction((): MemoryRow[] => {
-        if (tiers.length > 0) return searchTiers(ws, query, tiers);
+        if (hasWords) return searchWords(ws, query);
         if (query.tags) return listByTags(ws, query, query.tags);
         if (query.kinds) return listByKinds(ws, query, query.kinds);
         return [];
