@@ -331,6 +331,7 @@ describe('what the Neo4j store sent for the whole contract suite', () => {
         "WRITE schema:engram_memory_term_memory",
         "WRITE schema:engram_memory_term_term",
         "WRITE schema:engram_memory_text",
+        "WRITE schema:engram_memory_text_by_workspace",
         "WRITE schema:engram_memory_vector",
         "WRITE schema:engram_recall_created",
         "WRITE schema:engram_recall_created_id",

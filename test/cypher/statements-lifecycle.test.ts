@@ -50,6 +50,7 @@ describe('start-up and lifecycle', () => {
         "WRITE schema:engram_memory_term_memory",
         "WRITE schema:engram_memory_term_term",
         "WRITE schema:engram_memory_embedding_queue",
+        "WRITE schema:engram_memory_text_by_workspace",
         "WRITE schema:engram_memory_text",
         "READ awaitIndexes",
         "READ migrationsDone",

@@ -162,7 +162,7 @@ describe('reads: memories and edges', () => {
       "# READ searchMemories (op searchMemories)
       \`\`\`cypher
       // engram:searchMemories
-      CALL db.index.fulltext.queryNodes('engram_memory_text', $query) YIELD node, score
+      CALL db.index.fulltext.queryNodes('engram_memory_text_by_workspace', $query, {limit: $ranked}) YIELD node, score
       WHERE node.workspace = $ws
         AND NOT node.id IN $seen
         AND ($kinds IS NULL OR node.kind IN $kinds)
@@ -182,7 +182,8 @@ describe('reads: memories and edges', () => {
         ],
         "currentOnly": true,
         "pruneThreshold": 0.05,
-        "query": "title:(+postgres +store +ws +return +1 +union +match +n +return +n*)",
+        "query": "+workspace:\\"ws-tck\\" +(title:(+postgres +store +ws +return +1 +union +match +n +return +n*))",
+        "ranked": "int(1000)",
         "tags": [
           "database"
         ],
@@ -194,7 +195,7 @@ describe('reads: memories and edges', () => {
       # READ searchMemories (op searchMemories)
       \`\`\`cypher
       // engram:searchMemories
-      CALL db.index.fulltext.queryNodes('engram_memory_text', $query) YIELD node, score
+      CALL db.index.fulltext.queryNodes('engram_memory_text_by_workspace', $query, {limit: $ranked}) YIELD node, score
       WHERE node.workspace = $ws
         AND NOT node.id IN $seen
         AND ($kinds IS NULL OR node.kind IN $kinds)
@@ -214,7 +215,8 @@ describe('reads: memories and edges', () => {
         ],
         "currentOnly": true,
         "pruneThreshold": 0.05,
-        "query": "+(title:(postgres)^4 content:(postgres) tagsText:(postgres)^2) +(title:(store)^4 content:(store) tagsText:(store)^2) +(title:(ws)^4 content:(ws) tagsText:(ws)^2) +(title:(return)^4 content:(return) tagsText:(return)^2) +(title:(1)^4 content:(1) tagsText:(1)^2) +(title:(union)^4 content:(union) tagsText:(union)^2) +(title:(match)^4 content:(match) tagsText:(match)^2) +(title:(n)^4 content:(n) tagsText:(n)^2) +(title:(return)^4 content:(return) tagsText:(return)^2) +(title:(n*)^4 content:(n*) tagsText:(n*)^2)",
+        "query": "+workspace:\\"ws-tck\\" +(+(title:(postgres)^4 content:(postgres) tagsText:(postgres)^2) +(title:(store)^4 content:(store) tagsText:(store)^2) +(title:(ws)^4 content:(ws) tagsText:(ws)^2) +(title:(return)^4 content:(return) tagsText:(return)^2) +(title:(1)^4 content:(1) tagsText:(1)^2) +(title:(union)^4 content:(union) tagsText:(union)^2) +(title:(match)^4 content:(match) tagsText:(match)^2) +(title:(n)^4 content:(n) tagsText:(n)^2) +(title:(return)^4 content:(return) tagsText:(return)^2) +(title:(n*)^4 content:(n*) tagsText:(n*)^2))",
+        "ranked": "int(1000)",
         "tags": [
           "database"
         ],
@@ -228,7 +230,7 @@ describe('reads: memories and edges', () => {
       # READ searchMemories (op searchMemories)
       \`\`\`cypher
       // engram:searchMemories
-      CALL db.index.fulltext.queryNodes('engram_memory_text', $query) YIELD node, score
+      CALL db.index.fulltext.queryNodes('engram_memory_text_by_workspace', $query, {limit: $ranked}) YIELD node, score
       WHERE node.workspace = $ws
         AND NOT node.id IN $seen
         AND ($kinds IS NULL OR node.kind IN $kinds)
@@ -248,7 +250,8 @@ describe('reads: memories and edges', () => {
         ],
         "currentOnly": true,
         "pruneThreshold": 0.05,
-        "query": "title:(postgres OR store OR ws OR return OR 1 OR union OR match OR n OR return OR n*)^4 OR content:(postgres OR store OR ws OR return OR 1 OR union OR match OR n OR return OR n*) OR tagsText:(postgres OR store OR ws OR return OR 1 OR union OR match OR n OR return OR n*)^2",
+        "query": "+workspace:\\"ws-tck\\" +(title:(postgres OR store OR ws OR return OR 1 OR union OR match OR n OR return OR n*)^4 OR content:(postgres OR store OR ws OR return OR 1 OR union OR match OR n OR return OR n*) OR tagsText:(postgres OR store OR ws OR return OR 1 OR union OR match OR n OR return OR n*)^2)",
+        "ranked": "int(1000)",
         "tags": [
           "database"
         ],
@@ -281,7 +284,7 @@ describe('reads: memories and edges', () => {
       "# READ listMemoriesByTags (op listMemoriesByTags)
       \`\`\`cypher
       // engram:listMemoriesByTags
-      CALL db.index.fulltext.queryNodes('engram_memory_text', $query) YIELD node
+      CALL db.index.fulltext.queryNodes('engram_memory_text_by_workspace', $query) YIELD node
       WHERE node.workspace = $ws
         AND any(tag IN node.tags WHERE tag IN $tags)
         AND ($kinds IS NULL OR node.kind IN $kinds)
@@ -300,7 +303,7 @@ describe('reads: memories and edges', () => {
         "kinds": null,
         "currentOnly": false,
         "pruneThreshold": 0.05,
-        "query": "tagsText:(\\"warm up\\" OR \\"ws return 1 union match n return n\\")",
+        "query": "+workspace:\\"ws-tck\\" +(tagsText:(\\"warm up\\" OR \\"ws return 1 union match n return n\\"))",
         "tags": [
           "Warm-up",
           "$ws }) RETURN 1 UNION MATCH (n) RETURN n //"

@@ -21,6 +21,11 @@ if (!process.env.NEO4J_URI) {
     it('creates its constraints and indexes, idempotently, and reports the server', async () => {
       const { raw, prefix } = open();
       try {
+        // Earlier versions' full-text index, without the workspace.
+        await query(
+          'CREATE FULLTEXT INDEX engram_memory_text IF NOT EXISTS FOR (m:Memory) ON EACH [m.title, m.content, m.tagsText]',
+          {},
+        );
         const info = await raw.ensureSchema();
         expect(info.version).toMatch(/^\d+\.\d+/);
         await raw.close();
@@ -40,10 +45,12 @@ if (!process.env.NEO4J_URI) {
           'engram_edge_ref_from_type_rank',
           'engram_edge_ref_to_type_rank',
           'engram_weight_event_id',
-          'engram_memory_text',
+          'engram_memory_text_by_workspace',
         ]) {
           expect(names).toContain(name);
         }
+        // The full-text index of earlier versions, without the workspace, is dropped.
+        expect(names).not.toContain('engram_memory_text');
       } finally {
         await clear(prefix);
       }

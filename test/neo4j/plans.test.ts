@@ -2,7 +2,7 @@ import neo4j, { type Driver, int, type ProfiledPlan } from 'neo4j-driver';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type GeneratedGraph, generateGraph, importBatches, importEdge } from '../../bench/generator.js';
 import { adjacencyParameters } from '../../src/store/neo4j/reads.js';
-import { toLuceneTiers } from '../../src/store/neo4j/search-query.js';
+import { inWorkspace, RANKED_PER_TIER, toLuceneTiers } from '../../src/store/neo4j/search-query.js';
 import type { AdjacencyPageQuery } from '../../src/store/port.js';
 import { cypher } from '../cypher/all-statements.js';
 import { type LiveNeo4jStore, liveNeo4jConfig, openLiveNeo4jStore } from '../helpers/neo4j.js';
@@ -250,7 +250,8 @@ if (!process.env.NEO4J_URI) {
         cypher.SEARCH_MEMORIES,
         {
           ws,
-          query: toLuceneTiers('graph latency').at(-1),
+          query: inWorkspace(ws, toLuceneTiers('graph latency').at(-1) as string),
+          ranked: int(RANKED_PER_TIER),
           seen: [],
           kinds: null,
           tags: null,
@@ -258,7 +259,10 @@ if (!process.env.NEO4J_URI) {
           pruneThreshold: 0.05,
           limit: int(20),
         },
-        20_000,
+        // Lucene reads only this workspace's matches (about 200 of the small graph's 300 memories,
+        // about 9 db hits each, at most RANKED_PER_TIER); before the workspace was in the index,
+        // the large workspace's matches were read and dropped too (the ceiling here was 20,000).
+        4_000,
       ],
       [
         'listWeightEvents (edge)',

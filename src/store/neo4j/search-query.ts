@@ -51,3 +51,15 @@ export function toLuceneTagQuery(tags: readonly string[]): string | null {
   const phrases = tagPhrases(tags).map((words) => `"${words.join(' ').toLowerCase()}"`);
   return phrases.length === 0 ? null : `tagsText:(${phrases.join(' OR ')})`;
 }
+
+/**
+ * A query limited to one workspace: its name as a phrase of the index's `workspace` field is
+ * required. The analyzer splits a name as it splits text, so two names may share a phrase
+ * (`team-a`, `team a`); the statements still check the workspace exactly, this only keeps
+ * Lucene from reading other workspaces' matches.
+ */
+export const inWorkspace = (ws: string, query: string): string =>
+  `+workspace:"${ws.replace(/["\\]/g, '\\$&')}" +(${query})`;
+
+/** Most matches one tier of a search reads, the best by Lucene's score (SEARCH_MEMORIES). */
+export const RANKED_PER_TIER = 1000;

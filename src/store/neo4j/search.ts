@@ -10,7 +10,7 @@ import {
 import type { TransactionLike } from './driver.js';
 import { listOrNull } from './parameters.js';
 import { toMemory } from './records.js';
-import { toLuceneTagQuery, toLuceneTiers } from './search-query.js';
+import { inWorkspace, RANKED_PER_TIER, toLuceneTagQuery, toLuceneTiers } from './search-query.js';
 import { type Neo4jRunner, rows } from './transactions.js';
 
 const filterParameters = (ws: string, query: SearchQuery) => ({
@@ -32,7 +32,8 @@ async function searchTiers(
     if (found.length >= query.limit) break;
     const records = await rows(tx, SEARCH_MEMORIES, {
       ...filterParameters(ws, query),
-      query: tier,
+      query: inWorkspace(ws, tier),
+      ranked: int(RANKED_PER_TIER),
       tags: listOrNull(query.tags),
       seen: found.map((memory) => memory.id),
       limit: int(query.limit - found.length),
@@ -56,7 +57,7 @@ export function createNeo4jSearch({ read }: Neo4jRunner): Pick<GraphStore, 'sear
         const records = await read('listMemoriesByTags', (tx) =>
           rows(tx, LIST_MEMORIES_BY_TAGS, {
             ...filterParameters(ws, query),
-            query: tagQuery,
+            query: inWorkspace(ws, tagQuery),
             tags: [...tags],
             afterCreatedAt: query.listedAfter?.createdAt ?? null,
             afterId: query.listedAfter?.id ?? null,

@@ -33,13 +33,15 @@ const CURRENT_ONLY = `($currentOnly = false OR NOT EXISTS {
     })`;
 
 /**
- * One rank tier of a search. `$query` is a Lucene query built by toLuceneTiers (escaped words,
- * field boosts); it is a parameter like any value. `$seen` holds the memories earlier tiers found.
+ * One rank tier of a search. `$query` is a Lucene query built by toLuceneTiers and inWorkspace
+ * (escaped words, field boosts, the workspace required); it is a parameter like any value. Lucene
+ * hands over at most `$ranked` matches, its best, so a word held by many memories costs a tier
+ * that many node reads at most. `$seen` holds the memories earlier tiers found.
  */
 export const SEARCH_MEMORIES = statement(
   'searchMemories',
   `
-  CALL db.index.fulltext.queryNodes('${FULLTEXT_INDEX}', $query) YIELD node, score
+  CALL db.index.fulltext.queryNodes('${FULLTEXT_INDEX}', $query, {limit: $ranked}) YIELD node, score
   WHERE node.workspace = $ws
     AND NOT node.id IN $seen
     AND ($kinds IS NULL OR node.kind IN $kinds)

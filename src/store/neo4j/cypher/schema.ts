@@ -138,8 +138,11 @@ export const SCHEMA: readonly { name: string; text: string }[] = [
   ],
   [
     FULLTEXT_INDEX,
-    `CREATE FULLTEXT INDEX ${FULLTEXT_INDEX} IF NOT EXISTS FOR (m:Memory) ON EACH [m.title, m.content, m.tagsText]`,
+    `CREATE FULLTEXT INDEX ${FULLTEXT_INDEX} IF NOT EXISTS
+     FOR (m:Memory) ON EACH [m.title, m.content, m.tagsText, m.workspace]`,
   ],
+  // The index of earlier versions, without the workspace: every write kept it up to date for nothing.
+  ['engram_memory_text', 'DROP INDEX engram_memory_text IF EXISTS'],
 ].map(([name, text]) => ({ name: name as string, text: statement(`schema:${name as string}`, text as string) }));
 
 /** Waits (bounded) until the indexes created above are online, so the first search can use them. */

@@ -37,7 +37,11 @@ import type { Direction } from '../../../domain/types.js';
 
 /** The building blocks every statement file shares, and the rules they keep (above). */
 
-export const FULLTEXT_INDEX = 'engram_memory_text';
+/**
+ * The full-text index: title, content and tags, and the workspace, which every search requires
+ * (search-query.ts, inWorkspace) so Lucene reads only that workspace's matches.
+ */
+export const FULLTEXT_INDEX = 'engram_memory_text_by_workspace';
 
 /** The one place a relation type enters statement text: validated, then backtick-quoted. */
 export function relationshipType(type: string): string {
