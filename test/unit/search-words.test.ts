@@ -47,6 +47,17 @@ describe('searchTerms', () => {
     expect(terms.filter((term) => term.endsWith('*'))).toEqual(['w31*']);
   });
 
+  it('leaves out single letters (a possessive s, a contraction t) when longer words are left', () => {
+    expect(searchTerms("What is Leo's cousin's baby", mark)).toEqual(['What', 'is', 'Leo', 'cousin', 'baby*']);
+    expect(searchTerms("don't s", mark)).toEqual(['don*']);
+    expect(searchTerms('Python 3 a', mark)).toEqual(['Python', '3*']);
+  });
+
+  it('keeps single letters when nothing else is left', () => {
+    expect(searchTerms('C', mark)).toEqual(['C*']);
+    expect(searchTerms('a b', mark)).toEqual(['a', 'b*']);
+  });
+
   it('is empty when no word is left', () => {
     expect(searchTerms('?! "', mark)).toEqual([]);
   });
