@@ -64,6 +64,27 @@ export function associationTerms(memory: { title: string; content: string | null
     .sort();
 }
 
+/**
+ * What a question says, for weighing associations: its terms (as associationTerms reads a memory)
+ * and, among them, its names: the words it capitalises other than at the start of a sentence
+ * ("Leo" in "What is the name of Leo's cousin's baby?").
+ */
+export interface AssociationQuestion {
+  terms: ReadonlySet<string>;
+  names: ReadonlySet<string>;
+}
+
+/** A capitalised word after a space that does not end a sentence. */
+const NAME = /(?<=[^\s.!?]\s+)\p{Lu}[\p{L}\p{N}]*/gu;
+
+export function associationQuestion(text: string): AssociationQuestion {
+  const terms = new Set(associationTerms({ title: text, content: null, tags: [] }));
+  const names = new Set(
+    [...text.matchAll(NAME)].map((match) => match[0].toLowerCase()).filter((name) => terms.has(name)),
+  );
+  return { terms, names };
+}
+
 /** A memory's terms with how many memories of the workspace hold each, counted up to `maxShared + 1`. */
 export interface TermSource {
   memoryId: string;
@@ -114,12 +135,28 @@ export function termWeight(holders: number, maxShared: number): number {
  * more when they also share their context (a project, a person, a place: terms too common to find
  * anything by themselves), less when the name is the one thing a long text has in common with it.
  * Ordered per source by weight, then memory id.
+ *
+ * Asked with a `question` (a recall's query), an association is what HippoRAG follows: a bridge
+ * from a memory the question found to one about the same subject that the question could not find.
+ * - The rare term it goes through must not be a word of the question: two memories sharing a word
+ *   of the question are what the search that ranked them already counted, and such a "bridge"
+ *   mostly reached the same topic in other people's memories ("baby" from Leo's turn to Greta's).
+ * - When the question has names, the candidate must hold one of them: the question's names say
+ *   whose memory or which project it is about ("Leo's cousin's baby" is in Leo's turns, not in the
+ *   other users' turns that share the cousin's name or the question's topic words).
+ * - Its weight is the share of the source's term weight *beyond the question* that the two share:
+ *   the words of the question are common to all of the source's candidates and say nothing about
+ *   which one continues it, so a source that is all question words (and one rare name) hands the
+ *   name's holder its activation whole instead of a sliver.
  */
 export function associationSteps(
   answer: AssociationCandidates,
   perMemory: number,
   maxShared: number,
+  question: AssociationQuestion | null = null,
 ): AssociationStep[] {
+  const asked = question !== null && question.terms.size > 0 ? question : null;
+  const inQuestion = (term: string) => asked?.terms.has(term) ?? false;
   const holding = new Map<string, TermCandidate[]>();
   for (const candidate of answer.candidates) {
     for (const term of candidate.terms) {
@@ -132,16 +169,18 @@ export function associationSteps(
   for (const source of answer.sources) {
     const weightOf = new Map(source.terms.map((entry) => [entry.term, termWeight(entry.holders, maxShared)]));
     const holdersOf = new Map(source.terms.map((entry) => [entry.term, entry.holders]));
-    const mass = [...weightOf.values()].reduce((sum, weight) => sum + weight, 0);
+    const mass = [...weightOf].reduce((sum, [term, weight]) => sum + (inQuestion(term) ? 0 : weight), 0);
+    if (mass === 0) continue;
     const reached = new Set<TermCandidate>();
     for (const { term, holders } of source.terms) {
-      if (holders < 2 || holders > maxShared) continue;
+      if (holders < 2 || holders > maxShared || inQuestion(term)) continue;
       for (const candidate of holding.get(term) ?? [])
         if (candidate.memoryId !== source.memoryId) reached.add(candidate);
     }
     const ranked = [...reached]
+      .filter((candidate) => !asked?.names.size || candidate.terms.some((term) => asked.names.has(term)))
       .map((candidate) => {
-        const shared = candidate.terms.filter((term) => weightOf.has(term));
+        const shared = candidate.terms.filter((term) => weightOf.has(term) && !inQuestion(term));
         const weight = shared.reduce((sum, term) => sum + (weightOf.get(term) as number), 0) / mass;
         const terms = shared
           .filter((term) => (holdersOf.get(term) as number) <= maxShared)

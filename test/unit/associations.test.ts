@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { associationSteps, associationTerms, MAX_TERMS_PER_MEMORY, termWeight } from '../../src/domain/associations.js';
+import {
+  associationQuestion,
+  associationSteps,
+  associationTerms,
+  MAX_TERMS_PER_MEMORY,
+  termWeight,
+} from '../../src/domain/associations.js';
 
 const text = (title: string, content: string | null = null, tags: string[] = []) => ({ title, content, tags });
 
@@ -69,6 +75,51 @@ describe('associationSteps', () => {
       truncated: false,
     };
     expect(associationSteps(many, 2, max).map((step) => step.to)).toEqual(['a', 'b']);
+  });
+
+  describe('asked with a question', () => {
+    // Leo's intro of his cousin Vera; Vera's news in Leo's turns and in Greta's; Greta's baby news.
+    const answer = {
+      sources: [
+        {
+          memoryId: 'intro',
+          terms: [
+            { term: 'leo', holders: 21 },
+            { term: 'cousin', holders: 8 },
+            { term: 'vera', holders: 3 },
+            { term: 'called', holders: 21 },
+          ],
+        },
+      ],
+      candidates: [
+        { memoryId: 'news', terms: ['arthur', 'baby', 'leo', 'vera'] },
+        { memoryId: 'greta', terms: ['greta', 'vera', 'called'] },
+        { memoryId: 'cousin', terms: ['cousin', 'greta', 'leo'] },
+      ],
+      truncated: false,
+    };
+    const question = associationQuestion("What is the name of Leo's cousin's baby?");
+
+    it("reads the question's terms and its names (capitalised, not starting a sentence)", () => {
+      expect([...question.terms].sort()).toEqual(['baby', 'cousin', 'leo', 'name']);
+      expect([...question.names]).toEqual(['leo']);
+      expect([...associationQuestion('Rosa moved. Then she left for Bologna').names]).toEqual(['bologna']);
+      expect([...associationQuestion('team lead').names]).toEqual([]);
+    });
+
+    it("goes only through terms the question does not hold, to memories holding the question's names", () => {
+      // Through cousin (the question's) nothing; greta holds vera but not leo. The weight is the
+      // share of the intro's weight beyond the question (vera, called) that news shares: vera.
+      const steps = associationSteps(answer, 4, max, question);
+      expect(steps.map((step) => [step.to, step.weight, step.terms])).toEqual([
+        ['news', termWeight(3, max) / (termWeight(3, max) + termWeight(21, max)), ['vera']],
+      ]);
+    });
+
+    it('without names, any holder of the bridge is a candidate', () => {
+      const steps = associationSteps(answer, 4, max, associationQuestion('cousin baby'));
+      expect(steps.map((step) => step.to)).toEqual(['greta', 'news']);
+    });
   });
 
   it('weighs a term two memories share most, and every term past the ceiling 1', () => {

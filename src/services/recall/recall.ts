@@ -1,5 +1,5 @@
 import { DEFAULT_RECALL_SETTINGS, type RecallSettings } from '../../config.js';
-import { type AssociationStep, associationSteps } from '../../domain/associations.js';
+import { type AssociationStep, associationQuestion, associationSteps } from '../../domain/associations.js';
 import { badInput } from '../../domain/errors.js';
 import { newId, nowIso } from '../../domain/ids.js';
 import type { FrontierStep } from '../../domain/types.js';
@@ -81,7 +81,7 @@ export async function recall(ctx: EngramContext, input: RecallInput, log: Recall
     spent += expansion.steps.length;
     // From the seeds only, as HippoRAG spreads from the question's own phrases: one association read per recall.
     const associated =
-      associate && hop === 1 ? await associationsOf(ctx, state, input.limit, settings, settings.budget - spent) : null;
+      associate && hop === 1 ? await associationsOf(ctx, state, input, settings, settings.budget - spent) : null;
     spent += associated?.spent ?? 0;
     const steps = heavyEnough(
       associated ? [...expansion.steps, ...associationSpreadSteps(associated.steps)] : expansion.steps,
@@ -143,7 +143,7 @@ const weightPrior = (weight: number, defaultWeight: number): number => 1 + (weig
 async function associationsOf(
   ctx: EngramContext,
   state: ActivationState,
-  limit: number,
+  { limit, query }: Pick<RecallInput, 'limit' | 'query'>,
   settings: RecallSettings,
   budget: number,
 ): Promise<{ steps: AssociationStep[]; spent: number; truncated: boolean } | null> {
@@ -157,7 +157,12 @@ async function associationsOf(
   });
   const spent = answer.sources.reduce((sum, source) => sum + source.terms.length, 0) + answer.candidates.length;
   return {
-    steps: associationSteps(answer, settings.associationsPerMemory, settings.associationMaxShared),
+    steps: associationSteps(
+      answer,
+      settings.associationsPerMemory,
+      settings.associationMaxShared,
+      query === null ? null : associationQuestion(query),
+    ),
     spent,
     truncated: answer.truncated,
   };

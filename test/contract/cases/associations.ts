@@ -142,9 +142,10 @@ export function associationCases(t: ContractContext): void {
       const news = await createMemory(scope, { title: NEWS });
       const { record } = await recall(context(), input({ query: 'team lead' }), fail);
       expect(record.results.map((result) => result.memoryId)).toEqual([intro.id, news.id]);
-      // The intro's terms: cyrus (2 holders), lead, rosa, team (1 each); the news shares cyrus.
+      // The intro's terms: cyrus (2 holders), lead, rosa, team (1 each); lead and team are the
+      // question's, so the weight is the share of the rest (cyrus, rosa) the news shares: cyrus.
       const max = DEFAULT_RECALL_SETTINGS.associationMaxShared;
-      const weight = termWeight(2, max) / (termWeight(2, max) + 3 * termWeight(1, max));
+      const weight = termWeight(2, max) / (termWeight(2, max) + termWeight(1, max));
       expect(associationTerms({ title: INTRO, content: null, tags: [] })).toEqual(['cyrus', 'lead', 'rosa', 'team']);
       const [, reached] = record.results;
       expect(reached?.score).toBeCloseTo(ASSOCIATION_SHARE * 1 * weight * DEFAULT_RECALL_SETTINGS.decay, 12);
