@@ -33,7 +33,7 @@ export const inScope = (ws: string, match: string): string => `"${ftsScope(ws)}"
 /**
  * A word held by more memories of the database than this is common: a tier with it is not ranked
  * by bm25(), which scores every match (about a microsecond each) and counts every holder of every
- * word of the query (about 0.07 µs each), but listed newest first, reading at most this many
+ * word of the query (about 0.07 µs each), but listed most recently stored first, reading at most this many
  * matches. A word held by 100,000 memories cost a search about 90 ms of the synchronous
  * connection (bench/search-bench.ts).
  */

@@ -61,7 +61,7 @@ export function createSqliteSearch(ctx: StoreContext): Pick<GraphStore, 'searchM
    * Each tier fills what the tiers before it left of the limit; a memory is answered once, in its
    * best tier. bm25() counts every memory that holds each word of the query, in every workspace,
    * and scores every match, so a tier is ranked by it only when none of its words is common
-   * (COMMON_WORD_HOLDERS). A tier with a common word is listed newest first instead, within the
+   * (COMMON_WORD_HOLDERS). A tier with a common word is listed most recently stored first (rowid order) instead, within the
    * workspace (the index's `scope` token), reading at most COMMON_WORD_HOLDERS matches. The
    * any-word tier of a text with both kinds of word goes through its rare words first, ranked: BM25
    * gives a common word little weight, so the best any-word matches hold a rare word.
