@@ -4,6 +4,7 @@ import type { NewMemory } from '../../src/domain/types.js';
 import type { GraphStore } from '../../src/store/port.js';
 import { MIGRATIONS } from '../../src/store/sqlite/schema.js';
 import { COMMON_WORD_HOLDERS, inScope } from '../../src/store/sqlite/search-query.js';
+import { plainMemory } from '../helpers/records.js';
 import { NOW, THRESHOLD, tempDatabase } from './support.js';
 
 /**
@@ -13,16 +14,7 @@ import { NOW, THRESHOLD, tempDatabase } from './support.js';
  */
 const db = tempDatabase('engram-search-scope-');
 
-const note = (id: string, title: string): NewMemory => ({
-  id,
-  key: null,
-  title,
-  content: null,
-  kind: null,
-  tags: [],
-  weight: 0.5,
-  metadata: null,
-});
+const note = (id: string, title: string): NewMemory => ({ ...plainMemory(id), title });
 
 /** Memories in batches of 1,000 (each batch is written in id order, so rowids follow the batches, not the list). */
 async function load(store: GraphStore, ws: string, memories: NewMemory[]): Promise<void> {
