@@ -71,7 +71,6 @@ export function createSqliteSearch(ctx: StoreContext): Pick<GraphStore, 'searchM
     const common = commonAmong(terms);
     const rare = terms.filter((term) => !common.has(term));
     const found: MemoryRow[] = [];
-    const filtered = query.kinds !== null || query.tags !== null || query.currentOnly;
     const rankedTier = sql(
       `SELECT ${prefixed('m', MEMORY_COLUMNS)}
        FROM memories_fts f JOIN memories m ON m.rid = f.rowid
@@ -81,24 +80,20 @@ export function createSqliteSearch(ctx: StoreContext): Pick<GraphStore, 'searchM
        ORDER BY bm25(memories_fts, ${BM25_WEIGHTS}), m.weight DESC, m.id
        LIMIT @limit`,
     );
-    // In the index's own order: FTS5 reads rowids backwards and stops at the limit. With filters
-    // that may reject most matches, not below the rowid of the COMMON_WORD_HOLDERS-th newest match.
+    // The newest COMMON_WORD_HOLDERS matches in the index's own order (FTS5 reads rowids backwards),
+    // which SQLite keeps through the join: it stops at the limit, and filters that reject most
+    // matches cannot make it read further.
     const newestTier = sql(
       `SELECT ${prefixed('m', MEMORY_COLUMNS)}
-       FROM memories_fts f CROSS JOIN memories m ON m.rid = f.rowid
-       WHERE memories_fts MATCH @match AND f.rowid >= @floor AND m.workspace = @ws
+       FROM (SELECT rowid AS rid FROM memories_fts WHERE memories_fts MATCH @match
+             ORDER BY rowid DESC LIMIT ${COMMON_WORD_HOLDERS}) f
+       CROSS JOIN memories m ON m.rid = f.rid
+       WHERE m.workspace = @ws
          AND m.id NOT IN (SELECT value FROM json_each(@seen))
          ${filters({ ...query, listedAfter: null })}
-       ORDER BY f.rowid DESC
+       ORDER BY f.rid DESC
        LIMIT @limit`,
     );
-    const floorOf = (match: string): number =>
-      (
-        sql(`SELECT rowid FROM memories_fts WHERE memories_fts MATCH ? ORDER BY rowid DESC LIMIT 1 OFFSET ?`).get(
-          match,
-          COMMON_WORD_HOLDERS - 1,
-        ) as { rowid: number } | undefined
-      )?.rowid ?? 0;
     const fill = (match: string, ranked: boolean): void => {
       if (found.length >= query.limit) return;
       const shared = {
@@ -108,7 +103,7 @@ export function createSqliteSearch(ctx: StoreContext): Pick<GraphStore, 'searchM
       };
       const rows = ranked
         ? rankedTier.all({ ...shared, match })
-        : newestTier.all({ ...shared, match: inScope(ws, match), floor: filtered ? floorOf(inScope(ws, match)) : 0 });
+        : newestTier.all({ ...shared, match: inScope(ws, match) });
       found.push(...(rows as MemoryRow[]));
     };
     for (const tier of searchTiers(terms.length)) {
