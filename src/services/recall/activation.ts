@@ -23,7 +23,7 @@ export interface ActivationState {
   readonly activation: Map<string, number>;
   /** The edges that carried most of each memory's activation, seed end first; empty for a seed. */
   readonly paths: Map<string, readonly string[]>;
-  /** The memories reached by the last hop (the seeds before the first): the next hop starts from them. */
+  /** The memories reached by the last hop (the seeds before the first), in no set order: the next hop starts from them. */
   frontier: string[];
   /** What each seed received from the other seeds in the first hop. */
   readonly seedSupport: Map<string, number>;
@@ -57,6 +57,12 @@ export const associationSpreadSteps = (steps: readonly AssociationStep[]): Sprea
     association,
   }));
 
+/**
+ * The frontier as a store is asked to expand it: in id order, so the edges a recall budget keeps
+ * do not depend on the order a store returned the last hop's steps in.
+ */
+export const frontierInIdOrder = (state: ActivationState): string[] => [...state.frontier].sort(compareIds);
+
 export function startActivation(seeds: ReadonlyMap<string, number>): ActivationState {
   const activation = new Map(seeds);
   const paths = new Map<string, readonly string[]>([...seeds.keys()].map((id) => [id, []]));
@@ -71,8 +77,18 @@ export function startActivation(seeds: ReadonlyMap<string, number>): ActivationS
   };
 }
 
-/** What one memory passes along one edge; the best carrier of a memory is the largest, then the smallest edge id. */
-interface Carrier {
+/** A memory of the frontier: its activation, and the weight of its edges in this hop's steps. */
+interface Source {
+  activation: number;
+  spread: number;
+}
+
+/**
+ * What reached a memory in one hop: the sum, and its best carrier (the largest amount, then the
+ * smallest edge id), whose edge extends the path.
+ */
+interface Arrival {
+  received: number;
   amount: number;
   edgeId: string;
   from: string;
@@ -80,8 +96,8 @@ interface Carrier {
 
 /**
  * One hop: spreads from the frontier along `steps` (the frontier's edges, already filtered), and
- * makes the newly reached memories the next frontier (in id order). `excluded` memories receive
- * nothing and do not spread (superseded ones under currentOnly). Returns the memories reached.
+ * makes the newly reached memories the next frontier. `excluded` memories receive nothing and do
+ * not spread (superseded ones under currentOnly). Returns the memories reached, in the order reached.
  */
 export function spreadHop(
   state: ActivationState,
@@ -89,45 +105,49 @@ export function spreadHop(
   decay: number,
   excluded: ReadonlySet<string> = new Set(),
 ): string[] {
-  const frontier = new Set(state.frontier);
-  const seedsSupport = state.hops === 0;
-  const spread = new Map<string, number>();
+  // One map lookup per step end where possible: a recall spreads over thousands of steps.
+  const sources = new Map<string, Source>();
+  for (const id of state.frontier) sources.set(id, { activation: state.activation.get(id) as number, spread: 0 });
   for (const step of steps) {
-    if (frontier.has(step.from) && !step.association) spread.set(step.from, (spread.get(step.from) ?? 0) + step.weight);
+    const source = sources.get(step.from);
+    if (source && !step.association) source.spread += step.weight;
   }
-  const received = new Map<string, number>();
-  const best = new Map<string, Carrier>();
+  const seedsSupport = state.hops === 0;
+  const arrivals = new Map<string, Arrival>();
   for (const step of steps) {
-    const source = state.activation.get(step.from);
-    if (!frontier.has(step.from) || source === undefined || step.to === step.from) continue;
+    const source = sources.get(step.from);
+    if (!source || step.to === step.from) continue;
     const amount = step.association
-      ? source * step.weight * decay
-      : (source * step.weight * decay) / Math.max(1, spread.get(step.from) as number);
-    if (seedsSupport && frontier.has(step.to)) {
+      ? source.activation * step.weight * decay
+      : (source.activation * step.weight * decay) / Math.max(1, source.spread);
+    if (seedsSupport && sources.has(step.to)) {
       // Two seeds sharing words is what the search that found them both has already counted.
       if (!step.association) state.seedSupport.set(step.to, (state.seedSupport.get(step.to) ?? 0) + amount);
       continue;
     }
     if (state.activation.has(step.to) || excluded.has(step.to)) continue;
-    received.set(step.to, (received.get(step.to) ?? 0) + amount);
     if (step.association) {
       state.associative.set(step.to, (state.associative.get(step.to) ?? 0) + amount);
       state.associations.set(step.edgeId, step.association);
     }
-    const current = best.get(step.to);
-    if (
-      !current ||
-      amount > current.amount ||
-      (amount === current.amount && compareIds(step.edgeId, current.edgeId) < 0)
-    ) {
-      best.set(step.to, { amount, edgeId: step.edgeId, from: step.from });
+    const arrival = arrivals.get(step.to);
+    if (!arrival) arrivals.set(step.to, { received: amount, amount, edgeId: step.edgeId, from: step.from });
+    else {
+      arrival.received += amount;
+      if (amount > arrival.amount || (amount === arrival.amount && compareIds(step.edgeId, arrival.edgeId) < 0)) {
+        arrival.amount = amount;
+        arrival.edgeId = step.edgeId;
+        arrival.from = step.from;
+      }
     }
   }
-  const reached = [...received.keys()].sort(compareIds);
-  for (const id of reached) {
-    const carrier = best.get(id) as Carrier;
-    state.activation.set(id, received.get(id) as number);
-    state.paths.set(id, [...(state.paths.get(carrier.from) ?? []), carrier.edgeId]);
+  // In the order reached: sorting thousands of ids took a recall about a millisecond a hop, and
+  // only a frontier that is expanded needs an order (frontierInIdOrder).
+  const reached: string[] = [];
+  for (const [id, arrival] of arrivals) {
+    reached.push(id);
+    state.activation.set(id, arrival.received);
+    state.paths.set(id, [...(state.paths.get(arrival.from) ?? []), arrival.edgeId]);
   }
   state.frontier = reached;
   state.hops++;
@@ -165,9 +185,11 @@ export function seedActivation(signals: SeedSignals, vectorsRan: boolean): numbe
   return ((signals.lexical ?? 0) + (signals.vectorRank ?? 0)) / 2;
 }
 
+/** What recall orders by. */
+type Scored = Pick<RecalledResult, 'memoryId' | 'score'>;
+
 /** Recall's order: best score first, ties by memory id. */
-export const byScore = (a: RecalledResult, b: RecalledResult): number =>
-  b.score - a.score || compareIds(a.memoryId, b.memoryId);
+export const byScore = (a: Scored, b: Scored): number => b.score - a.score || compareIds(a.memoryId, b.memoryId);
 
 /**
  * How much graph activation counts next to a seed's own score. At 1, the neighbours of the best
@@ -199,29 +221,47 @@ export function rankRecall(
   vectorsRan: boolean,
   limit: number,
 ): RecalledResult[] {
-  const ranked: RecalledResult[] = [];
+  const scored: Scored[] = [];
   for (const [memoryId, activation] of state.activation) {
     const signals = seeds.get(memoryId);
-    const received = signals ? state.seedSupport.get(memoryId) : activation;
-    const graph = received === undefined ? null : Math.min(1, received);
-    const associative = Math.min(1, state.associative.get(memoryId) ?? 0);
-    const throughEdges = Math.min(1, (received ?? 0) - (state.associative.get(memoryId) ?? 0));
+    const received = signals ? (state.seedSupport.get(memoryId) ?? 0) : activation;
+    const associative = state.associative.get(memoryId) ?? 0;
+    const throughEdges = Math.min(1, received - associative);
     const own = signals ? seedActivation(signals, vectorsRan) : 0;
+    scored.push({ memoryId, score: own + GRAPH_SHARE * throughEdges + ASSOCIATION_SHARE * Math.min(1, associative) });
+  }
+  // A recall reaches thousands of memories and answers a few: the results are built for the best.
+  return bestOf(scored, limit).map(({ memoryId, score }) => {
+    const signals = seeds.get(memoryId);
+    const received = signals ? state.seedSupport.get(memoryId) : state.activation.get(memoryId);
     const carriers = state.paths.get(memoryId) ?? [];
     const associations = associationsOnPath(state, carriers);
-    ranked.push({
+    return {
       memoryId,
-      score: own + GRAPH_SHARE * throughEdges + ASSOCIATION_SHARE * associative,
+      score,
       lexical: signals?.lexical ?? null,
       vector: signals?.vector ?? null,
-      graph,
+      graph: received === undefined ? null : Math.min(1, received),
       seed: signals !== undefined,
       path: carriers.filter((carrier) => !state.associations.has(carrier)),
       ...(associations.length > 0 ? { associations } : {}),
-    });
-  }
-  ranked.sort(byScore);
-  return ranked.slice(0, limit);
+    };
+  });
+}
+
+/**
+ * The `limit` best by byScore's order, in that order. The scores alone are sorted first (numbers
+ * sort natively, several times faster than entries by a comparator), which gives the score the
+ * last kept entry must reach; only the entries at or above it are ordered in full.
+ */
+function bestOf<T extends Scored>(entries: readonly T[], limit: number): T[] {
+  if (entries.length <= limit) return [...entries].sort(byScore);
+  const scores = Float64Array.from(entries, (entry) => entry.score).sort();
+  const floor = scores[scores.length - limit] as number;
+  return entries
+    .filter((entry) => entry.score >= floor)
+    .sort(byScore)
+    .slice(0, limit);
 }
 
 /** The associations among a path's carriers, each with its place in the whole path (edges and associations). */

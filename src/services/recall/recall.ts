@@ -13,6 +13,7 @@ import {
   type ActivationState,
   associationSpreadSteps,
   byScore,
+  frontierInIdOrder,
   lexicalScore,
   rankRecall,
   type SeedSignals,
@@ -72,7 +73,7 @@ export async function recall(ctx: EngramContext, input: RecallInput, log: Recall
   const associate = settings.associations && input.types === null;
   for (let hop = 1; hop <= input.maxDepth && state.frontier.length > 0; hop++) {
     ctx.signal?.throwIfAborted();
-    const expansion = await ctx.store.expandFrontier(ctx.workspace, state.frontier, {
+    const expansion = await ctx.store.expandFrontier(ctx.workspace, frontierInIdOrder(state), {
       direction: 'BOTH',
       types: input.types,
       pruneThreshold: ctx.policy.pruneThreshold,
