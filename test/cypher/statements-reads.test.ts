@@ -182,7 +182,7 @@ describe('reads: memories and edges', () => {
         ],
         "currentOnly": true,
         "pruneThreshold": 0.05,
-        "query": "+workspace:\\"ws-tck\\" +(title:(+postgres +store +ws +return +1 +union +match +n +return +n*))",
+        "query": "+workspace:\\"ws-tck\\" +(title:(+postgres +store +ws +return +1 +union +match +return*))",
         "ranked": "int(1000)",
         "tags": [
           "database"
@@ -215,7 +215,7 @@ describe('reads: memories and edges', () => {
         ],
         "currentOnly": true,
         "pruneThreshold": 0.05,
-        "query": "+workspace:\\"ws-tck\\" +(+(title:(postgres)^4 content:(postgres) tagsText:(postgres)^2) +(title:(store)^4 content:(store) tagsText:(store)^2) +(title:(ws)^4 content:(ws) tagsText:(ws)^2) +(title:(return)^4 content:(return) tagsText:(return)^2) +(title:(1)^4 content:(1) tagsText:(1)^2) +(title:(union)^4 content:(union) tagsText:(union)^2) +(title:(match)^4 content:(match) tagsText:(match)^2) +(title:(n)^4 content:(n) tagsText:(n)^2) +(title:(return)^4 content:(return) tagsText:(return)^2) +(title:(n*)^4 content:(n*) tagsText:(n*)^2))",
+        "query": "+workspace:\\"ws-tck\\" +(+(title:(postgres)^4 content:(postgres) tagsText:(postgres)^2) +(title:(store)^4 content:(store) tagsText:(store)^2) +(title:(ws)^4 content:(ws) tagsText:(ws)^2) +(title:(return)^4 content:(return) tagsText:(return)^2) +(title:(1)^4 content:(1) tagsText:(1)^2) +(title:(union)^4 content:(union) tagsText:(union)^2) +(title:(match)^4 content:(match) tagsText:(match)^2) +(title:(return*)^4 content:(return*) tagsText:(return*)^2))",
         "ranked": "int(1000)",
         "tags": [
           "database"
@@ -250,7 +250,7 @@ describe('reads: memories and edges', () => {
         ],
         "currentOnly": true,
         "pruneThreshold": 0.05,
-        "query": "+workspace:\\"ws-tck\\" +(title:(postgres OR store OR ws OR return OR 1 OR union OR match OR n OR return OR n*)^4 OR content:(postgres OR store OR ws OR return OR 1 OR union OR match OR n OR return OR n*) OR tagsText:(postgres OR store OR ws OR return OR 1 OR union OR match OR n OR return OR n*)^2)",
+        "query": "+workspace:\\"ws-tck\\" +(title:(postgres OR store OR ws OR return OR 1 OR union OR match OR return*)^4 OR content:(postgres OR store OR ws OR return OR 1 OR union OR match OR return*) OR tagsText:(postgres OR store OR ws OR return OR 1 OR union OR match OR return*)^2)",
         "ranked": "int(1000)",
         "tags": [
           "database"
