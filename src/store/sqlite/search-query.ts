@@ -27,14 +27,18 @@ export function ftsTier(tier: SearchTier, terms: readonly string[]): string {
  */
 export const ftsScope = (ws: string): string => `w${Buffer.from(ws, 'utf8').toString('hex')}`;
 
-/** A full-text query limited to one workspace's memories, inside the index. */
+/**
+ * A full-text query limited to one workspace's memories, inside the index. The token is matched
+ * in any column (a column filter makes FTS5 decode every position): a text that holds another
+ * workspace's token is matched too, and the statements' own workspace check drops it.
+ */
 export const inScope = (ws: string, match: string): string => `"${ftsScope(ws)}" AND (${match})`;
 
 /**
  * A word held by more memories of the database than this is common: a tier with it is not ranked
  * by bm25(), which scores every match (about a microsecond each) and counts every holder of every
- * word of the query (about 0.07 µs each), but listed most recently stored first, reading at most this many
- * matches. A word held by 100,000 memories cost a search about 90 ms of the synchronous
+ * word of the query (about 0.07 µs each), but listed most recently stored first, reading at most
+ * this many matches. A word held by 100,000 memories cost a search about 90 ms of the synchronous
  * connection (bench/search-bench.ts).
  */
 export const COMMON_WORD_HOLDERS = 5000;
