@@ -61,22 +61,24 @@ export function createSqliteSearch(ctx: StoreContext): Pick<GraphStore, 'searchM
    * Each tier fills what the tiers before it left of the limit; a memory is answered once, in its
    * best tier. bm25() counts every memory that holds each word of the query, in every workspace,
    * and scores every match, so a tier is ranked by it only when none of its words is common
-   * (COMMON_WORD_HOLDERS). A tier with a common word is listed most recently stored first (rowid order) instead, within the
-   * workspace (the index's `scope` token), reading at most COMMON_WORD_HOLDERS matches. The
-   * any-word tier of a text with both kinds of word goes through its rare words first, ranked: BM25
-   * gives a common word little weight, so the best any-word matches hold a rare word.
+   * (COMMON_WORD_HOLDERS). A tier with a common word is listed most recently stored first (rowid
+   * order) instead, within the workspace (the index's `scope` token), reading at most
+   * COMMON_WORD_HOLDERS matches. The any-word tier of a text with both kinds of word goes through
+   * its rare words first, ranked: BM25 gives a common word little weight, so the best any-word
+   * matches hold a rare word.
    */
-  const searchWords = (ws: string, query: SearchQuery): MemoryRow[] => {
-    const terms = toFtsTerms(query.text);
+  const searchWords = (ws: string, query: SearchQuery, terms: readonly string[]): MemoryRow[] => {
     const common = commonAmong(terms);
     const rare = terms.filter((term) => !common.has(term));
     const found: MemoryRow[] = [];
+    // What both kinds of tier keep of their matches: this workspace's, not found by an earlier tier.
+    const kept = `m.workspace = @ws
+         AND m.id NOT IN (SELECT value FROM json_each(@seen))
+         ${filters({ ...query, listedAfter: null })}`;
     const rankedTier = sql(
       `SELECT ${prefixed('m', MEMORY_COLUMNS)}
        FROM memories_fts f JOIN memories m ON m.rid = f.rowid
-       WHERE memories_fts MATCH @match AND m.workspace = @ws
-         AND m.id NOT IN (SELECT value FROM json_each(@seen))
-         ${filters({ ...query, listedAfter: null })}
+       WHERE memories_fts MATCH @match AND ${kept}
        ORDER BY bm25(memories_fts, ${BM25_WEIGHTS}), m.weight DESC, m.id
        LIMIT @limit`,
     );
@@ -88,9 +90,7 @@ export function createSqliteSearch(ctx: StoreContext): Pick<GraphStore, 'searchM
        FROM (SELECT rowid AS rid FROM memories_fts WHERE memories_fts MATCH @match
              ORDER BY rowid DESC LIMIT ${COMMON_WORD_HOLDERS}) f
        CROSS JOIN memories m ON m.rid = f.rid
-       WHERE m.workspace = @ws
-         AND m.id NOT IN (SELECT value FROM json_each(@seen))
-         ${filters({ ...query, listedAfter: null })}
+       WHERE ${kept}
        ORDER BY f.rid DESC
        LIMIT @limit`,
     );
@@ -107,12 +107,8 @@ export function createSqliteSearch(ctx: StoreContext): Pick<GraphStore, 'searchM
       found.push(...(rows as MemoryRow[]));
     };
     for (const tier of searchTiers(terms.length)) {
-      if (tier === 'any') {
-        if (common.size > 0 && rare.length > 0) fill(ftsTier('any', rare), true);
-        fill(ftsTier('any', terms), common.size === 0);
-      } else {
-        fill(ftsTier(tier, terms), common.size === 0);
-      }
+      if (tier === 'any' && common.size > 0 && rare.length > 0) fill(ftsTier('any', rare), true);
+      fill(ftsTier(tier, terms), common.size === 0);
     }
     return found;
   };
@@ -151,10 +147,10 @@ export function createSqliteSearch(ctx: StoreContext): Pick<GraphStore, 'searchM
 
   return {
     async searchMemories(ws, query) {
-      const hasWords = toFtsTerms(query.text).length > 0;
+      const terms = toFtsTerms(query.text);
       // One read transaction: the tiers (or kinds) see the same snapshot.
       const rows = db.transaction((): MemoryRow[] => {
-        if (hasWords) return searchWords(ws, query);
+        if (terms.length > 0) return searchWords(ws, query, terms);
         if (query.tags) return listByTags(ws, query, query.tags);
         if (query.kinds) return listByKinds(ws, query, query.kinds);
         return [];
