@@ -3,7 +3,15 @@ import { searchTiers } from '../../domain/search-words.js';
 import { compareIds } from '../key-order.js';
 import type { GraphStore, SearchQuery } from '../port.js';
 import { MEMORY_COLUMNS, type MemoryRow, toMemory } from './records.js';
-import { BM25_WEIGHTS, COMMON_WORD_HOLDERS, ftsTier, inScope, toFtsTagQuery, toFtsTerms } from './search-query.js';
+import {
+  BM25_WEIGHTS,
+  COMMON_WORD_HOLDERS,
+  commonWords,
+  ftsTier,
+  inScope,
+  toFtsTagQuery,
+  toFtsTerms,
+} from './search-query.js';
 import { asJson, prefixed } from './sql-text.js';
 import type { StoreContext } from './store-context.js';
 
@@ -49,13 +57,8 @@ export function createSqliteSearch(ctx: StoreContext): Pick<GraphStore, 'searchM
   const held = sql(
     `SELECT count(*) AS n FROM (SELECT 1 FROM memories_fts WHERE memories_fts MATCH @match LIMIT @over)`,
   );
-  /** Words more than COMMON_WORD_HOLDERS memories of the database hold: each count stops there. */
-  const commonAmong = (terms: readonly string[]): Set<string> =>
-    new Set(
-      terms.filter(
-        (match) => (held.get({ match, over: COMMON_WORD_HOLDERS + 1 }) as { n: number }).n > COMMON_WORD_HOLDERS,
-      ),
-    );
+  const isCommon = (match: string): boolean =>
+    (held.get({ match, over: COMMON_WORD_HOLDERS + 1 }) as { n: number }).n > COMMON_WORD_HOLDERS;
 
   /**
    * Each tier fills what the tiers before it left of the limit; a memory is answered once, in its
@@ -68,8 +71,7 @@ export function createSqliteSearch(ctx: StoreContext): Pick<GraphStore, 'searchM
    * matches hold a rare word.
    */
   const searchWords = (ws: string, query: SearchQuery, terms: readonly string[]): MemoryRow[] => {
-    const common = commonAmong(terms);
-    const rare = terms.filter((term) => !common.has(term));
+    const words = commonWords(terms, isCommon);
     const found: MemoryRow[] = [];
     // What both kinds of tier keep of their matches: this workspace's, not found by an earlier tier.
     const kept = `m.workspace = @ws
@@ -107,8 +109,12 @@ export function createSqliteSearch(ctx: StoreContext): Pick<GraphStore, 'searchM
       found.push(...(rows as MemoryRow[]));
     };
     for (const tier of searchTiers(terms.length)) {
-      if (tier === 'any' && common.size > 0 && rare.length > 0) fill(ftsTier('any', rare), true);
-      fill(ftsTier(tier, terms), common.size === 0);
+      if (found.length >= query.limit) break;
+      if (tier === 'any' && words.anyCommon()) {
+        const rare = words.rare();
+        if (rare.length > 0) fill(ftsTier('any', rare), true);
+      }
+      fill(ftsTier(tier, terms), !words.anyCommon());
     }
     return found;
   };
