@@ -13,7 +13,7 @@ import {
   type ActivationState,
   associationSpreadSteps,
   byScore,
-  frontierInIdOrder,
+  frontierToExpand,
   lexicalScore,
   rankRecall,
   type SeedSignals,
@@ -59,21 +59,23 @@ export async function recall(ctx: EngramContext, input: RecallInput, log: Recall
   }
   const seeds = await collectSeeds(ctx, input);
   const vectorsRan = ctx.vectorMatcher !== undefined;
-  const excludeSuperseded = input.currentOnly
-    ? (ids: string[]) => supersededAmong(ctx, ids)
-    : async () => new Set<string>();
+  // Under currentOnly, superseded memories are left out; otherwise nothing is asked of the store.
+  const excludeSuperseded = async (ids: readonly string[]): Promise<ReadonlySet<string> | undefined> =>
+    input.currentOnly ? supersededAmong(ctx, ids) : undefined;
   // Lexical seeds come from a search that already left superseded memories out, and named seeds
   // always stay: only the vector matcher's own finds are asked about.
   const vectorOnly = [...seeds].filter(([, signals]) => !signals.named && signals.lexical === null).map(([id]) => id);
-  for (const id of vectorOnly.length > 0 ? await excludeSuperseded(vectorOnly) : []) seeds.delete(id);
+  for (const id of (await excludeSuperseded(vectorOnly)) ?? []) seeds.delete(id);
   const state = startActivation(new Map([...seeds].map(([id, signals]) => [id, seedActivation(signals, vectorsRan)])));
   let spent = 0;
   let truncated = false;
   // A caller who names relation types asks for those edges only.
   const associate = settings.associations && input.types === null;
-  for (let hop = 1; hop <= input.maxDepth && state.frontier.length > 0; hop++) {
+  for (let hop = 1; hop <= input.maxDepth; hop++) {
+    const spreading = frontierToExpand(state);
+    if (spreading.length === 0) break;
     ctx.signal?.throwIfAborted();
-    const expansion = await ctx.store.expandFrontier(ctx.workspace, frontierInIdOrder(state), {
+    const expansion = await ctx.store.expandFrontier(ctx.workspace, spreading, {
       direction: 'BOTH',
       types: input.types,
       pruneThreshold: ctx.policy.pruneThreshold,
@@ -88,8 +90,9 @@ export async function recall(ctx: EngramContext, input: RecallInput, log: Recall
       associated ? [...expansion.steps, ...associationSpreadSteps(associated.steps)] : expansion.steps,
       input.minWeight,
     );
-    const fresh = [...new Set(steps.map((step) => step.to))].filter((id) => !state.activation.has(id));
-    spreadHop(state, steps, settings.decay, fresh.length > 0 ? await excludeSuperseded(fresh) : undefined);
+    // Listing the memories a hop reaches costs as much as the hop itself: only currentOnly needs them.
+    const excluded = input.currentOnly ? await excludeSuperseded(unreached(state, steps)) : undefined;
+    spreadHop(state, steps, settings.decay, excluded);
     if (expansion.truncated || associated?.truncated) {
       truncated = true;
       break;
@@ -168,6 +171,9 @@ async function associationsOf(
     truncated: answer.truncated,
   };
 }
+
+const unreached = (state: ActivationState, steps: readonly FrontierStep[]): string[] =>
+  [...new Set(steps.map((step) => step.to))].filter((id) => !state.activation.has(id));
 
 const heavyEnough = <T extends FrontierStep>(steps: readonly T[], minWeight: number | null): readonly T[] =>
   minWeight === null ? steps : steps.filter((step) => step.weight >= minWeight);

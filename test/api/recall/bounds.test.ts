@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { SPREAD_FLOOR } from '../../../src/services/recall/activation.js';
 import type { GraphFixture } from '../../fixtures/graphs.js';
 import { seed, useCountingApp, useTestApp } from '../support.js';
 import { keysOf, recallGraph, recallOf, resultOf } from './support.js';
@@ -44,11 +45,24 @@ describe('recall: store calls', () => {
   it('expands the whole frontier in one store call per hop, whatever its size', async () => {
     await seed(api(), hub);
     reset();
-    await recallOf(api(), 'query: "saturated worker", maxDepth: 3, limit: 100');
-    // Hop 1 from the hub, hop 2 from the 40 spokes, hop 3 from the 40 tips.
-    expect(calls().get('expandFrontier')).toBe(3);
+    await recallOf(api(), 'query: "saturated worker", maxDepth: 2, limit: 100');
+    // Hop 1 from the hub, hop 2 from the 40 spokes.
+    expect(calls().get('expandFrontier')).toBe(2);
     expect(calls().get('searchMemories')).toBe(1);
     expect(calls().get('saveRecall')).toBe(1);
+  });
+
+  it('does not expand memories reached with less than SPREAD_FLOOR', async () => {
+    await seed(api(), hub);
+    reset();
+    const recall = await recallOf(api(), 'query: "saturated worker", maxDepth: 3, limit: 100');
+    // The hub (1) passes 1 x 0.5 x 0.5 / 20 = 0.0125 to each spoke, which spreads; a spoke passes
+    // 0.0125 x 0.5 x 0.5 / 1 = 0.003125 to its tip, under the floor: no third hop is asked for.
+    expect(SPREAD_FLOOR).toBeGreaterThan(0.003125);
+    expect(SPREAD_FLOOR).toBeLessThanOrEqual(0.0125);
+    expect(calls().get('expandFrontier')).toBe(2);
+    expect(resultOf(recall, 'tip-0').graph).toBeCloseTo(0.003125, 6);
+    expect(recall.results).toHaveLength(81);
   });
 });
 
