@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { SPREAD_FLOOR } from '../../../src/services/recall/activation.js';
+import { LEAST_CARRIED, SPREAD_FLOOR } from '../../../src/services/recall/activation.js';
 import type { GraphFixture } from '../../fixtures/graphs.js';
 import { seed, useCountingApp, useTestApp } from '../support.js';
 import { keysOf, recallGraph, recallOf, resultOf } from './support.js';
@@ -63,6 +63,32 @@ describe('recall: store calls', () => {
     expect(calls().get('expandFrontier')).toBe(2);
     expect(resultOf(recall, 'tip-0').graph).toBeCloseTo(0.003125, 6);
     expect(recall.results).toHaveLength(81);
+  });
+
+  it('passes nothing along an edge that would carry less than LEAST_CARRIED', async () => {
+    // Spoke 0 (0.0125; edges to the hub and its tip, 0.5 each) gets 70 more of weight 1: each
+    // would carry 0.0125 x 0.5 x 1 / 71, under the floor, and its tip 0.0125 x 0.5 x 0.5 / 71.
+    // Spoke 1 gets one: 0.0125 x 0.5 x 1 / 2, over it.
+    const crowded: GraphFixture = {
+      ...hub,
+      name: 'recall-hub-crowded-spoke',
+      memories: [
+        ...hub.memories,
+        ...Array.from({ length: 70 }, (_, n) => ({ name: `c${n}`, key: `crowd-${n}`, title: `Crowd ${n}` })),
+        { name: 'lone', key: 'lone', title: 'Lone neighbour' },
+      ],
+      edges: [
+        ...hub.edges,
+        ...Array.from({ length: 70 }, (_, n) => ({ from: 's0', to: `c${n}`, type: 'RELATES_TO', weight: 1 })),
+        { from: 's1', to: 'lone', type: 'RELATES_TO', weight: 1 },
+      ],
+    };
+    expect((0.0125 * 0.5) / 71).toBeLessThan(LEAST_CARRIED);
+    await seed(api(), crowded);
+    const recall = await recallOf(api(), 'query: "saturated worker", maxDepth: 2, limit: 100');
+    expect(keysOf(recall).filter((key) => key.startsWith('crowd-') || key === 'tip-0')).toEqual([]);
+    expect(resultOf(recall, 'lone').graph).toBeCloseTo((0.0125 * 0.5) / 2, 6);
+    expect(resultOf(recall, 'tip-1').graph).toBeCloseTo((0.0125 * 0.5 * 0.5) / 2, 6);
   });
 });
 
