@@ -106,6 +106,21 @@ describe('SQLite full-text search, scoped and bounded', () => {
     expect((await search(store, 'ws', 'note')).map((memory) => memory.id)[0]).toBe('oldest');
   });
 
+  it("counts a word's holders again once another connection has written", async () => {
+    const store = db.open();
+    await store.createMemory('ws', note('oldest', 'note'), NOW);
+    await load(
+      store,
+      'ws',
+      Array.from({ length: COMMON_WORD_HOLDERS - 1 }, (_, i) => note(`n${i}`, `a much longer note title number ${i}`)),
+    );
+    // Held by exactly COMMON_WORD_HOLDERS: ranked, and the store now knows the word as not common.
+    expect((await search(store, 'ws', 'note')).map((memory) => memory.id)[0]).toBe('oldest');
+    const other = db.open();
+    await other.createMemory('ws', note('newest', 'a much longer note title, the newest'), NOW);
+    expect((await search(store, 'ws', 'note')).map((memory) => memory.id)[0]).toBe('newest');
+  });
+
   it('indexes the memories of every workspace again when it upgrades a database of the previous schema', async () => {
     const old = new Database(db.path);
     for (const migration of MIGRATIONS.slice(0, -1)) old.exec(migration);

@@ -46,6 +46,9 @@ function parameters(ws: string, query: SearchQuery) {
   };
 }
 
+/** Words whose commonness a search store remembers (a few hundred KB at most). */
+const KNOWN_WORDS = 4096;
+
 /** Newest first; equal times by id descending (ids are time-ordered), the order of the memories_kind_created index. */
 const newestFirst = (a: MemoryRow, b: MemoryRow): number =>
   compareIds(b.created_at, a.created_at) || compareIds(b.id, a.id);
@@ -57,8 +60,26 @@ export function createSqliteSearch(ctx: StoreContext): Pick<GraphStore, 'searchM
   const held = sql(
     `SELECT count(*) AS n FROM (SELECT 1 FROM memories_fts WHERE memories_fts MATCH @match LIMIT @over)`,
   );
-  const isCommon = (match: string): boolean =>
-    (held.get({ match, over: COMMON_WORD_HOLDERS + 1 }) as { n: number }).n > COMMON_WORD_HOLDERS;
+  // A common word's count reads COMMON_WORD_HOLDERS postings (0.8 ms), and common words are the
+  // ones texts repeat: each answer is kept until the database changes, for at most KNOWN_WORDS words.
+  const known = new Map<string, boolean>();
+  let knownAt = '';
+  const isCommon = (match: string): boolean => {
+    let common = known.get(match);
+    if (common === undefined) {
+      common = (held.get({ match, over: COMMON_WORD_HOLDERS + 1 }) as { n: number }).n > COMMON_WORD_HOLDERS;
+      if (known.size >= KNOWN_WORDS) known.clear();
+      known.set(match, common);
+    }
+    return common;
+  };
+  const forgetIfChanged = (): void => {
+    const version = ctx.version();
+    if (version !== knownAt) {
+      known.clear();
+      knownAt = version;
+    }
+  };
 
   /**
    * Each tier fills what the tiers before it left of the limit; a memory is answered once, in its
@@ -71,6 +92,7 @@ export function createSqliteSearch(ctx: StoreContext): Pick<GraphStore, 'searchM
    * matches hold a rare word.
    */
   const searchWords = (ws: string, query: SearchQuery, terms: readonly string[]): MemoryRow[] => {
+    forgetIfChanged();
     const words = commonWords(terms, isCommon);
     const found: MemoryRow[] = [];
     // What both kinds of tier keep of their matches: this workspace's, not found by an earlier tier.
