@@ -361,6 +361,13 @@ export interface FrontierQuery {
   types: readonly string[] | null;
   pruneThreshold: number;
   budget: number;
+  /**
+   * A memory whose edges (those this query keeps) weigh more than its entry together is not
+   * expanded: none of its edges is returned or counts against the budget. A memory without an
+   * entry is always expanded. Recall skips this way the hubs whose every edge would carry less
+   * than it passes on at all (services/recall/activation.ts, LEAST_CARRIED).
+   */
+  maxTotalWeight?: ReadonlyMap<string, number> | null;
 }
 
 export interface FrontierExpansion {

@@ -264,6 +264,8 @@ describe('what the Neo4j store sent for the whole contract suite', () => {
         "READ expandFrontier:BOTH",
         "READ expandFrontier:INCOMING",
         "READ expandFrontier:OUTGOING",
+        "READ expandFrontierCapped:BOTH",
+        "READ expandFrontierCapped:OUTGOING",
         "READ findEdge",
         "READ getEdgeHistories",
         "READ getEdges",

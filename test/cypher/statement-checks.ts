@@ -36,6 +36,7 @@ export const CATALOG: Record<string, readonly string[]> = {
   ),
   countAdjacent: DIRECTIONS.map(cypher.countAdjacent),
   expandFrontier: DIRECTIONS.map(cypher.expandFrontier),
+  expandFrontierCapped: DIRECTIONS.map(cypher.expandFrontierCapped),
   FIND_EDGE: [cypher.FIND_EDGE],
   EDGES_AMONG: [cypher.EDGES_AMONG],
   EDGES_BETWEEN: [cypher.EDGES_BETWEEN],

@@ -90,6 +90,15 @@ export const frontierToExpand = (state: ActivationState): string[] =>
     : state.frontier.filter((id) => (state.activation.get(id) as number) >= SPREAD_FLOOR)
   ).sort(compareIds);
 
+/**
+ * For each memory about to spread, the total weight of its edges above which each of them would
+ * carry less than LEAST_CARRIED (`activation × decay × weight / total`, with weights at most 1):
+ * the store need not hand over such a memory's edges at all (FrontierQuery.maxTotalWeight). A hub
+ * reached with 0.05 is skipped from 250 in weight on, about 500 edges of the default weight.
+ */
+export const edgeWeightCaps = (state: ActivationState, ids: readonly string[], decay: number): Map<string, number> =>
+  new Map(ids.map((id) => [id, ((state.activation.get(id) as number) * decay) / LEAST_CARRIED]));
+
 export function startActivation(seeds: ReadonlyMap<string, number>): ActivationState {
   const activation = new Map(seeds);
   const paths = new Map<string, readonly string[]>([...seeds.keys()].map((id) => [id, []]));

@@ -13,6 +13,7 @@ import {
   type ActivationState,
   associationSpreadSteps,
   byScore,
+  edgeWeightCaps,
   frontierToExpand,
   lexicalScore,
   rankRecall,
@@ -80,6 +81,8 @@ export async function recall(ctx: EngramContext, input: RecallInput, log: Recall
       types: input.types,
       pruneThreshold: ctx.policy.pruneThreshold,
       budget: settings.budget - spent,
+      // minWeight drops edges after the store has weighed them all, so caps would skip too much.
+      maxTotalWeight: input.minWeight === null ? edgeWeightCaps(state, spreading, settings.decay) : null,
     });
     spent += expansion.steps.length;
     // From the seeds only, as HippoRAG spreads from the question's own phrases: one association read per recall.

@@ -6,7 +6,13 @@ import { pairedWithLists } from '../shared/memories-with-adjacent.js';
 import { EDGES_AMONG, EDGES_BETWEEN, FIND_EDGE, GET_EDGES, LIST_EDGES } from './cypher/edges.js';
 import { GET_MEMORIES, LIST_MEMORIES } from './cypher/memories.js';
 import { listEdgesByType, rankTargetsBySources } from './cypher/research-views.js';
-import { adjacentEdges, countAdjacent, expandFrontier, getMemoriesWithAdjacent } from './cypher/walks.js';
+import {
+  adjacentEdges,
+  countAdjacent,
+  expandFrontier,
+  expandFrontierCapped,
+  getMemoriesWithAdjacent,
+} from './cypher/walks.js';
 import { GET_EDGE_HISTORIES, GET_WEIGHT_EVENTS, listWeightEvents } from './cypher/weights.js';
 import type { Parameters, RecordLike } from './driver.js';
 import { listOrNull } from './parameters.js';
@@ -180,13 +186,15 @@ export function createNeo4jReads({ read }: Neo4jRunner, expandPerRow = EXPAND_PE
     async expandFrontier(ws, memoryIds, query) {
       if (memoryIds.length === 0) return { steps: [], truncated: false };
       const budget = Math.max(0, query.budget);
+      const caps = query.maxTotalWeight && query.maxTotalWeight.size > 0 ? query.maxTotalWeight : null;
       const records = await read('expandFrontier', (tx) =>
-        rows(tx, expandFrontier(query.direction), {
+        rows(tx, caps ? expandFrontierCapped(query.direction) : expandFrontier(query.direction), {
           ws,
           ids: uniqueKeys(memoryIds),
           types: listOrNull(query.types),
           above: query.pruneThreshold,
           take: int(budget + 1),
+          ...(caps ? { caps: Object.fromEntries(caps) } : {}),
         }),
       );
       const steps: FrontierStep[] = records.map((record) => ({

@@ -311,12 +311,23 @@ export function createAdjacencyReads(
               AND weight > @above`;
         })
         .join(' UNION ALL ');
-      const steps = sql(`${union} LIMIT @take`).all({
+      const capped = query.maxTotalWeight != null && query.maxTotalWeight.size > 0;
+      // Under caps, each memory's edges are weighed together first (maxTotalWeight).
+      const statement = capped
+        ? `SELECT "from", "to", edgeId, weight FROM (
+             SELECT e.*, sum(e.weight) OVER (PARTITION BY e."from") AS total,
+               (SELECT c.value FROM json_each(@caps) c WHERE c.key = e."from") AS cap
+             FROM (${union}) e)
+           WHERE cap IS NULL OR total <= cap
+           LIMIT @take`
+        : `${union} LIMIT @take`;
+      const steps = sql(statement).all({
         ws,
         ids: asJson(memoryIds),
         types: typed ? asJson(query.types ?? []) : undefined,
         above: query.pruneThreshold,
         take: query.budget + 1,
+        caps: capped ? JSON.stringify(Object.fromEntries(query.maxTotalWeight ?? [])) : undefined,
       }) as FrontierExpansion['steps'];
       const truncated = steps.length > query.budget;
       if (truncated) steps.length = query.budget;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { newId } from '../../../src/domain/ids.js';
 import { findShortestPath } from '../../../src/services/walks.js';
-import type { GraphStore } from '../../../src/store/port.js';
+import type { FrontierQuery, GraphStore } from '../../../src/store/port.js';
 import { chain, cycle, diamond, disconnected, parallel, star } from '../../fixtures/graphs.js';
 import type { ContractContext } from '../contract-kit.js';
 import { adjacency, degree, frontier, OTHER, sortedIds, THRESHOLD, WS } from '../contract-kit.js';
@@ -355,6 +355,36 @@ export function walkCases(t: ContractContext, offersShortestPath: boolean): void
       expect(cut.steps).toHaveLength(3);
       const allKeys = stepKeys(all.steps);
       for (const key of stepKeys(cut.steps)) expect(allKeys).toContain(key);
+    });
+
+    it('leaves out a memory whose kept edges outweigh its maxTotalWeight entry', async () => {
+      const g = await seed(star);
+      const ids = [g.id('hub'), g.id('s1')];
+      const all = await t.store.expandFrontier(WS, ids, frontier({ direction: 'OUTGOING' }));
+      const hubTotal = all.steps
+        .filter((step) => step.from === g.id('hub'))
+        .reduce((sum, step) => sum + step.weight, 0);
+      const fromS1 = stepKeys(all.steps.filter((step) => step.from === g.id('s1')));
+      expect(fromS1).toHaveLength(1);
+      const capped = (cap: number, query: Partial<FrontierQuery> = {}) =>
+        t.store.expandFrontier(
+          WS,
+          ids,
+          frontier({ direction: 'OUTGOING', maxTotalWeight: new Map([[g.id('hub'), cap]]), ...query }),
+        );
+      // Over its cap the hub is not expanded; s1, without an entry, is; at its cap the hub is.
+      const over = await capped(hubTotal - 0.01);
+      expect(stepKeys(over.steps)).toEqual(fromS1);
+      expect(stepKeys((await capped(hubTotal + 1e-9)).steps)).toEqual(stepKeys(all.steps));
+      // The weight counted is that of the edges the query keeps: only the CITES ones here.
+      const cites = await capped(hubTotal - 0.01, { types: ['CITES'] });
+      expect(sortedIds(cites.steps.map((step) => step.edgeId))).toEqual(
+        sortedIds([g.edge('hub', 's1').id, g.edge('hub', 's2').id]),
+      );
+      // A memory left out spends none of the budget.
+      const tight = await capped(hubTotal - 0.01, { budget: 1 });
+      expect(tight.truncated).toBe(false);
+      expect(stepKeys(tight.steps)).toEqual(fromS1);
     });
 
     it('does not flag truncation when the budget is exactly enough', async () => {

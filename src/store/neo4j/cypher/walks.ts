@@ -152,3 +152,24 @@ export function expandFrontier(direction: Direction): string {
     `,
   );
 }
+
+/**
+ * expandFrontier with FrontierQuery.maxTotalWeight: each memory's edges are weighed together
+ * before any is returned, and a memory whose edges outweigh its entry of `$caps` (a map by id) is
+ * left out. Its own statement: the plain one streams rows and stops at `$take`.
+ */
+export function expandFrontierCapped(direction: Direction): string {
+  return statement(
+    `expandFrontierCapped:${direction}`,
+    `
+    UNWIND $ids AS fromId
+    MATCH ${hop(direction, 'm:Memory {workspace: $ws, id: fromId}', 'r', 'other')}
+    WHERE ($types IS NULL OR type(r) IN $types) AND r.weight > $above
+    WITH fromId, collect({toId: other.id, edgeId: r.id, weight: r.weight}) AS edges, sum(r.weight) AS total
+    WHERE $caps[fromId] IS NULL OR total <= $caps[fromId]
+    UNWIND edges AS e
+    RETURN fromId, e.toId AS toId, e.edgeId AS edgeId, e.weight AS weight
+    LIMIT $take
+    `,
+  );
+}

@@ -23,6 +23,8 @@ export function collectFrontier(
     if (u === undefined || seen[u] === stamp) continue;
     seen[u] = stamp;
     const count = index.collect(u, lists, query.pruneThreshold, mask);
+    const cap = query.maxTotalWeight?.get(id);
+    if (cap !== undefined && totalWeight(index, count) > cap) continue;
     for (let k = 0; k < count; k++) {
       if (steps.length === query.budget) return { steps, truncated: true };
       const slot = scratchSlots[k] as number;
@@ -35,6 +37,13 @@ export function collectFrontier(
     }
   }
   return { steps, truncated: false };
+}
+
+/** The weight of the edges the last collect() put in scratch. */
+function totalWeight(index: WorkspaceIndex, count: number): number {
+  let total = 0;
+  for (let k = 0; k < count; k++) total += index.weight[index.scratchSlots[k] as number] as number;
+  return total;
 }
 
 /** Each memory's edges as getAdjacent lists them (strongest first, then edge id; filtered and cut per memory). */
