@@ -127,13 +127,17 @@ export function getMemoriesWithAdjacent(direction: Direction, typed: boolean): s
   );
 }
 
+/** Each memory of `$ids` (as `anchor`) with each edge a query keeps: of `$types` when given, heavier than `$above`. */
+const keptEdgesOf = (direction: Direction, anchor: string, other: string): string =>
+  `UNWIND $ids AS ${anchor}
+    MATCH ${hop(direction, `m:Memory {workspace: $ws, id: ${anchor}}`, 'r', other)}
+    WHERE ($types IS NULL OR type(r) IN $types) AND r.weight > $above`;
+
 export function countAdjacent(direction: Direction): string {
   return statement(
     `countAdjacent:${direction}`,
     `
-    UNWIND $ids AS anchorId
-    MATCH ${hop(direction, 'm:Memory {workspace: $ws, id: anchorId}', 'r', '')}
-    WHERE ($types IS NULL OR type(r) IN $types) AND r.weight > $above
+    ${keptEdgesOf(direction, 'anchorId', '')}
     RETURN anchorId, count(r) AS degree
     `,
   );
@@ -144,9 +148,7 @@ export function expandFrontier(direction: Direction): string {
   return statement(
     `expandFrontier:${direction}`,
     `
-    UNWIND $ids AS fromId
-    MATCH ${hop(direction, 'm:Memory {workspace: $ws, id: fromId}', 'r', 'other')}
-    WHERE ($types IS NULL OR type(r) IN $types) AND r.weight > $above
+    ${keptEdgesOf(direction, 'fromId', 'other')}
     RETURN fromId, other.id AS toId, r.id AS edgeId, r.weight AS weight
     LIMIT $take
     `,
@@ -162,9 +164,7 @@ export function expandFrontierCapped(direction: Direction): string {
   return statement(
     `expandFrontierCapped:${direction}`,
     `
-    UNWIND $ids AS fromId
-    MATCH ${hop(direction, 'm:Memory {workspace: $ws, id: fromId}', 'r', 'other')}
-    WHERE ($types IS NULL OR type(r) IN $types) AND r.weight > $above
+    ${keptEdgesOf(direction, 'fromId', 'other')}
     WITH fromId, collect({toId: other.id, edgeId: r.id, weight: r.weight}) AS edges, sum(r.weight) AS total
     WHERE $caps[fromId] IS NULL OR total <= $caps[fromId]
     UNWIND edges AS e
