@@ -314,11 +314,11 @@ export function createAdjacencyReads(
       const capped = query.maxTotalWeight != null && query.maxTotalWeight.size > 0;
       // Under caps, each memory's edges are weighed together first (maxTotalWeight).
       const statement = capped
-        ? `SELECT "from", "to", edgeId, weight FROM (
-             SELECT e.*, sum(e.weight) OVER (PARTITION BY e."from") AS total,
-               (SELECT c.value FROM json_each(@caps) c WHERE c.key = e."from") AS cap
-             FROM (${union}) e)
-           WHERE cap IS NULL OR total <= cap
+        ? `WITH caps(id, cap) AS MATERIALIZED (SELECT key, value FROM json_each(@caps))
+           SELECT w."from", w."to", w.edgeId, w.weight FROM (
+             SELECT e.*, sum(e.weight) OVER (PARTITION BY e."from") AS total FROM (${union}) e
+           ) w LEFT JOIN caps ON caps.id = w."from"
+           WHERE caps.cap IS NULL OR w.total <= caps.cap
            LIMIT @take`
         : `${union} LIMIT @take`;
       const steps = sql(statement).all({
