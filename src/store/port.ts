@@ -363,16 +363,20 @@ export interface FrontierQuery {
   budget: number;
   /**
    * A memory whose edges (those this query keeps) weigh more than its entry together is not
-   * expanded: none of its edges is returned or counts against the budget. A memory without an
-   * entry is always expanded. Recall skips this way the hubs whose every edge would carry less
-   * than it passes on at all (services/recall/activation.ts, LEAST_CARRIED).
+   * expanded: none of its edges is returned. The edges read to weigh it still count against the
+   * budget (`examined`), so a store reads at most `budget` edges whatever the caps. A memory
+   * without an entry is always expanded. Recall skips this way the hubs whose every edge would
+   * carry less than it passes on at all (services/recall/activation.ts, LEAST_CARRIED).
    */
   maxTotalWeight?: ReadonlyMap<string, number> | null;
 }
 
 export interface FrontierExpansion {
   steps: FrontierStep[];
+  /** The budget ran out: more edges were read than it allows, and the steps stop there. */
   truncated: boolean;
+  /** Edges read against the budget, returned or not (maxTotalWeight); absent when all were returned. */
+  examined?: number;
 }
 
 /** A shortest-path answer: the memories and edges in order, or why none was found. */

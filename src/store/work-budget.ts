@@ -206,7 +206,10 @@ export function storeWithWorkBudget(store: GraphStore, meter: WorkMeter, rowsPer
         if (size > meter.remaining()) throw workBudgetExceeded(meter.limit);
         if (special) return (special as (...a: unknown[]) => Promise<unknown>)(...args);
         const answer = await call(...args);
-        if (method === 'expandFrontier') meter.walked((answer as FrontierExpansion).steps.length);
+        if (method === 'expandFrontier') {
+          const expansion = answer as FrontierExpansion;
+          meter.walked(expansion.examined ?? expansion.steps.length);
+        }
         if (size > 0) meter.record(Math.max(size, rowsIn(answer)));
         else meter.charge(rowsIn(answer));
         return answer;

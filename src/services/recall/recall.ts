@@ -84,7 +84,7 @@ export async function recall(ctx: EngramContext, input: RecallInput, log: Recall
       // minWeight drops edges after the store has weighed them all, so caps would skip too much.
       maxTotalWeight: input.minWeight === null ? edgeWeightCaps(state, spreading, settings.decay) : null,
     });
-    spent += expansion.steps.length;
+    spent += expansion.examined ?? expansion.steps.length;
     // From the seeds only, as HippoRAG spreads from the question's own phrases: one association read per recall.
     const associated =
       associate && hop === 1 ? await associationsOf(ctx, state, input, settings, settings.budget - spent) : null;

@@ -186,17 +186,32 @@ export function createNeo4jReads({ read }: Neo4jRunner, expandPerRow = EXPAND_PE
     async expandFrontier(ws, memoryIds, query) {
       if (memoryIds.length === 0) return { steps: [], truncated: false };
       const budget = Math.max(0, query.budget);
-      const caps = query.maxTotalWeight && query.maxTotalWeight.size > 0 ? query.maxTotalWeight : null;
-      const records = await read('expandFrontier', (tx) =>
-        rows(tx, caps ? expandFrontierCapped(query.direction) : expandFrontier(query.direction), {
-          ws,
-          ids: uniqueKeys(memoryIds),
-          types: listOrNull(query.types),
-          above: query.pruneThreshold,
-          take: int(budget + 1),
-          ...(caps ? { caps: Object.fromEntries(caps) } : {}),
-        }),
-      );
+      const parameters = {
+        ws,
+        ids: uniqueKeys(memoryIds),
+        types: listOrNull(query.types),
+        above: query.pruneThreshold,
+        take: int(budget + 1),
+      };
+      if (query.maxTotalWeight && query.maxTotalWeight.size > 0) {
+        const caps = Object.fromEntries(query.maxTotalWeight);
+        const records = await read('expandFrontier', (tx) =>
+          rows(tx, expandFrontierCapped(query.direction), { ...parameters, caps }),
+        );
+        let examined = 0;
+        const steps: FrontierStep[] = [];
+        for (const record of records) {
+          examined += toNumber(record.get('read'), 'read');
+          const from = record.get('fromId') as string;
+          for (const edge of record.get('kept') as { toId: string; edgeId: string; weight: unknown }[]) {
+            steps.push({ from, to: edge.toId, edgeId: edge.edgeId, weight: toNumber(edge.weight, 'weight') });
+          }
+        }
+        const truncated = examined > budget;
+        if (steps.length > budget) steps.length = budget;
+        return examined > steps.length ? { steps, truncated, examined } : { steps, truncated };
+      }
+      const records = await read('expandFrontier', (tx) => rows(tx, expandFrontier(query.direction), parameters));
       const steps: FrontierStep[] = records.map((record) => ({
         from: record.get('fromId') as string,
         to: record.get('toId') as string,

@@ -1,4 +1,4 @@
-import type { AdjacentEdge, Direction } from '../../domain/types.js';
+import type { AdjacentEdge, Direction, FrontierStep } from '../../domain/types.js';
 import { capInKeyOrder, groupInKeyOrder, inKeyOrder, strongestFirst } from '../key-order.js';
 import type {
   AdjacencyPageQuery,
@@ -311,24 +311,34 @@ export function createAdjacencyReads(
               AND weight > @above`;
         })
         .join(' UNION ALL ');
-      const capped = query.maxTotalWeight != null && query.maxTotalWeight.size > 0;
-      // Under caps, each memory's edges are weighed together first (maxTotalWeight).
-      const statement = capped
-        ? `WITH caps(id, cap) AS MATERIALIZED (SELECT key, value FROM json_each(@caps))
-           SELECT w."from", w."to", w.edgeId, w.weight FROM (
-             SELECT e.*, sum(e.weight) OVER (PARTITION BY e."from") AS total FROM (${union}) e
-           ) w LEFT JOIN caps ON caps.id = w."from"
-           WHERE caps.cap IS NULL OR w.total <= caps.cap
-           LIMIT @take`
-        : `${union} LIMIT @take`;
-      const steps = sql(statement).all({
+      const parameters = {
         ws,
         ids: asJson(memoryIds),
         types: typed ? asJson(query.types ?? []) : undefined,
         above: query.pruneThreshold,
         take: query.budget + 1,
-        caps: capped ? JSON.stringify(Object.fromEntries(query.maxTotalWeight ?? [])) : undefined,
-      }) as FrontierExpansion['steps'];
+      };
+      if (query.maxTotalWeight != null && query.maxTotalWeight.size > 0) {
+        // At most budget + 1 edges are read, in read order (n); each memory's read edges are then
+        // weighed together and kept or not (maxTotalWeight). Every edge read counts.
+        const read = sql(
+          `WITH caps(id, cap) AS MATERIALIZED (SELECT key, value FROM json_each(@caps)),
+                read AS MATERIALIZED (SELECT e.*, row_number() OVER () AS n FROM (${union} LIMIT @take) e)
+           SELECT r."from", r."to", r.edgeId, r.weight, r.n, (caps.cap IS NULL OR r.total <= caps.cap) AS kept
+           FROM (SELECT read.*, sum(read.weight) OVER (PARTITION BY read."from") AS total FROM read) r
+           LEFT JOIN caps ON caps.id = r."from"
+           ORDER BY r.n`,
+        ).all({ ...parameters, caps: JSON.stringify(Object.fromEntries(query.maxTotalWeight)) }) as (FrontierStep & {
+          n: number;
+          kept: number;
+        })[];
+        const truncated = read.length > query.budget;
+        const steps = read
+          .filter((row) => row.kept === 1 && row.n <= query.budget)
+          .map(({ from, to, edgeId, weight }) => ({ from, to, edgeId, weight }));
+        return read.length > steps.length ? { steps, truncated, examined: read.length } : { steps, truncated };
+      }
+      const steps = sql(`${union} LIMIT @take`).all(parameters) as FrontierExpansion['steps'];
       const truncated = steps.length > query.budget;
       if (truncated) steps.length = query.budget;
       return { steps, truncated };

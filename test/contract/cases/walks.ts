@@ -381,10 +381,15 @@ export function walkCases(t: ContractContext, offersShortestPath: boolean): void
       expect(sortedIds(cites.steps.map((step) => step.edgeId))).toEqual(
         sortedIds([g.edge('hub', 's1').id, g.edge('hub', 's2').id]),
       );
-      // A memory left out spends none of the budget.
-      const tight = await capped(hubTotal - 0.01, { budget: 1 });
-      expect(tight.truncated).toBe(false);
-      expect(stepKeys(tight.steps)).toEqual(fromS1);
+      // The edges read to weigh a memory left out count against the budget, as if returned.
+      const read = all.steps.length;
+      const enough = await capped(hubTotal - 0.01, { budget: read });
+      expect(enough.truncated).toBe(false);
+      expect(enough.examined).toBe(read);
+      expect(stepKeys(enough.steps)).toEqual(fromS1);
+      const short = await capped(hubTotal - 0.01, { budget: read - 2 });
+      expect(short.truncated).toBe(true);
+      expect(short.steps.length).toBeLessThanOrEqual(read - 2);
     });
 
     it('does not flag truncation when the budget is exactly enough', async () => {

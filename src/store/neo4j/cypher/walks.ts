@@ -156,20 +156,20 @@ export function expandFrontier(direction: Direction): string {
 }
 
 /**
- * expandFrontier with FrontierQuery.maxTotalWeight: each memory's edges are weighed together
- * before any is returned, and a memory whose edges outweigh its entry of `$caps` (a map by id) is
- * left out. Its own statement: the plain one streams rows and stops at `$take`.
+ * expandFrontier with FrontierQuery.maxTotalWeight: at most `$take` edges are read, as by the
+ * plain statement; then each memory's read edges are weighed together, and those of a memory whose
+ * edges outweigh its entry of `$caps` (a map by id) are not sent. One row per memory, with how many
+ * of its edges were read (each counts against the budget).
  */
 export function expandFrontierCapped(direction: Direction): string {
   return statement(
     `expandFrontierCapped:${direction}`,
     `
     ${keptEdgesOf(direction, 'fromId', 'other')}
+    WITH fromId, other, r LIMIT $take
     WITH fromId, collect({toId: other.id, edgeId: r.id, weight: r.weight}) AS edges, sum(r.weight) AS total
-    WHERE $caps[fromId] IS NULL OR total <= $caps[fromId]
-    UNWIND edges AS e
-    RETURN fromId, e.toId AS toId, e.edgeId AS edgeId, e.weight AS weight
-    LIMIT $take
+    RETURN fromId, size(edges) AS read,
+      CASE WHEN $caps[fromId] IS NULL OR total <= $caps[fromId] THEN edges ELSE [] END AS kept
     `,
   );
 }

@@ -15,6 +15,8 @@ export function collectFrontier(
   const lists = listsFor(query.direction);
   const mask = index.typeMaskFor(query.types);
   const steps: FrontierStep[] = [];
+  // Edges read against the budget: those returned, and those of memories maxTotalWeight left out.
+  let examined = 0;
   const { nodeIds, weight, scratchSlots, scratchOther } = index;
   const seen = index.seenF;
   const stamp = index.stamps(1);
@@ -24,9 +26,14 @@ export function collectFrontier(
     seen[u] = stamp;
     const count = index.collect(u, lists, query.pruneThreshold, mask);
     const cap = query.maxTotalWeight?.get(id);
-    if (cap !== undefined && totalWeight(index, count) > cap) continue;
+    if (cap !== undefined && totalWeight(index, count) > cap) {
+      examined += count;
+      if (examined > query.budget) return expansion(steps, true, examined);
+      continue;
+    }
     for (let k = 0; k < count; k++) {
-      if (steps.length === query.budget) return { steps, truncated: true };
+      if (examined === query.budget) return expansion(steps, true, examined);
+      examined++;
       const slot = scratchSlots[k] as number;
       steps.push({
         from: id,
@@ -36,8 +43,12 @@ export function collectFrontier(
       });
     }
   }
-  return { steps, truncated: false };
+  return expansion(steps, false, examined);
 }
+
+/** `examined` is told only when it differs from the steps returned (FrontierExpansion). */
+const expansion = (steps: FrontierStep[], truncated: boolean, examined: number): FrontierExpansion =>
+  examined > steps.length ? { steps, truncated, examined } : { steps, truncated };
 
 /** The weight of the edges the last collect() put in scratch. */
 function totalWeight(index: WorkspaceIndex, count: number): number {
