@@ -2,6 +2,7 @@ import { int } from 'neo4j-driver';
 import type { AdjacentEdge, FrontierStep } from '../../domain/types.js';
 import { capInKeyOrder, groupInKeyOrder, inKeyOrder, newestFirst, uniqueKeys } from '../key-order.js';
 import type { AdjacencyPageQuery, AdjacencyQuery, GraphStore, SourceRank } from '../port.js';
+import { frontierExpansion } from '../shared/frontier-expansion.js';
 import { pairedWithLists } from '../shared/memories-with-adjacent.js';
 import { EDGES_AMONG, EDGES_BETWEEN, FIND_EDGE, GET_EDGES, LIST_EDGES } from './cypher/edges.js';
 import { GET_MEMORIES, LIST_MEMORIES } from './cypher/memories.js';
@@ -209,7 +210,7 @@ export function createNeo4jReads({ read }: Neo4jRunner, expandPerRow = EXPAND_PE
         }
         const truncated = examined > budget;
         if (steps.length > budget) steps.length = budget;
-        return examined > steps.length ? { steps, truncated, examined } : { steps, truncated };
+        return frontierExpansion(steps, truncated, examined);
       }
       const records = await read('expandFrontier', (tx) => rows(tx, expandFrontier(query.direction), parameters));
       const steps: FrontierStep[] = records.map((record) => ({

@@ -8,6 +8,7 @@ import type {
   FrontierQuery,
   GraphStore,
 } from '../port.js';
+import { frontierExpansion } from '../shared/frontier-expansion.js';
 import {
   adjacentFromRow,
   EDGE_COLUMNS,
@@ -336,7 +337,7 @@ export function createAdjacencyReads(
         const steps = read
           .filter((row) => row.kept === 1 && row.n <= query.budget)
           .map(({ from, to, edgeId, weight }) => ({ from, to, edgeId, weight }));
-        return read.length > steps.length ? { steps, truncated, examined: read.length } : { steps, truncated };
+        return frontierExpansion(steps, truncated, read.length);
       }
       const steps = sql(`${union} LIMIT @take`).all(parameters) as FrontierExpansion['steps'];
       const truncated = steps.length > query.budget;

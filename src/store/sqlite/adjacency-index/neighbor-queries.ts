@@ -1,5 +1,6 @@
 import type { FrontierStep } from '../../../domain/types.js';
 import type { AdjacencyQuery, DegreeQuery, FrontierExpansion, FrontierQuery } from '../../port.js';
+import { frontierExpansion } from '../../shared/frontier-expansion.js';
 import { listsFor } from './lists.js';
 import type { AdjacentSelection } from './types.js';
 import type { WorkspaceIndex } from './workspace-index.js';
@@ -28,11 +29,11 @@ export function collectFrontier(
     const cap = query.maxTotalWeight?.get(id);
     if (cap !== undefined && totalWeight(index, count) > cap) {
       examined += count;
-      if (examined > query.budget) return expansion(steps, true, examined);
+      if (examined > query.budget) return frontierExpansion(steps, true, examined);
       continue;
     }
     for (let k = 0; k < count; k++) {
-      if (examined === query.budget) return expansion(steps, true, examined);
+      if (examined === query.budget) return frontierExpansion(steps, true, examined);
       examined++;
       const slot = scratchSlots[k] as number;
       steps.push({
@@ -43,12 +44,8 @@ export function collectFrontier(
       });
     }
   }
-  return expansion(steps, false, examined);
+  return frontierExpansion(steps, false, examined);
 }
-
-/** `examined` is told only when it differs from the steps returned (FrontierExpansion). */
-const expansion = (steps: FrontierStep[], truncated: boolean, examined: number): FrontierExpansion =>
-  examined > steps.length ? { steps, truncated, examined } : { steps, truncated };
 
 /** The weight of the edges the last collect() put in scratch. */
 function totalWeight(index: WorkspaceIndex, count: number): number {
