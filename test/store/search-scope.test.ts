@@ -26,6 +26,24 @@ async function load(store: GraphStore, ws: string, memories: NewMemory[]): Promi
 const search = (store: GraphStore, ws: string, text: string, limit = 10) =>
   store.searchMemories(ws, { text, kinds: null, tags: null, limit, currentOnly: false, pruneThreshold: THRESHOLD });
 
+/** The ids a search of workspace ws answers, in order. */
+const foundIds = async (store: GraphStore, text: string) =>
+  (await search(store, 'ws', text)).map((memory) => memory.id);
+
+/**
+ * "note" held by `holders` memories of workspace ws: the oldest is a short title that is all the
+ * word (first by relevance), then longer ones; `newest` is one more long one stored last.
+ */
+async function noteHolders(store: GraphStore, holders: number): Promise<void> {
+  await store.createMemory('ws', note('oldest', 'note'), NOW);
+  await load(
+    store,
+    'ws',
+    Array.from({ length: holders - 1 }, (_, i) => note(`n${i}`, `a much longer note title number ${i}`)),
+  );
+}
+const newest = note('newest', 'a much longer note title, the newest');
+
 /** How many index entries a full-text query reaches, read on a connection of its own. */
 function indexMatches(path: string, match: string): number {
   const raw = new Database(path, { readonly: true });
@@ -90,35 +108,25 @@ describe('SQLite full-text search, scoped and bounded', () => {
   it('lists a tier newest first when a word of it is held by more than COMMON_WORD_HOLDERS memories', async () => {
     const store = db.open();
     // By relevance the oldest memory would come first: a short title that is all the word.
-    await store.createMemory('ws', note('oldest', 'note'), NOW);
-    await load(
-      store,
-      'ws',
-      Array.from({ length: COMMON_WORD_HOLDERS }, (_, i) => note(`n${i}`, `a much longer note title number ${i}`)),
-    );
-    await store.createMemory('ws', note('newest', 'a much longer note title, the newest'), NOW);
-    const found = (await search(store, 'ws', 'note')).map((memory) => memory.id);
+    await noteHolders(store, COMMON_WORD_HOLDERS + 1);
+    await store.createMemory('ws', newest, NOW);
+    const found = await foundIds(store, 'note');
     expect(found[0]).toBe('newest');
     expect(found).not.toContain('oldest');
     // Held by fewer, the same word is ranked by relevance again.
     await store.deleteMemory('ws', 'n0');
     await store.deleteMemory('ws', 'n1');
-    expect((await search(store, 'ws', 'note')).map((memory) => memory.id)[0]).toBe('oldest');
+    expect((await foundIds(store, 'note'))[0]).toBe('oldest');
   });
 
   it("counts a word's holders again once another connection has written", async () => {
     const store = db.open();
-    await store.createMemory('ws', note('oldest', 'note'), NOW);
-    await load(
-      store,
-      'ws',
-      Array.from({ length: COMMON_WORD_HOLDERS - 1 }, (_, i) => note(`n${i}`, `a much longer note title number ${i}`)),
-    );
+    await noteHolders(store, COMMON_WORD_HOLDERS);
     // Held by exactly COMMON_WORD_HOLDERS: ranked, and the store now knows the word as not common.
-    expect((await search(store, 'ws', 'note')).map((memory) => memory.id)[0]).toBe('oldest');
+    expect((await foundIds(store, 'note'))[0]).toBe('oldest');
     const other = db.open();
-    await other.createMemory('ws', note('newest', 'a much longer note title, the newest'), NOW);
-    expect((await search(store, 'ws', 'note')).map((memory) => memory.id)[0]).toBe('newest');
+    await other.createMemory('ws', newest, NOW);
+    expect((await foundIds(store, 'note'))[0]).toBe('newest');
   });
 
   it('indexes the memories of every workspace again when it upgrades a database of the previous schema', async () => {
