@@ -52,11 +52,3 @@ export function searchTerms(text: string, term: (word: string, isPrefix: boolean
   const words = withoutLoneLetters(searchWords(text));
   return words.map((word, index) => term(word, index === words.length - 1));
 }
-
-/**
- * The words of each tag, for finding a tag filter's candidates as one phrase per tag. A tag with no
- * letter or digit has no words and is left out: it cannot be found through the index.
- */
-export function tagPhrases(tags: readonly string[]): string[][] {
-  return tags.map(searchWords).filter((words) => words.length > 0);
-}

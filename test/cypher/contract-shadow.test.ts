@@ -241,6 +241,7 @@ describe('what the Neo4j store sent for the whole contract suite', () => {
     ).toMatchInlineSnapshot(`
       [
         "AUTOCOMMIT copyEdgeWeightsToRefs",
+        "AUTOCOMMIT fillTagIndex",
         "AUTOCOMMIT ping",
         "AUTOCOMMIT queueEmbeddingBacklog",
         "READ adjacentEdges:BOTH",
@@ -284,6 +285,7 @@ describe('what the Neo4j store sent for the whole contract suite', () => {
         "READ listMemoriesByKinds",
         "READ listMemoriesByKindsAfter",
         "READ listMemoriesByTags",
+        "READ listMemoriesByTagsAfter",
         "READ listRecalls",
         "READ listRecallsAfter",
         "READ listWeightEvents:after",
@@ -319,6 +321,7 @@ describe('what the Neo4j store sent for the whole contract suite', () => {
         "WRITE markMigrationDone",
         "WRITE purgeRecalls",
         "WRITE purgeSearchPages",
+        "WRITE replaceTags",
         "WRITE replaceTerms",
         "WRITE schema:engram_edge_ref_from_rank",
         "WRITE schema:engram_edge_ref_from_type_rank",
@@ -330,6 +333,8 @@ describe('what the Neo4j store sent for the whole contract suite', () => {
         "WRITE schema:engram_memory_id",
         "WRITE schema:engram_memory_key",
         "WRITE schema:engram_memory_kind_created",
+        "WRITE schema:engram_memory_tag",
+        "WRITE schema:engram_memory_tag_memory",
         "WRITE schema:engram_memory_term_memory",
         "WRITE schema:engram_memory_term_term",
         "WRITE schema:engram_memory_text",

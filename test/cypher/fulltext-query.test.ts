@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { escapeLucene, toLuceneTagQuery, toLuceneTiers } from '../../src/store/neo4j/search-query.js';
-import { toFtsTagQuery, toFtsTiers } from '../../src/store/sqlite/search-query.js';
+import { escapeLucene, toLuceneTiers } from '../../src/store/neo4j/search-query.js';
+import { toFtsTiers } from '../../src/store/sqlite/search-query.js';
 
 describe('escapeLucene', () => {
   it.each([
@@ -62,16 +62,6 @@ describe('toFtsTiers', () => {
 
   it.each([['"'], ['!?.,;:'], ['   '], ['*']])('is empty for %j', (text) => {
     expect(toFtsTiers(text)).toEqual([]);
-  });
-});
-
-describe('toFtsTagQuery', () => {
-  it('looks each tag up as a phrase of its words in the tags column', () => {
-    expect(toFtsTagQuery(['perf', 'warm-up spikes'])).toBe('tags : ("perf" OR "warm up spikes")');
-  });
-
-  it('is null when no tag has a letter or digit', () => {
-    expect(toFtsTagQuery(['---', '"'])).toBeNull();
   });
 });
 
@@ -144,15 +134,5 @@ describe('toLuceneTiers', () => {
     const required = /^title:\((.*)\)$/.exec(toLuceneTiers(text)[0] as string)?.[1] ?? '';
     expect(required.split(' ')).toHaveLength(32);
     expect(required.endsWith('+w31*')).toBe(true);
-  });
-});
-
-describe('toLuceneTagQuery', () => {
-  it('looks each tag up as a lower-cased phrase in tagsText', () => {
-    expect(toLuceneTagQuery(['Perf', 'warm-up spikes'])).toBe('tagsText:("perf" OR "warm up spikes")');
-  });
-
-  it('is null when no tag has a letter or digit', () => {
-    expect(toLuceneTagQuery(['---'])).toBeNull();
   });
 });

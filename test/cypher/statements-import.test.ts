@@ -30,7 +30,12 @@ describe('writes: import', () => {
       ],
     };
     expect(await tck.store.importBatch(WS, batch, T1)).toEqual({ memories: 2, edges: 3 });
-    expect(tck.names()).toEqual(['WRITE importMemories', 'WRITE importEdges', 'WRITE importEdges']);
+    expect(tck.names()).toEqual([
+      'WRITE importMemories',
+      'WRITE replaceTags',
+      'WRITE importEdges',
+      'WRITE importEdges',
+    ]);
     expect(tck.sent()).toMatchInlineSnapshot(`
       "# WRITE importMemories (op importBatch)
       \`\`\`cypher
@@ -81,6 +86,29 @@ describe('writes: import', () => {
           }
         ],
         "now": "2099-01-01T00:00:01.000Z"
+      }
+      \`\`\`
+
+      # WRITE replaceTags (op importBatch)
+      \`\`\`cypher
+      // engram:replaceTags
+      UNWIND $ids AS memoryId
+      MATCH (m:Memory {workspace: $ws, id: memoryId})
+      CALL (m) {
+        MATCH (old:MemoryTag {workspace: $ws, memoryId: m.id})
+        DELETE old
+      }
+      FOREACH (tag IN coalesce(m.tags, []) |
+        MERGE (:MemoryTag {workspace: $ws, tag: tag, createdAt: m.createdAt, memoryId: m.id}))
+      RETURN count(m) AS replaced
+      \`\`\`
+      \`\`\`json
+      {
+        "ws": "ws-tck",
+        "ids": [
+          "m1",
+          "m2"
+        ]
       }
       \`\`\`
 

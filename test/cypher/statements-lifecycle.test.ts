@@ -49,6 +49,8 @@ describe('start-up and lifecycle', () => {
         "WRITE schema:engram_vector_space",
         "WRITE schema:engram_memory_term_memory",
         "WRITE schema:engram_memory_term_term",
+        "WRITE schema:engram_memory_tag",
+        "WRITE schema:engram_memory_tag_memory",
         "WRITE schema:engram_memory_embedding_queue",
         "WRITE schema:engram_memory_text_by_workspace",
         "WRITE schema:engram_memory_text",
@@ -57,6 +59,8 @@ describe('start-up and lifecycle', () => {
         "AUTOCOMMIT queueEmbeddingBacklog",
         "WRITE markMigrationDone",
         "AUTOCOMMIT copyEdgeWeightsToRefs",
+        "WRITE markMigrationDone",
+        "AUTOCOMMIT fillTagIndex",
         "WRITE markMigrationDone",
         "AUTOCOMMIT ping",
       ]
@@ -138,6 +142,8 @@ describe('start-up and lifecycle', () => {
         'queueEmbeddingBacklog',
         'markMigrationDone',
         'copyEdgeWeightsToRefs',
+        'markMigrationDone',
+        'fillTagIndex',
         'markMigrationDone',
       ].map((name) => (name.startsWith('engram_') ? `schema:${name}` : name)),
     );

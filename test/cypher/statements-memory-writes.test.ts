@@ -41,6 +41,7 @@ describe('writes: memories', () => {
         tags: $tags, tagsText: $tagsText, weight: $weight, metadata: $metadata,
         createdAt: $now, updatedAt: $now, embeddingQueue: $now + ' ' + $id
       })
+      FOREACH (tag IN $tags | MERGE (:MemoryTag {workspace: $ws, tag: tag, createdAt: $now, memoryId: $id}))
       RETURN m AS memory
       \`\`\`
       \`\`\`json
@@ -157,6 +158,28 @@ describe('writes: memories', () => {
         },
         "now": "2099-01-01T00:00:01.000Z"
       }
+      \`\`\`
+
+      # WRITE replaceTags (op updateMemory)
+      \`\`\`cypher
+      // engram:replaceTags
+      UNWIND $ids AS memoryId
+      MATCH (m:Memory {workspace: $ws, id: memoryId})
+      CALL (m) {
+        MATCH (old:MemoryTag {workspace: $ws, memoryId: m.id})
+        DELETE old
+      }
+      FOREACH (tag IN coalesce(m.tags, []) |
+        MERGE (:MemoryTag {workspace: $ws, tag: tag, createdAt: m.createdAt, memoryId: m.id}))
+      RETURN count(m) AS replaced
+      \`\`\`
+      \`\`\`json
+      {
+        "ws": "ws-tck",
+        "ids": [
+          "m1"
+        ]
+      }
       \`\`\`"
     `);
   });
@@ -204,6 +227,19 @@ describe('writes: memories', () => {
       \`\`\`cypher
       // engram:deleteTerms
       MATCH (old:MemoryTerm {workspace: $ws, memoryId: $id})
+      DELETE old
+      \`\`\`
+      \`\`\`json
+      {
+        "ws": "ws-tck",
+        "id": "m1"
+      }
+      \`\`\`
+
+      # WRITE deleteTags (op deleteMemory)
+      \`\`\`cypher
+      // engram:deleteTags
+      MATCH (old:MemoryTag {workspace: $ws, memoryId: $id})
       DELETE old
       \`\`\`
       \`\`\`json

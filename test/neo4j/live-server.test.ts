@@ -45,6 +45,8 @@ if (!process.env.NEO4J_URI) {
           'engram_edge_ref_from_type_rank',
           'engram_edge_ref_to_type_rank',
           'engram_weight_event_id',
+          'engram_memory_tag',
+          'engram_memory_tag_memory',
           'engram_memory_text_by_workspace',
         ]) {
           expect(names).toContain(name);
@@ -100,6 +102,45 @@ if (!process.env.NEO4J_URI) {
         await restarted.raw.close();
         expect(await refsWithTheirWeight()).toBe(star.edges.length);
         expect(await query("MATCH (d:EngramMigration {name: 'edgeRefWeights'}) RETURN d", {})).toHaveLength(1);
+      } finally {
+        await raw.close();
+        await clear(prefix);
+      }
+    });
+
+    it('builds the tag index for memories an earlier version stored without it, once per database', async () => {
+      const { raw, store, ns, prefix } = open();
+      try {
+        await raw.ensureSchema();
+        const at = '2020-01-01T00:00:00.000Z';
+        for (const [id, tags] of [
+          ['a', ['ops', 'cache']],
+          ['b', ['ops']],
+        ] as const) {
+          await query('CREATE (m:Memory) SET m = $old, m.tagsText = "", m.createdAt = $at, m.updatedAt = $at', {
+            old: { workspace: ns('old'), id, title: id, tags, weight: 0.5 },
+            at,
+          });
+        }
+        const listed = async (tag: string) =>
+          (
+            await store.searchMemories('old', {
+              text: '',
+              kinds: null,
+              tags: [tag],
+              limit: 10,
+              currentOnly: false,
+              pruneThreshold: 0.05,
+            })
+          ).map((memory) => memory.id);
+        expect(await listed('ops')).toEqual([]);
+        await query("MATCH (d:EngramMigration {name: 'tagIndex'}) DELETE d", {});
+        const restarted = open();
+        await restarted.raw.ensureSchema();
+        await restarted.raw.close();
+        expect(await listed('ops')).toEqual(['b', 'a']);
+        expect(await listed('cache')).toEqual(['a']);
+        expect(await query("MATCH (d:EngramMigration {name: 'tagIndex'}) RETURN d", {})).toHaveLength(1);
       } finally {
         await raw.close();
         await clear(prefix);

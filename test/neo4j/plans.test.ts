@@ -332,6 +332,28 @@ if (!process.env.NEO4J_URI) {
         // 2 x 20 memories in index order, each with its SUPERSEDES check (822 here); no sort (below).
         1_500,
       ],
+      [
+        'listMemoriesByTags (2 tags, limit 20)',
+        cypher.LIST_MEMORIES_BY_TAGS,
+        { ws, tags: ['tag1', 'tag2'], kinds: null, currentOnly: true, pruneThreshold: 0.05, limit: int(20) },
+        // 2 x 20 tag entries in index order, each with its memory and SUPERSEDES check; no sort (below).
+        1_500,
+      ],
+      [
+        'listMemoriesByTagsAfter (2 tags, limit 20)',
+        cypher.LIST_MEMORIES_BY_TAGS_AFTER,
+        {
+          ws,
+          tags: ['tag1', 'tag2'],
+          kinds: null,
+          currentOnly: true,
+          pruneThreshold: 0.05,
+          afterCreatedAt: '9999-01-01T00:00:00.000Z',
+          afterId: '',
+          limit: int(20),
+        },
+        3_000,
+      ],
       ['listMemories (page of 100)', cypher.LIST_MEMORIES, { ws, afterId: '', limit: int(100) }, 1_500],
       ['listEdges (page of 100)', cypher.LIST_EDGES, { ws, afterId: '', limit: int(100) }, 10_000],
       // Every imported memory waits in the embedding queue: both queue reads must stay index reads.
@@ -364,6 +386,9 @@ if (!process.env.NEO4J_URI) {
         // Each kind's newest memories come in index order: a Sort or PartialSort there reads the whole kind.
         if (name.startsWith('listMemoriesByKinds') && result.operators.some((operator) => /Sort$/.test(operator)))
           problems.push(`${name}: sorts a kind instead of reading its index in order`);
+        // The same for each tag's memories; only the merge of the tags' pages may sort (Top, at most tags x limit).
+        if (name.startsWith('listMemoriesByTags') && result.operators.some((operator) => /Sort$/.test(operator)))
+          problems.push(`${name}: sorts a tag's memories instead of reading its index in order`);
       }
       console.log(
         `statement costs (small workspace ${SMALL.memories}/${SMALL.edges} beside ${LARGE.memories}/${LARGE.edges}):\n${report.join('\n')}`,
@@ -410,6 +435,8 @@ if (!process.env.NEO4J_URI) {
         ],
         ['updateMemory', cypher.UPDATE_MEMORY, { ws, id: edge.fromId, changes: { title: 'x' }, now }],
         ['deleteMemory', cypher.DELETE_MEMORY, { ws, id: edge.fromId }],
+        ['replaceTags', cypher.REPLACE_TAGS, { ws, ids: [edge.fromId] }],
+        ['deleteTags', cypher.DELETE_TAGS, { ws, id: edge.fromId }],
         ['importMemories', cypher.IMPORT_MEMORIES, { ws, memories: [], now }],
         ['importEdges', cypher.importEdges('CITES'), { ws, type: 'CITES', edges: [], now }],
         [

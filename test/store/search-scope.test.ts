@@ -129,10 +129,11 @@ describe('SQLite full-text search, scoped and bounded', () => {
     expect((await foundIds(store, 'note'))[0]).toBe('newest');
   });
 
-  it('indexes the memories of every workspace again when it upgrades a database of the previous schema', async () => {
+  it('indexes the memories of every workspace again when it upgrades a database from before the scoped index', async () => {
     const old = new Database(db.path);
-    for (const migration of MIGRATIONS.slice(0, -1)) old.exec(migration);
-    old.pragma(`user_version = ${MIGRATIONS.length - 1}`);
+    const scoped = MIGRATIONS.findIndex((migration) => migration.includes('memories_fts_source'));
+    for (const migration of MIGRATIONS.slice(0, scoped)) old.exec(migration);
+    old.pragma(`user_version = ${scoped}`);
     const insert = old.prepare(
       `INSERT INTO memories (workspace, id, title, content, tags, weight, created_at, updated_at)
        VALUES (?, ?, ?, ?, '[]', 0.5, ?, ?)`,

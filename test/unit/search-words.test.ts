@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MAX_SEARCH_WORDS, searchTerms, searchWords, tagPhrases } from '../../src/domain/search-words.js';
+import { MAX_SEARCH_WORDS, searchTerms, searchWords } from '../../src/domain/search-words.js';
 
 describe('searchWords', () => {
   it.each([
@@ -60,20 +60,5 @@ describe('searchTerms', () => {
 
   it('is empty when no word is left', () => {
     expect(searchTerms('?! "', mark)).toEqual([]);
-  });
-});
-
-describe('tagPhrases', () => {
-  it('answers the words of each tag, in tag order', () => {
-    expect(tagPhrases(['perf', 'warm-up spikes', 'Q3/2024'])).toEqual([
-      ['perf'],
-      ['warm', 'up', 'spikes'],
-      ['Q3', '2024'],
-    ]);
-  });
-
-  it('leaves out a tag with no letter or digit', () => {
-    expect(tagPhrases(['---', 'perf', '"'])).toEqual([['perf']]);
-    expect(tagPhrases(['---', '"'])).toEqual([]);
   });
 });

@@ -1,4 +1,4 @@
-import { FIELD_WEIGHTS, searchTerms, searchTiers, tagPhrases } from '../../domain/search-words.js';
+import { FIELD_WEIGHTS, searchTerms, searchTiers } from '../../domain/search-words.js';
 
 /** Characters with a meaning in Lucene's classic query syntax (as used by Neo4j full-text indexes). */
 const LUCENE_SPECIAL = /[+\-&|!(){}[\]^"~*?:\\/]/g;
@@ -41,15 +41,6 @@ export function toLuceneTiers(text: string): string[] {
     const group = `(${terms.join(' OR ')})`;
     return FIELDS.map(([field, boost]) => `${field}:${group}${boost}`).join(' OR ');
   });
-}
-
-/**
- * The Neo4j twin of toFtsTagQuery: each tag's words as a phrase in tagsText, candidates only
- * (callers check the tags exactly). Null when no tag has a letter or digit.
- */
-export function toLuceneTagQuery(tags: readonly string[]): string | null {
-  const phrases = tagPhrases(tags).map((words) => `"${words.join(' ').toLowerCase()}"`);
-  return phrases.length === 0 ? null : `tagsText:(${phrases.join(' OR ')})`;
 }
 
 /**

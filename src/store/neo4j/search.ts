@@ -1,16 +1,18 @@
 import { int } from 'neo4j-driver';
 import type { MemoryRecord } from '../../domain/types.js';
+import { compareIds } from '../key-order.js';
 import type { GraphStore, SearchQuery } from '../port.js';
 import {
   LIST_MEMORIES_BY_KINDS,
   LIST_MEMORIES_BY_KINDS_AFTER,
   LIST_MEMORIES_BY_TAGS,
+  LIST_MEMORIES_BY_TAGS_AFTER,
   SEARCH_MEMORIES,
 } from './cypher/memories.js';
 import type { TransactionLike } from './driver.js';
 import { listOrNull } from './parameters.js';
 import { toMemory } from './records.js';
-import { inWorkspace, RANKED_PER_TIER, toLuceneTagQuery, toLuceneTiers } from './search-query.js';
+import { inWorkspace, RANKED_PER_TIER, toLuceneTiers } from './search-query.js';
 import { type Neo4jRunner, rows } from './transactions.js';
 
 const filterParameters = (ws: string, query: SearchQuery) => ({
@@ -43,6 +45,12 @@ async function searchTiers(
   return found;
 }
 
+/** Each memory once, newest first, equal times by id descending (the tag index's order). */
+function newestOnce(memories: readonly MemoryRecord[]): MemoryRecord[] {
+  const byId = new Map(memories.map((memory) => [memory.id, memory]));
+  return [...byId.values()].sort((a, b) => compareIds(b.createdAt, a.createdAt) || compareIds(b.id, a.id));
+}
+
 /** searchMemories on Neo4j: the same rank tiers as the SQLite store, or a listing by kinds/tags when there are no words. */
 export function createNeo4jSearch({ read }: Neo4jRunner): Pick<GraphStore, 'searchMemories'> {
   return {
@@ -50,25 +58,24 @@ export function createNeo4jSearch({ read }: Neo4jRunner): Pick<GraphStore, 'sear
       const tiers = toLuceneTiers(query.text);
       if (tiers.length > 0) return read('searchMemories', (tx) => searchTiers(tx, ws, query, tiers));
       const limit = int(query.limit);
-      const { tags } = query;
-      if (tags) {
-        const tagQuery = toLuceneTagQuery(tags);
-        if (tagQuery === null) return [];
+      const after = query.listedAfter;
+      if (query.tags) {
+        const tags = [...new Set(query.tags)];
         const records = await read('listMemoriesByTags', (tx) =>
-          rows(tx, LIST_MEMORIES_BY_TAGS, {
-            ...filterParameters(ws, query),
-            query: inWorkspace(ws, tagQuery),
-            tags: [...tags],
-            afterCreatedAt: query.listedAfter?.createdAt ?? null,
-            afterId: query.listedAfter?.id ?? null,
-            limit,
-          }),
+          after
+            ? rows(tx, LIST_MEMORIES_BY_TAGS_AFTER, {
+                ...filterParameters(ws, query),
+                tags,
+                afterCreatedAt: after.createdAt,
+                afterId: after.id,
+                limit,
+              })
+            : rows(tx, LIST_MEMORIES_BY_TAGS, { ...filterParameters(ws, query), tags, limit }),
         );
-        return records.map((record) => toMemory(record.get('memory')));
+        return newestOnce(records.map((record) => toMemory(record.get('memory')))).slice(0, query.limit);
       }
       if (query.kinds) {
         const kinds = [...new Set(query.kinds)];
-        const after = query.listedAfter;
         const records = await read('listMemoriesByKinds', (tx) =>
           after
             ? rows(tx, LIST_MEMORIES_BY_KINDS_AFTER, {

@@ -17,7 +17,7 @@ import {
 import { DELETE_TERMS, REPLACE_TERMS } from './cypher/associations.js';
 import { LINK_CONFIRM, LINK_PREPARE, linkCreate, unlinkEdge } from './cypher/edges.js';
 import { IMPORT_MEMORIES, importEdges } from './cypher/import.js';
-import { CREATE_MEMORY, DELETE_MEMORY, UPDATE_MEMORY } from './cypher/memories.js';
+import { CREATE_MEMORY, DELETE_MEMORY, DELETE_TAGS, REPLACE_TAGS, UPDATE_MEMORY } from './cypher/memories.js';
 import { isConstraintConflict } from './errors.js';
 import { memoryParameters, patchParameters } from './parameters.js';
 import type { Neo4jReads } from './reads.js';
@@ -73,6 +73,7 @@ export function createNeo4jWrites({ transaction }: Neo4jRunner, reads: Neo4jRead
         async (tx) => {
           const updated = await first(tx, UPDATE_MEMORY, { ws, id, changes: patchParameters(patch), now });
           if (updated && patch.terms) await rows(tx, REPLACE_TERMS, { ws, rows: [{ id, terms: [...patch.terms] }] });
+          if (updated && patch.tags) await rows(tx, REPLACE_TAGS, { ws, ids: [id] });
           return updated;
         },
         KEY_TAKEN,
@@ -83,7 +84,10 @@ export function createNeo4jWrites({ transaction }: Neo4jRunner, reads: Neo4jRead
     async deleteMemory(ws, id) {
       const record = await transaction('WRITE', 'deleteMemory', async (tx) => {
         const deleted = await first(tx, DELETE_MEMORY, { ws, id });
-        if (deleted) await rows(tx, DELETE_TERMS, { ws, id });
+        if (deleted) {
+          await rows(tx, DELETE_TERMS, { ws, id });
+          await rows(tx, DELETE_TAGS, { ws, id });
+        }
         return deleted;
       });
       return record ? { edgesRemoved: toNumber(record.get('edgesRemoved'), 'edgesRemoved') } : null;
@@ -173,6 +177,8 @@ export function createNeo4jWrites({ transaction }: Neo4jRunner, reads: Neo4jRead
             await rows(tx, IMPORT_MEMORIES, { ws, memories: batch.memories.map(memoryParameters), now });
             const withTerms = termRows(batch.memories);
             if (withTerms.length > 0) await rows(tx, REPLACE_TERMS, { ws, rows: withTerms });
+            // Every memory of the batch: a memory the file names again may have dropped its tags.
+            await rows(tx, REPLACE_TAGS, { ws, ids: [...new Set(batch.memories.map((memory) => memory.id))] });
           }
           for (const [type, edges] of byType) {
             const record = await first(tx, importEdges(type), {

@@ -22,8 +22,15 @@ const ROWS_PER_INSERT = 400;
  */
 const DEFERRABLE_EDGE_INDEXES = ['edges_out', 'edges_in', 'edges_type', 'edges_out_ranked', 'edges_in_ranked'];
 
-/** The triggers that keep full-text search in step; the load fills the index in one statement instead. */
-const FTS_TRIGGERS = ['memories_fts_insert', 'memories_fts_delete', 'memories_fts_update'];
+/** The triggers that keep full-text search and the tag index in step; the load fills each in one statement instead. */
+const DERIVED_TRIGGERS = [
+  'memories_fts_insert',
+  'memories_fts_delete',
+  'memories_fts_update',
+  'memory_tags_insert',
+  'memory_tags_delete',
+  'memory_tags_update',
+];
 
 /**
  * Rebuilding an index sorts every edge of the database, not only the loaded ones: worth it while
@@ -44,7 +51,7 @@ const placeholders = (columns: string, rows: number): string => {
 
 /**
  * beginBulkLoad: the whole load is ONE write transaction on this connection (BEGIN EXCLUSIVE ...
- * COMMIT), so what it drops and rebuilds (full-text triggers, read-only edge indexes) is never
+ * COMMIT), so what it drops and rebuilds (full-text and tag triggers, read-only edge indexes) is never
  * missing for another connection, and a crash or a failure leaves nothing of it: the database is
  * as it was. Other writers wait for the write lock meanwhile (busy_timeout, then UNAVAILABLE);
  * readers keep reading the state before the load. A load alone on its file writes it once, through
@@ -105,7 +112,7 @@ function begin(ctx: StoreContext, ws: string, options: BulkLoadOptions): BulkLoa
     firstEdgeRid = maxRid(db, 'edges') + 1;
     const expected = options.expectedEdges ?? 0;
     const indexes = firstEdgeRid - 1 <= REBUILD_WHEN_OTHERS_AT_MOST * expected ? DEFERRABLE_EDGE_INDEXES : [];
-    for (const { type, name, sql: text } of schemaEntries(db, [...FTS_TRIGGERS, ...indexes])) {
+    for (const { type, name, sql: text } of schemaEntries(db, [...DERIVED_TRIGGERS, ...indexes])) {
       rebuilt.push(text);
       db.exec(`DROP ${type === 'index' ? 'INDEX' : 'TRIGGER'} ${name}`);
     }
@@ -157,6 +164,11 @@ function begin(ctx: StoreContext, ws: string, options: BulkLoadOptions): BulkLoa
           `INSERT INTO memories_fts (rowid, title, content, tags, scope)
            SELECT rid, title, content, tags, ? FROM memories WHERE rid >= ? AND workspace = ?`,
         ).run(ftsScope(ws), firstMemoryRid, ws);
+        sql(
+          `INSERT OR IGNORE INTO memory_tags (workspace, tag, created_at, memory_id)
+           SELECT m.workspace, j.value, m.created_at, m.id FROM memories m, json_each(m.tags) j
+           WHERE m.rid >= ? AND m.workspace = ? ORDER BY 2, 3, 4`,
+        ).run(firstMemoryRid, ws);
         // The workspace started empty: every term row is this load's. In key order, the b-tree fills in one run.
         sql(
           `INSERT OR IGNORE INTO term_postings (workspace, term, memory_id)

@@ -228,4 +228,33 @@ export const MIGRATIONS: readonly string[] = [
   END;
   INSERT INTO memories_fts (memories_fts) VALUES ('rebuild');
   `,
+  // searchMemories with tags and no words lists newest first: one walk of this index per tag, as
+  // memories_kind_created serves kinds. Through the full-text index it read and sorted every memory
+  // holding the tag, unbounded in a workspace where most memories share one. Kept by triggers (the
+  // bulk load drops them and fills the table once); filled here from every stored memory.
+  `
+  CREATE TABLE memory_tags (
+    workspace  TEXT NOT NULL,
+    tag        TEXT NOT NULL,
+    created_at TEXT NOT NULL,
+    memory_id  TEXT NOT NULL,
+    PRIMARY KEY (workspace, tag, created_at, memory_id)
+  ) WITHOUT ROWID;
+  CREATE TRIGGER memory_tags_insert AFTER INSERT ON memories BEGIN
+    INSERT OR IGNORE INTO memory_tags (workspace, tag, created_at, memory_id)
+    SELECT new.workspace, value, new.created_at, new.id FROM json_each(new.tags);
+  END;
+  CREATE TRIGGER memory_tags_delete AFTER DELETE ON memories BEGIN
+    DELETE FROM memory_tags WHERE workspace = old.workspace AND created_at = old.created_at
+      AND memory_id = old.id AND tag IN (SELECT value FROM json_each(old.tags));
+  END;
+  CREATE TRIGGER memory_tags_update AFTER UPDATE OF workspace, id, tags, created_at ON memories BEGIN
+    DELETE FROM memory_tags WHERE workspace = old.workspace AND created_at = old.created_at
+      AND memory_id = old.id AND tag IN (SELECT value FROM json_each(old.tags));
+    INSERT OR IGNORE INTO memory_tags (workspace, tag, created_at, memory_id)
+    SELECT new.workspace, value, new.created_at, new.id FROM json_each(new.tags);
+  END;
+  INSERT OR IGNORE INTO memory_tags (workspace, tag, created_at, memory_id)
+  SELECT m.workspace, t.value, m.created_at, m.id FROM memories m, json_each(m.tags) t ORDER BY 1, 2, 3, 4;
+  `,
 ];

@@ -1,4 +1,4 @@
-import { FIELD_WEIGHTS, type SearchTier, searchTerms, searchTiers, tagPhrases } from '../../domain/search-words.js';
+import { FIELD_WEIGHTS, type SearchTier, searchTerms, searchTiers } from '../../domain/search-words.js';
 
 /**
  * Turns free text into FTS5 queries that cannot be misread as query syntax: the words
@@ -47,16 +47,6 @@ export const COMMON_WORD_HOLDERS = 5000;
 export const BM25_WEIGHTS = [FIELD_WEIGHTS.title, FIELD_WEIGHTS.content, FIELD_WEIGHTS.tags, 0]
   .map((weight) => weight.toFixed(1))
   .join(', ');
-
-/**
- * An FTS5 query finding the candidates for a tag filter: each tag's words as a phrase in the tags
- * column. It over-matches (a phrase can span two tags), so callers still check the tags exactly.
- * Null when no tag has words.
- */
-export function toFtsTagQuery(tags: readonly string[]): string | null {
-  const phrases = tagPhrases(tags).map((words) => `"${words.join(' ')}"`);
-  return phrases.length === 0 ? null : `tags : (${phrases.join(' OR ')})`;
-}
 
 /** Which of a search's terms are common (COMMON_WORD_HOLDERS), each counted only when an answer needs it. */
 export interface CommonWords {

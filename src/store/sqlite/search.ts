@@ -3,15 +3,7 @@ import { searchTiers } from '../../domain/search-words.js';
 import { compareIds } from '../key-order.js';
 import type { GraphStore, SearchQuery } from '../port.js';
 import { MEMORY_COLUMNS, type MemoryRow, toMemory } from './records.js';
-import {
-  BM25_WEIGHTS,
-  COMMON_WORD_HOLDERS,
-  commonWords,
-  ftsTier,
-  inScope,
-  toFtsTagQuery,
-  toFtsTerms,
-} from './search-query.js';
+import { BM25_WEIGHTS, COMMON_WORD_HOLDERS, commonWords, ftsTier, inScope, toFtsTerms } from './search-query.js';
 import { asJson, prefixed } from './sql-text.js';
 import type { StoreContext } from './store-context.js';
 
@@ -142,20 +134,24 @@ export function createSqliteSearch(ctx: StoreContext): Pick<GraphStore, 'searchM
   };
 
   /**
-   * Tags are found through the full-text index (the tags column), then checked exactly: the
-   * cost is the tag's postings, as for a search word, not a scan of the workspace.
+   * One walk of the memory_tags index per tag, newest first, then merged: each reads at most the
+   * limit of index entries past the filters, however many memories hold the tag.
    */
   const listByTags = (ws: string, query: SearchQuery, tags: readonly string[]): MemoryRow[] => {
-    const match = toFtsTagQuery(tags);
-    if (match === null) return [];
-    return sql(
+    const statement = sql(
       `SELECT ${prefixed('m', MEMORY_COLUMNS)}
-       FROM memories_fts f JOIN memories m ON m.rid = f.rowid
-       WHERE memories_fts MATCH @match AND m.workspace = @ws
-         ${filters(query)}
-       ORDER BY m.created_at DESC, m.id DESC
+       FROM memory_tags t JOIN memories m ON m.workspace = t.workspace AND m.id = t.memory_id
+       WHERE t.workspace = @ws AND t.tag = @tag
+         ${query.listedAfter ? 'AND (t.created_at, t.memory_id) < (@afterCreatedAt, @afterId)' : ''}
+         ${filters({ ...query, tags: null, listedAfter: null })}
+       ORDER BY t.created_at DESC, t.memory_id DESC
        LIMIT @limit`,
-    ).all({ ...parameters(ws, query), match: inScope(ws, match), limit: query.limit }) as MemoryRow[];
+    );
+    const byId = new Map<string, MemoryRow>();
+    for (const tag of new Set(tags))
+      for (const row of statement.all({ ...parameters(ws, query), tag, limit: query.limit }) as MemoryRow[])
+        byId.set(row.id, row);
+    return [...byId.values()].sort(newestFirst).slice(0, query.limit);
   };
 
   /** One walk of the (workspace, kind, created_at, id) index per kind, newest first, then merged. */

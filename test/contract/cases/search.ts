@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { MemoryRecord } from '../../../src/domain/types.js';
-import { type ContractContext, OTHER, search, T0, T1, T2, T3, T4, THRESHOLD, WS } from '../contract-kit.js';
+import { type ContractContext, newMemory, OTHER, search, T0, T1, T2, T3, T4, THRESHOLD, WS } from '../contract-kit.js';
 
 /**
  * The GraphStore contract of searchMemories' ranking and listing: every word before some words,
@@ -130,6 +130,29 @@ export function searchCases(t: ContractContext): void {
         m.newestDecision.id,
         m.newDecision.id,
       ]);
+    });
+
+    it("follows a memory's tags through update, delete and import, and lists a memory once", async () => {
+      const m = await kindsAndTags();
+      const listed = async (...tags: string[]) => ids(await t.store.searchMemories(WS, search('', { tags })));
+      await t.store.updateMemory(WS, m.newDecision.id, { tags: ['database', 'database', 'redis'] }, T4);
+      await t.store.deleteMemory(WS, m.oldDecision.id);
+      await t.store.importBatch(
+        WS,
+        { memories: [newMemory({ id: 'imported', title: 'Imported', tags: ['cache'] })], edges: [] },
+        T4,
+      );
+      expect(await listed('cache')).toEqual(['imported', m.fact.id]);
+      expect(await listed('database')).toEqual([m.newDecision.id]);
+      expect(await listed('redis', 'database', 'cache')).toEqual(['imported', m.newDecision.id, m.fact.id]);
+      // An import naming a stored memory replaces its tags; its createdAt stays.
+      await t.store.importBatch(
+        WS,
+        { memories: [newMemory({ id: 'imported', title: 'Imported', tags: ['ops'] })], edges: [] },
+        T4,
+      );
+      expect(await listed('cache')).toEqual([m.fact.id]);
+      expect(await listed('ops')).toEqual(['imported']);
     });
 
     it('lists nothing without kinds or tags', async () => {

@@ -54,22 +54,84 @@ export const SEARCH_MEMORIES = statement(
 );
 
 /**
- * A listing by tags (no words): `$query` (toLuceneTagQuery) finds the candidates through the
- * full-text index's tagsText field, the exact tag check keeps the real ones. Newest first.
+ * The tag index: one `(:MemoryTag {workspace, tag, createdAt, memoryId})` node per tag of a memory,
+ * with no relationship to anything (no walk, neighbour list or export meets one). A listing by tags
+ * reads the (workspace, tag, createdAt, memoryId) index in order, as kinds read theirs: through the
+ * full-text index it read and sorted every memory holding the tag.
+ */
+
+/** Replaces the tag nodes of each memory of `$ids` by its current tags (each memory once). */
+export const REPLACE_TAGS = statement(
+  'replaceTags',
+  `
+  UNWIND $ids AS memoryId
+  MATCH (m:Memory {workspace: $ws, id: memoryId})
+  CALL (m) {
+    MATCH (old:MemoryTag {workspace: $ws, memoryId: m.id})
+    DELETE old
+  }
+  FOREACH (tag IN coalesce(m.tags, []) |
+    MERGE (:MemoryTag {workspace: $ws, tag: tag, createdAt: m.createdAt, memoryId: m.id}))
+  RETURN count(m) AS replaced
+  `,
+);
+
+/** The tag nodes of a deleted memory go with it (deleteMemory's transaction). */
+export const DELETE_TAGS = statement(
+  'deleteTags',
+  `
+  MATCH (old:MemoryTag {workspace: $ws, memoryId: $id})
+  DELETE old
+  `,
+);
+
+/**
+ * One tag's memories in the tag index's order (newest first), those `predicate` keeps, at most
+ * $limit. Neo4j seeks a composite index only with a predicate on every property, hence the IS NOT
+ * NULLs; kinds and currentOnly are checked on each memory after the ordering, before the limit.
+ */
+const tagIndexWalk = (predicate: string) => `
+    MATCH (t:MemoryTag {workspace: $ws, tag: tag})
+    WHERE ${predicate}
+    WITH t
+    ORDER BY t.workspace DESC, t.tag DESC, t.createdAt DESC, t.memoryId DESC
+    MATCH (node:Memory {workspace: $ws, id: t.memoryId})
+    WHERE ($kinds IS NULL OR node.kind IN $kinds) AND ${CURRENT_ONLY}
+    RETURN node
+    LIMIT $limit`;
+
+/**
+ * A listing by tags (no words): each tag's newest, at most $limit per tag. The store merges them
+ * (a memory may carry two of the tags), so nothing here sorts.
  */
 export const LIST_MEMORIES_BY_TAGS = statement(
   'listMemoriesByTags',
   `
-  CALL db.index.fulltext.queryNodes('${FULLTEXT_INDEX}', $query) YIELD node
-  WHERE node.workspace = $ws
-    AND any(tag IN node.tags WHERE tag IN $tags)
-    AND ($kinds IS NULL OR node.kind IN $kinds)
-    AND ($afterCreatedAt IS NULL OR node.createdAt < $afterCreatedAt
-      OR (node.createdAt = $afterCreatedAt AND node.id < $afterId))
-    AND ${CURRENT_ONLY}
+  UNWIND $tags AS tag
+  CALL (tag) {${tagIndexWalk('t.createdAt IS NOT NULL AND t.memoryId IS NOT NULL')}
+  }
   RETURN node AS memory
-  ORDER BY node.createdAt DESC, node.id DESC
-  LIMIT $limit
+  `,
+);
+
+/**
+ * A later page of LIST_MEMORIES_BY_TAGS: strictly after ($afterCreatedAt, $afterId), by two seeks
+ * of the tag index per tag (the rest of the cursor's createdAt, then below it), as kinds do; each
+ * tag's two seeks are merged here (at most 2 x $limit rows), the tags by the store.
+ */
+export const LIST_MEMORIES_BY_TAGS_AFTER = statement(
+  'listMemoriesByTagsAfter',
+  `
+  UNWIND $tags AS tag
+  CALL (tag) {
+    CALL (tag) {${tagIndexWalk('t.createdAt = $afterCreatedAt AND t.memoryId < $afterId')}
+      UNION${tagIndexWalk('t.createdAt < $afterCreatedAt AND t.memoryId IS NOT NULL')}
+    }
+    RETURN node
+    ORDER BY node.createdAt DESC, node.id DESC
+    LIMIT $limit
+  }
+  RETURN node AS memory
   `,
 );
 
@@ -153,7 +215,8 @@ export const LIST_MEMORIES = statement(
 
 /**
  * `$key`, `$content`, `$kind`, `$metadata` may be null: CREATE leaves a null property out. A new
- * memory joins the embedding queue (vectors.ts): `embeddingQueue` orders it by time, then id.
+ * memory joins the embedding queue (vectors.ts): `embeddingQueue` orders it by time, then id; and
+ * the tag index (REPLACE_TAGS), in the same statement, so the common write costs no extra round trip.
  */
 export const CREATE_MEMORY = statement(
   'createMemory',
@@ -163,6 +226,7 @@ export const CREATE_MEMORY = statement(
     tags: $tags, tagsText: $tagsText, weight: $weight, metadata: $metadata,
     createdAt: $now, updatedAt: $now, embeddingQueue: $now + ' ' + $id
   })
+  FOREACH (tag IN $tags | MERGE (:MemoryTag {workspace: $ws, tag: tag, createdAt: $now, memoryId: $id}))
   RETURN m AS memory
   `,
 );

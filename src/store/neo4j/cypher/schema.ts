@@ -131,6 +131,15 @@ export const SCHEMA: readonly { name: string; text: string }[] = [
     'engram_memory_term_term',
     'CREATE INDEX engram_memory_term_term IF NOT EXISTS FOR (t:MemoryTerm) ON (t.workspace, t.term)',
   ],
+  // The tag index (cypher/memories.ts): a tag's memories newest first, and the tags of a memory.
+  [
+    'engram_memory_tag',
+    'CREATE INDEX engram_memory_tag IF NOT EXISTS FOR (t:MemoryTag) ON (t.workspace, t.tag, t.createdAt, t.memoryId)',
+  ],
+  [
+    'engram_memory_tag_memory',
+    'CREATE INDEX engram_memory_tag_memory IF NOT EXISTS FOR (t:MemoryTag) ON (t.workspace, t.memoryId)',
+  ],
   // The embedding queue: memories without a vector for their current text, oldest first (vectors.ts).
   [
     'engram_memory_embedding_queue',
@@ -191,7 +200,22 @@ const COPY_EDGE_WEIGHTS_TO_REFS = statement(
   `,
 );
 
+/** Memories stored before the tag index (cypher/memories.ts) get their tag nodes. */
+const FILL_TAG_INDEX = statement(
+  'fillTagIndex',
+  `
+  MATCH (m:Memory)
+  WHERE size(coalesce(m.tags, [])) > 0
+    AND NOT EXISTS { MATCH (:MemoryTag {workspace: m.workspace, memoryId: m.id}) }
+  CALL (m) {
+    FOREACH (tag IN m.tags |
+      MERGE (:MemoryTag {workspace: m.workspace, tag: tag, createdAt: m.createdAt, memoryId: m.id}))
+  } IN TRANSACTIONS OF 10000 ROWS
+  `,
+);
+
 export const MIGRATIONS: readonly { name: string; text: string }[] = [
   { name: 'embeddingBacklog', text: QUEUE_EMBEDDING_BACKLOG },
   { name: 'edgeRefWeights', text: COPY_EDGE_WEIGHTS_TO_REFS },
+  { name: 'tagIndex', text: FILL_TAG_INDEX },
 ];

@@ -32,6 +32,7 @@ import type { Direction } from '../../../domain/types.js';
  * - `(:Recall {workspace, id, query?, results, truncated, createdAt, expiresAt})`: a recall record, `results` a JSON string.
  * - `(:MemoryVector {workspace, memoryId, embedding_d<N>})` and `(:VectorSpace {workspace, dims})`: vectors (vectors.ts).
  * - `(:MemoryTerm {workspace, memoryId, term})`: association terms, derived from the text (associations.ts).
+ * - `(:MemoryTag {workspace, tag, createdAt, memoryId})`: the tag index, one per tag of a memory (memories.ts).
  * - Timestamps are the ISO-8601 strings the domain passes in, stored and returned unchanged.
  */
 
