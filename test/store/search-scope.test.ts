@@ -1,5 +1,5 @@
 import Database from 'better-sqlite3';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { NewMemory } from '../../src/domain/types.js';
 import type { GraphStore } from '../../src/store/port.js';
 import { MIGRATIONS } from '../../src/store/sqlite/schema.js';
@@ -43,6 +43,23 @@ async function noteHolders(store: GraphStore, holders: number): Promise<void> {
   );
 }
 const newest = note('newest', 'a much longer note title, the newest');
+
+/**
+ * Counts the runs of prepared statements whose SQL `matches`, on every connection (the store
+ * prepares each statement once, so the spy sits on what every statement's `get` runs through).
+ */
+function statementRuns(matches: (text: string) => boolean): { runs(): number; restore(): void } {
+  const probe = new Database(':memory:');
+  const prototype = Object.getPrototypeOf(probe.prepare('SELECT 1')) as { get(...args: unknown[]): unknown };
+  probe.close();
+  const original = prototype.get;
+  let runs = 0;
+  const spy = vi.spyOn(prototype, 'get').mockImplementation(function (this: { source: string }, ...args: unknown[]) {
+    if (matches(this.source)) runs++;
+    return original.apply(this, args);
+  });
+  return { runs: () => runs, restore: () => spy.mockRestore() };
+}
 
 /** How many index entries a full-text query reaches, read on a connection of its own. */
 function indexMatches(path: string, match: string): number {
@@ -127,6 +144,59 @@ describe('SQLite full-text search, scoped and bounded', () => {
     const other = db.open();
     await other.createMemory('ws', newest, NOW);
     expect((await foundIds(store, 'note'))[0]).toBe('newest');
+  });
+
+  it('keeps what it counted while other connections write only recall records, edges and weights', async () => {
+    const store = db.open();
+    await noteHolders(store, COMMON_WORD_HOLDERS);
+    const counting = statementRuns((text) => text.includes('count(*)'));
+    try {
+      await foundIds(store, 'note');
+      const counted = counting.runs();
+      expect(counted).toBeGreaterThan(0);
+
+      const other = db.open();
+      await other.saveRecall(
+        'ws',
+        {
+          id: 'r1',
+          query: 'note',
+          results: [],
+          truncated: false,
+          createdAt: NOW,
+          expiresAt: '2100-01-01T00:00:00.000Z',
+        },
+        NOW,
+      );
+      const link = { fromId: 'oldest', toId: 'n0', type: 'CITES', weight: null, defaultWeight: 0.5, metadata: null };
+      await other.linkEdge('ws', { ...link, id: 'e1', reason: null, eventId: 'ev1' }, NOW);
+      await other.updateMemory('ws', 'n1', { key: 'renamed-key' }, NOW);
+      await foundIds(store, 'note');
+      expect(counting.runs()).toBe(counted);
+
+      await other.createMemory('ws', newest, NOW);
+      expect((await foundIds(store, 'note'))[0]).toBe('newest');
+      expect(counting.runs()).toBeGreaterThan(counted);
+    } finally {
+      counting.restore();
+    }
+  });
+
+  it('counts again after a bulk load, which counts its rows as one text change', async () => {
+    const store = db.open();
+    await noteHolders(store, 10);
+    const counting = statementRuns((text) => text.includes('count(*)'));
+    try {
+      await foundIds(store, 'note');
+      const counted = counting.runs();
+      const load = await db.open().beginBulkLoad?.('b', { expectedEdges: 0 });
+      await load?.add({ memories: [note('b1', 'note in b')], edges: [] }, NOW);
+      await load?.finish();
+      await foundIds(store, 'note');
+      expect(counting.runs()).toBeGreaterThan(counted);
+    } finally {
+      counting.restore();
+    }
   });
 
   it('indexes the memories of every workspace again when it upgrades a database from before the scoped index', async () => {

@@ -22,7 +22,7 @@ const ROWS_PER_INSERT = 400;
  */
 const DEFERRABLE_EDGE_INDEXES = ['edges_out', 'edges_in', 'edges_type', 'edges_out_ranked', 'edges_in_ranked'];
 
-/** The triggers that keep full-text search and the tag index in step; the load fills each in one statement instead. */
+/** The triggers that keep full-text search, the tag index and the text generation in step; the load does each once instead. */
 const DERIVED_TRIGGERS = [
   'memories_fts_insert',
   'memories_fts_delete',
@@ -30,6 +30,9 @@ const DERIVED_TRIGGERS = [
   'memory_tags_insert',
   'memory_tags_delete',
   'memory_tags_update',
+  'text_generation_insert',
+  'text_generation_delete',
+  'text_generation_update',
 ];
 
 /**
@@ -169,6 +172,7 @@ function begin(ctx: StoreContext, ws: string, options: BulkLoadOptions): BulkLoa
            SELECT m.workspace, j.value, m.created_at, m.id FROM memories m, json_each(m.tags) j
            WHERE m.rid >= ? AND m.workspace = ? ORDER BY 2, 3, 4`,
         ).run(firstMemoryRid, ws);
+        sql('UPDATE text_generation SET n = n + 1').run();
         // The workspace started empty: every term row is this load's. In key order, the b-tree fills in one run.
         sql(
           `INSERT OR IGNORE INTO term_postings (workspace, term, memory_id)

@@ -53,9 +53,9 @@ export function createSqliteSearch(ctx: StoreContext): Pick<GraphStore, 'searchM
     `SELECT count(*) AS n FROM (SELECT 1 FROM memories_fts WHERE memories_fts MATCH @match LIMIT @over)`,
   );
   // A common word's count reads COMMON_WORD_HOLDERS postings (0.8 ms), and common words are the
-  // ones texts repeat: each answer is kept until the database changes, for at most KNOWN_WORDS words.
+  // ones texts repeat: each answer is kept until some memory's text changes, for at most KNOWN_WORDS words.
   const known = new Map<string, boolean>();
-  let knownAt = '';
+  let knownAt = -1;
   const isCommon = (match: string): boolean => {
     let common = known.get(match);
     if (common === undefined) {
@@ -66,10 +66,10 @@ export function createSqliteSearch(ctx: StoreContext): Pick<GraphStore, 'searchM
     return common;
   };
   const forgetIfChanged = (): void => {
-    const version = ctx.version();
-    if (version !== knownAt) {
+    const generation = ctx.textGeneration();
+    if (generation !== knownAt) {
       known.clear();
-      knownAt = version;
+      knownAt = generation;
     }
   };
 

@@ -17,11 +17,8 @@ export interface StoreContext {
    * data_version only reports OTHER connections' commits) and catches up before its next read.
    */
   written<T>(work: () => T): T;
-  /**
-   * Changes whenever the database may have changed since the last call that returned the same
-   * value: a write of this connection (through `written`) or a commit of another (data_version).
-   */
-  version(): string;
+  /** Changes whenever a memory was added, removed, or its text or tags changed, on any connection. */
+  textGeneration(): number;
   /** Keeps the newest LOG_KEEP rows of the edge change log; an index further behind rebuilds. */
   pruneLog(): void;
   memoryById(ws: string, id: string): MemoryRow | undefined;
@@ -31,9 +28,8 @@ export interface StoreContext {
 
 export function createStoreContext(db: Database.Database, index: AdjacencyIndex | null): StoreContext {
   let writesSincePrune = 0;
-  let ownWrites = 0;
-  const dataVersion = db.prepare('PRAGMA data_version').pluck();
-  const version = () => `${dataVersion.get() as number}:${ownWrites}`;
+  const generation = db.prepare('SELECT n FROM text_generation').pluck();
+  const textGeneration = () => generation.get() as number;
   const pruneLog = () => {
     writesSincePrune = 0;
     sql('DELETE FROM edge_changes WHERE seq <= (SELECT max(seq) FROM edge_changes) - ?').run(LOG_KEEP);
@@ -42,7 +38,6 @@ export function createStoreContext(db: Database.Database, index: AdjacencyIndex 
     try {
       return work();
     } finally {
-      ownWrites++;
       index?.noteWrite();
       if (++writesSincePrune >= PRUNE_EVERY) {
         try {
@@ -76,5 +71,5 @@ export function createStoreContext(db: Database.Database, index: AdjacencyIndex 
       type,
     ) as EdgeRow | undefined;
 
-  return { db, sql, index, written, version, pruneLog, memoryById, edgeById, edgeByTriple };
+  return { db, sql, index, written, textGeneration, pruneLog, memoryById, edgeById, edgeByTriple };
 }
