@@ -333,10 +333,12 @@ if (!process.env.NEO4J_URI) {
       expect(readyWhileDown).toBe(503);
       expect(downAnswer.code).toBe('UNAVAILABLE');
       expect(downAnswer.retryAfter).toBe('1');
-      // The bound is 2 s; CI runs measured 536, 554, 1,337, 2,103 and 2,128 ms: a probe that
-      // meets the restart waits out the driver's own back-off (1 s, then 2 s, +-20 %), so a busy
-      // machine lands either side of 2 s. 3 s leaves that noise room and still fails on a service
-      // that waits out the whole retry window (5 s) or does not come back (docs/neo4j.md).
+      // The bound is 2 s; CI runs measured 536, 554, 1,337, 2,103 and 2,128 ms, quiet local
+      // runs 1,923 and 2,072. The time is the restarted server's, not a back-off: with every attempt
+      // traced, each request after the restart made ONE attempt, and the first probe (30 ms after
+      // ready) took 2.8 s in it, on a fresh JVM planning every statement anew under the load's
+      // traffic. 3 s leaves that room and still fails on a service that waits out the driver's
+      // retry window (5 s) or does not come back (docs/neo4j.md).
       expect(back).toBeLessThan(3000);
       expect(readyAfter).toBe(200);
       expect(ledger.refused).toBeGreaterThan(0);
