@@ -386,9 +386,9 @@ describe('reads: memories and edges', () => {
         ],
         "currentOnly": false,
         "pruneThreshold": 0.05,
+        "limit": "int(5)",
         "afterCreatedAt": "2099-01-01T00:00:00.000Z",
-        "afterId": "$ws }) RETURN 1 UNION MATCH (n) RETURN n //",
-        "limit": "int(5)"
+        "afterId": "$ws }) RETURN 1 UNION MATCH (n) RETURN n //"
       }
       \`\`\`"
     `);

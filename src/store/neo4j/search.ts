@@ -57,37 +57,25 @@ export function createNeo4jSearch({ read }: Neo4jRunner): Pick<GraphStore, 'sear
     async searchMemories(ws, query) {
       const tiers = toLuceneTiers(query.text);
       if (tiers.length > 0) return read('searchMemories', (tx) => searchTiers(tx, ws, query, tiers));
-      const limit = int(query.limit);
-      const after = query.listedAfter;
+      /** One listing statement, or its later-page twin from the cursor, with `values` under `key`. */
+      const list = async (op: string, first: string, later: string, key: 'tags' | 'kinds', values: string[]) => {
+        const after = query.listedAfter;
+        const parameters = { ...filterParameters(ws, query), [key]: values, limit: int(query.limit) };
+        const records = await read(op, (tx) =>
+          after
+            ? rows(tx, later, { ...parameters, afterCreatedAt: after.createdAt, afterId: after.id })
+            : rows(tx, first, parameters),
+        );
+        return records.map((record) => toMemory(record.get('memory')));
+      };
       if (query.tags) {
         const tags = [...new Set(query.tags)];
-        const records = await read('listMemoriesByTags', (tx) =>
-          after
-            ? rows(tx, LIST_MEMORIES_BY_TAGS_AFTER, {
-                ...filterParameters(ws, query),
-                tags,
-                afterCreatedAt: after.createdAt,
-                afterId: after.id,
-                limit,
-              })
-            : rows(tx, LIST_MEMORIES_BY_TAGS, { ...filterParameters(ws, query), tags, limit }),
-        );
-        return newestOnce(records.map((record) => toMemory(record.get('memory')))).slice(0, query.limit);
+        const each = await list('listMemoriesByTags', LIST_MEMORIES_BY_TAGS, LIST_MEMORIES_BY_TAGS_AFTER, 'tags', tags);
+        return newestOnce(each).slice(0, query.limit);
       }
       if (query.kinds) {
         const kinds = [...new Set(query.kinds)];
-        const records = await read('listMemoriesByKinds', (tx) =>
-          after
-            ? rows(tx, LIST_MEMORIES_BY_KINDS_AFTER, {
-                ...filterParameters(ws, query),
-                kinds,
-                afterCreatedAt: after.createdAt,
-                afterId: after.id,
-                limit,
-              })
-            : rows(tx, LIST_MEMORIES_BY_KINDS, { ...filterParameters(ws, query), kinds, limit }),
-        );
-        return records.map((record) => toMemory(record.get('memory')));
+        return list('listMemoriesByKinds', LIST_MEMORIES_BY_KINDS, LIST_MEMORIES_BY_KINDS_AFTER, 'kinds', kinds);
       }
       return [];
     },

@@ -86,6 +86,23 @@ export const DELETE_TAGS = statement(
 );
 
 /**
+ * A later page of one kind's or one tag's memories, strictly after ($afterCreatedAt, $afterId):
+ * two seeks of its index, one for the rest of the cursor's createdAt and one below it, merged, so a
+ * page reads about $limit entries however deep it is (one range predicate over both properties would
+ * read every memory sharing the cursor's createdAt, a whole batch after a bulk import). `walk`
+ * reads the index from a predicate on its `createdAt` and `id` properties.
+ */
+const pageAfterCursor = (key: 'kind' | 'tag', walk: (predicate: string) => string, createdAt: string, id: string) => `
+  CALL (${key}) {
+    CALL (${key}) {${walk(`${createdAt} = $afterCreatedAt AND ${id} < $afterId`)}
+      UNION${walk(`${createdAt} < $afterCreatedAt AND ${id} IS NOT NULL`)}
+    }
+    RETURN node
+    ORDER BY node.createdAt DESC, node.id DESC
+    LIMIT $limit
+  }`;
+
+/**
  * One tag's memories in the tag index's order (newest first), those `predicate` keeps, at most
  * $limit. Neo4j seeks a composite index only with a predicate on every property, hence the IS NOT
  * NULLs; kinds and currentOnly are checked on each memory after the ordering, before the limit.
@@ -114,23 +131,11 @@ export const LIST_MEMORIES_BY_TAGS = statement(
   `,
 );
 
-/**
- * A later page of LIST_MEMORIES_BY_TAGS: strictly after ($afterCreatedAt, $afterId), by two seeks
- * of the tag index per tag (the rest of the cursor's createdAt, then below it), as kinds do; each
- * tag's two seeks are merged here (at most 2 x $limit rows), the tags by the store.
- */
+/** A later page of LIST_MEMORIES_BY_TAGS (pageAfterCursor); the tags' pages are merged by the store. */
 export const LIST_MEMORIES_BY_TAGS_AFTER = statement(
   'listMemoriesByTagsAfter',
   `
-  UNWIND $tags AS tag
-  CALL (tag) {
-    CALL (tag) {${tagIndexWalk('t.createdAt = $afterCreatedAt AND t.memoryId < $afterId')}
-      UNION${tagIndexWalk('t.createdAt < $afterCreatedAt AND t.memoryId IS NOT NULL')}
-    }
-    RETURN node
-    ORDER BY node.createdAt DESC, node.id DESC
-    LIMIT $limit
-  }
+  UNWIND $tags AS tag${pageAfterCursor('tag', tagIndexWalk, 't.createdAt', 't.memoryId')}
   RETURN node AS memory
   `,
 );
@@ -172,24 +177,11 @@ const kindIndexWalk = (predicate: string) => `
     RETURN node
     LIMIT $limit`;
 
-/**
- * A later page of LIST_MEMORIES_BY_KINDS: strictly after ($afterCreatedAt, $afterId). Two seeks of
- * the kind index per kind, one for the rest of the cursor's createdAt and one below it, so a page
- * reads about $limit entries however deep it is (one range predicate over both properties would
- * read every memory sharing the cursor's createdAt, a whole batch after a bulk import).
- */
+/** A later page of LIST_MEMORIES_BY_KINDS (pageAfterCursor), the kinds' pages merged here. */
 export const LIST_MEMORIES_BY_KINDS_AFTER = statement(
   'listMemoriesByKindsAfter',
   `
-  UNWIND $kinds AS kind
-  CALL (kind) {
-    CALL (kind) {${kindIndexWalk('node.createdAt = $afterCreatedAt AND node.id < $afterId')}
-      UNION${kindIndexWalk('node.createdAt < $afterCreatedAt AND node.id IS NOT NULL')}
-    }
-    RETURN node
-    ORDER BY node.createdAt DESC, node.id DESC
-    LIMIT $limit
-  }
+  UNWIND $kinds AS kind${pageAfterCursor('kind', kindIndexWalk, 'node.createdAt', 'node.id')}
   RETURN node AS memory
   ORDER BY node.createdAt DESC, node.id DESC
   LIMIT $limit
