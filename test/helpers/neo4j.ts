@@ -97,7 +97,15 @@ export async function runOn(
 export async function clearNamespace(config: Neo4jStoreConfig, prefix: string, driver?: DriverLike): Promise<void> {
   const own = driver ?? createNeo4jDriver(config);
   try {
-    for (const label of ['Memory', 'EdgeRef', 'WeightEvent', 'MemoryVector', 'VectorSpace']) {
+    for (const label of [
+      'Memory',
+      'EdgeRef',
+      'WeightEvent',
+      'MemoryVector',
+      'VectorSpace',
+      'MemoryTerm',
+      'MemoryTag',
+    ]) {
       // In slices, so a large test graph never makes one huge transaction.
       for (;;) {
         const [record] = await runOn(

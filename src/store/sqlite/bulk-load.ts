@@ -54,7 +54,7 @@ const placeholders = (columns: string, rows: number): string => {
 
 /**
  * beginBulkLoad: the whole load is ONE write transaction on this connection (BEGIN EXCLUSIVE ...
- * COMMIT), so what it drops and rebuilds (full-text and tag triggers, read-only edge indexes) is never
+ * COMMIT), so what it drops and rebuilds (the triggers of derived data, read-only edge indexes) is never
  * missing for another connection, and a crash or a failure leaves nothing of it: the database is
  * as it was. Other writers wait for the write lock meanwhile (busy_timeout, then UNAVAILABLE);
  * readers keep reading the state before the load. A load alone on its file writes it once, through
