@@ -155,6 +155,14 @@ export function searchCases(t: ContractContext): void {
       expect(await listed('ops')).toEqual(['imported']);
     });
 
+    it('lists a tag that has no letter or digit, exactly', async () => {
+      const plus = await t.createMemory({ title: 'C++ notes', tags: ['c++'] }, undefined, T1);
+      const dashes = await t.createMemory({ title: 'Separator', tags: ['---'] }, undefined, T2);
+      await t.createMemory({ title: 'C notes', tags: ['c'] }, undefined, T3);
+      expect(ids(await t.store.searchMemories(WS, search('', { tags: ['c++'] })))).toEqual([plus.id]);
+      expect(ids(await t.store.searchMemories(WS, search('', { tags: ['---', 'c++'] })))).toEqual([dashes.id, plus.id]);
+    });
+
     it('lists nothing without kinds or tags', async () => {
       await kindsAndTags();
       expect(await t.store.searchMemories(WS, search(''))).toEqual([]);
