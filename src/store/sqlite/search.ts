@@ -1,3 +1,4 @@
+import type Database from 'better-sqlite3';
 import { SUPERSEDES } from '../../domain/evidence.js';
 import { searchTiers } from '../../domain/search-words.js';
 import { compareIds } from '../key-order.js';
@@ -134,40 +135,57 @@ export function createSqliteSearch(ctx: StoreContext): Pick<GraphStore, 'searchM
   };
 
   /**
-   * One walk of the memory_tags index per tag, newest first, then merged: each reads at most the
-   * limit of index entries past the filters, however many memories hold the tag.
+   * One walk of an index per distinct value of `key` (a kind or a tag), newest first, each at most
+   * the limit past the filters however many memories share the value; then merged, each memory
+   * once (a memory may carry two of the tags).
    */
-  const listByTags = (ws: string, query: SearchQuery, tags: readonly string[]): MemoryRow[] => {
-    const statement = sql(
-      `SELECT ${prefixed('m', MEMORY_COLUMNS)}
-       FROM memory_tags t JOIN memories m ON m.workspace = t.workspace AND m.id = t.memory_id
-       WHERE t.workspace = @ws AND t.tag = @tag
-         ${query.listedAfter ? 'AND (t.created_at, t.memory_id) < (@afterCreatedAt, @afterId)' : ''}
-         ${filters({ ...query, tags: null, listedAfter: null })}
-       ORDER BY t.created_at DESC, t.memory_id DESC
-       LIMIT @limit`,
-    );
+  const mergedWalks = (
+    statement: Database.Statement,
+    ws: string,
+    query: SearchQuery,
+    key: 'kind' | 'tag',
+    values: readonly string[],
+  ): MemoryRow[] => {
     const byId = new Map<string, MemoryRow>();
-    for (const tag of new Set(tags))
-      for (const row of statement.all({ ...parameters(ws, query), tag, limit: query.limit }) as MemoryRow[])
+    for (const value of new Set(values))
+      for (const row of statement.all({ ...parameters(ws, query), [key]: value, limit: query.limit }) as MemoryRow[])
         byId.set(row.id, row);
     return [...byId.values()].sort(newestFirst).slice(0, query.limit);
   };
 
-  /** One walk of the (workspace, kind, created_at, id) index per kind, newest first, then merged. */
-  const listByKinds = (ws: string, query: SearchQuery, kinds: readonly string[]): MemoryRow[] => {
-    const statement = sql(
-      `SELECT ${prefixed('m', MEMORY_COLUMNS)} FROM memories m
-       WHERE m.workspace = @ws AND m.kind = @kind
-         ${filters({ ...query, kinds: null })}
-       ORDER BY m.created_at DESC, m.id DESC
-       LIMIT @limit`,
+  /** Along the (workspace, tag, created_at, memory id) key of memory_tags. */
+  const listByTags = (ws: string, query: SearchQuery, tags: readonly string[]): MemoryRow[] =>
+    mergedWalks(
+      sql(
+        `SELECT ${prefixed('m', MEMORY_COLUMNS)}
+         FROM memory_tags t JOIN memories m ON m.workspace = t.workspace AND m.id = t.memory_id
+         WHERE t.workspace = @ws AND t.tag = @tag
+           ${query.listedAfter ? 'AND (t.created_at, t.memory_id) < (@afterCreatedAt, @afterId)' : ''}
+           ${filters({ ...query, tags: null, listedAfter: null })}
+         ORDER BY t.created_at DESC, t.memory_id DESC
+         LIMIT @limit`,
+      ),
+      ws,
+      query,
+      'tag',
+      tags,
     );
-    const rows = [...new Set(kinds)].flatMap(
-      (kind) => statement.all({ ...parameters(ws, query), kind, limit: query.limit }) as MemoryRow[],
+
+  /** Along the (workspace, kind, created_at, id) index of memories. */
+  const listByKinds = (ws: string, query: SearchQuery, kinds: readonly string[]): MemoryRow[] =>
+    mergedWalks(
+      sql(
+        `SELECT ${prefixed('m', MEMORY_COLUMNS)} FROM memories m
+         WHERE m.workspace = @ws AND m.kind = @kind
+           ${filters({ ...query, kinds: null })}
+         ORDER BY m.created_at DESC, m.id DESC
+         LIMIT @limit`,
+      ),
+      ws,
+      query,
+      'kind',
+      kinds,
     );
-    return rows.sort(newestFirst).slice(0, query.limit);
-  };
 
   return {
     async searchMemories(ws, query) {
