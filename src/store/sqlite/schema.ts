@@ -248,7 +248,10 @@ export const MIGRATIONS: readonly string[] = [
     DELETE FROM memory_tags WHERE workspace = old.workspace AND created_at = old.created_at
       AND memory_id = old.id AND tag IN (SELECT value FROM json_each(old.tags));
   END;
-  CREATE TRIGGER memory_tags_update AFTER UPDATE OF workspace, id, tags, created_at ON memories BEGIN
+  CREATE TRIGGER memory_tags_update AFTER UPDATE OF workspace, id, tags, created_at ON memories
+  WHEN old.workspace IS NOT new.workspace OR old.id IS NOT new.id OR old.tags IS NOT new.tags
+    OR old.created_at IS NOT new.created_at
+  BEGIN
     DELETE FROM memory_tags WHERE workspace = old.workspace AND created_at = old.created_at
       AND memory_id = old.id AND tag IN (SELECT value FROM json_each(old.tags));
     INSERT OR IGNORE INTO memory_tags (workspace, tag, created_at, memory_id)
