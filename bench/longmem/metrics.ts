@@ -51,6 +51,22 @@ export function meanRecall(rows: readonly Scored[]): RecallRow {
   return { n: rows.length, r1: mean(1), r5: mean(5), r10: mean(10) };
 }
 
+/**
+ * What bridging from a question's found evidence to the rest of it could give at most: R@5 if
+ * every question that has at least one evidence memory among the first `from` ranked ids had all
+ * of its evidence in its top 5, and every other question kept its own R@5. Associations start
+ * from what the search found, so they cannot lift a question none of whose evidence the search
+ * reached; issue 28's multi-hop target is worth reading against it.
+ */
+export function bridgingCeiling(rows: readonly Scored[], from: number): number {
+  if (rows.length === 0) return Number.NaN;
+  const total = rows.reduce((sum, row) => {
+    const reached = row.ranked.slice(0, from).some((id) => row.evidence.includes(id));
+    return sum + (reached ? 1 : recallAtK(row.ranked, row.evidence, 5));
+  }, 0);
+  return total / rows.length;
+}
+
 /** Latency summary in ms: nearest-rank p50 and p95 (bench/lib/stats.ts), and the mean. */
 export function latency(samples: readonly number[]): { n: number; p50: number; p95: number; mean: number } {
   const sorted = [...samples].sort((a, b) => a - b);

@@ -7,7 +7,15 @@ import {
   SHAPES,
   splitQuestions,
 } from '../../bench/longmem/generator.js';
-import { cosineTopK, latency, meanRecall, normalize, recallAtK, recallByKind } from '../../bench/longmem/metrics.js';
+import {
+  bridgingCeiling,
+  cosineTopK,
+  latency,
+  meanRecall,
+  normalize,
+  recallAtK,
+  recallByKind,
+} from '../../bench/longmem/metrics.js';
 import { render, rngFor } from '../../bench/longmem/text.js';
 
 /** The long-memory benchmark's generator (bench/longmem): same seed, same set; its answers hold together; its arithmetic. */
@@ -140,6 +148,20 @@ describe('metrics', () => {
     expect(byKind.update.n).toBe(0);
     expect(Number.isNaN(byKind.update.r5)).toBe(true);
     expect(byKind.all).toEqual(meanRecall(rows));
+  });
+
+  it('bounds what bridging from found evidence could give: all evidence of a reached question in the top 5', () => {
+    const rows = [
+      // One of two evidence memories in the top 5: bridging could bring the other, so 1.
+      { kind: 'multi-hop' as const, evidence: ['a', 'b'], ranked: ['a', 'x', 'x', 'x', 'x', 'x'] },
+      // Its evidence first seen at rank 7: 1 from the top 10, its own 0 from the top 5.
+      { kind: 'multi-hop' as const, evidence: ['c', 'd'], ranked: ['x', 'x', 'x', 'x', 'x', 'x', 'c'] },
+      // Nothing reached: keeps its own R@5 either way.
+      { kind: 'multi-hop' as const, evidence: ['e'], ranked: ['x'] },
+    ];
+    expect(bridgingCeiling(rows, 5)).toBeCloseTo(1 / 3, 12);
+    expect(bridgingCeiling(rows, 10)).toBeCloseTo(2 / 3, 12);
+    expect(Number.isNaN(bridgingCeiling([], 5))).toBe(true);
   });
 
   it('ranks by cosine, best first, ties by id', () => {
