@@ -207,6 +207,14 @@ describe('writes: memories', () => {
       OPTIONAL MATCH (v:MemoryVector {workspace: $ws, memoryId: $id})
       DELETE v
       WITH m
+      CALL (m) {
+        MATCH (term:MemoryTerm {workspace: $ws, memoryId: m.id})
+        DELETE term
+      }
+      CALL (m) {
+        MATCH (tag:MemoryTag {workspace: $ws, memoryId: m.id})
+        DELETE tag
+      }
       OPTIONAL MATCH (m)-[r]-()
       WITH m, collect(r.id) AS edgeIds
       OPTIONAL MATCH (k:EdgeRef {workspace: $ws})
@@ -223,32 +231,6 @@ describe('writes: memories', () => {
       }
       \`\`\`
 
-      # WRITE deleteTerms (op deleteMemory)
-      \`\`\`cypher
-      // engram:deleteTerms
-      MATCH (old:MemoryTerm {workspace: $ws, memoryId: $id})
-      DELETE old
-      \`\`\`
-      \`\`\`json
-      {
-        "ws": "ws-tck",
-        "id": "m1"
-      }
-      \`\`\`
-
-      # WRITE deleteTags (op deleteMemory)
-      \`\`\`cypher
-      // engram:deleteTags
-      MATCH (old:MemoryTag {workspace: $ws, memoryId: $id})
-      DELETE old
-      \`\`\`
-      \`\`\`json
-      {
-        "ws": "ws-tck",
-        "id": "m1"
-      }
-      \`\`\`
-
       # WRITE deleteMemory (op deleteMemory)
       \`\`\`cypher
       // engram:deleteMemory
@@ -256,6 +238,14 @@ describe('writes: memories', () => {
       OPTIONAL MATCH (v:MemoryVector {workspace: $ws, memoryId: $id})
       DELETE v
       WITH m
+      CALL (m) {
+        MATCH (term:MemoryTerm {workspace: $ws, memoryId: m.id})
+        DELETE term
+      }
+      CALL (m) {
+        MATCH (tag:MemoryTag {workspace: $ws, memoryId: m.id})
+        DELETE tag
+      }
       OPTIONAL MATCH (m)-[r]-()
       WITH m, collect(r.id) AS edgeIds
       OPTIONAL MATCH (k:EdgeRef {workspace: $ws})

@@ -436,7 +436,6 @@ if (!process.env.NEO4J_URI) {
         ['updateMemory', cypher.UPDATE_MEMORY, { ws, id: edge.fromId, changes: { title: 'x' }, now }],
         ['deleteMemory', cypher.DELETE_MEMORY, { ws, id: edge.fromId }],
         ['replaceTags', cypher.REPLACE_TAGS, { ws, ids: [edge.fromId] }],
-        ['deleteTags', cypher.DELETE_TAGS, { ws, id: edge.fromId }],
         ['importMemories', cypher.IMPORT_MEMORIES, { ws, memories: [], now }],
         ['importEdges', cypher.importEdges('CITES'), { ws, type: 'CITES', edges: [], now }],
         [

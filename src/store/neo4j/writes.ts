@@ -14,10 +14,10 @@ import {
   missingImportEndpoint,
   missingMemory,
 } from '../shared/store-errors.js';
-import { DELETE_TERMS, REPLACE_TERMS } from './cypher/associations.js';
+import { REPLACE_TERMS } from './cypher/associations.js';
 import { LINK_CONFIRM, LINK_PREPARE, linkCreate, unlinkEdge } from './cypher/edges.js';
 import { IMPORT_MEMORIES, importEdges } from './cypher/import.js';
-import { CREATE_MEMORY, DELETE_MEMORY, DELETE_TAGS, REPLACE_TAGS, UPDATE_MEMORY } from './cypher/memories.js';
+import { CREATE_MEMORY, DELETE_MEMORY, REPLACE_TAGS, UPDATE_MEMORY } from './cypher/memories.js';
 import { isConstraintConflict } from './errors.js';
 import { memoryParameters, patchParameters } from './parameters.js';
 import type { Neo4jReads } from './reads.js';
@@ -82,14 +82,7 @@ export function createNeo4jWrites({ transaction }: Neo4jRunner, reads: Neo4jRead
     },
 
     async deleteMemory(ws, id) {
-      const record = await transaction('WRITE', 'deleteMemory', async (tx) => {
-        const deleted = await first(tx, DELETE_MEMORY, { ws, id });
-        if (deleted) {
-          await rows(tx, DELETE_TERMS, { ws, id });
-          await rows(tx, DELETE_TAGS, { ws, id });
-        }
-        return deleted;
-      });
+      const record = await transaction('WRITE', 'deleteMemory', (tx) => first(tx, DELETE_MEMORY, { ws, id }));
       return record ? { edgesRemoved: toNumber(record.get('edgesRemoved'), 'edgesRemoved') } : null;
     },
 

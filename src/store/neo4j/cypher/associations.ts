@@ -23,15 +23,6 @@ export const REPLACE_TERMS = statement(
   `,
 );
 
-/** The terms of a deleted memory go with it (deleteMemory's transaction). */
-export const DELETE_TERMS = statement(
-  'deleteTerms',
-  `
-  MATCH (old:MemoryTerm {workspace: $ws, memoryId: $id})
-  DELETE old
-  `,
-);
-
 /**
  * For each memory of `$ids` (position `at`), each of its terms (at most `$termsPerMemory`) with
  * the memories holding it, at most `$cap` of them (maxShared + 1: a list that long says "too common"

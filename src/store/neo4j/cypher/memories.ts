@@ -76,15 +76,6 @@ export const REPLACE_TAGS = statement(
   `,
 );
 
-/** The tag nodes of a deleted memory go with it (deleteMemory's transaction). */
-export const DELETE_TAGS = statement(
-  'deleteTags',
-  `
-  MATCH (old:MemoryTag {workspace: $ws, memoryId: $id})
-  DELETE old
-  `,
-);
-
 /**
  * A later page of one kind's or one tag's memories, strictly after ($afterCreatedAt, $afterId):
  * two seeks of its index, one for the rest of the cursor's createdAt and one below it, merged, so a
@@ -239,7 +230,10 @@ export const UPDATE_MEMORY = statement(
   `,
 );
 
-/** DETACH DELETE within the workspace, with its vector and the EdgeRef of every edge it removes. */
+/**
+ * DETACH DELETE within the workspace, with its vector, its association terms and tag index nodes,
+ * and the EdgeRef of every edge it removes: one statement, so a deletion is one round trip.
+ */
 export const DELETE_MEMORY = statement(
   'deleteMemory',
   `
@@ -247,6 +241,14 @@ export const DELETE_MEMORY = statement(
   OPTIONAL MATCH (v:MemoryVector {workspace: $ws, memoryId: $id})
   DELETE v
   WITH m
+  CALL (m) {
+    MATCH (term:MemoryTerm {workspace: $ws, memoryId: m.id})
+    DELETE term
+  }
+  CALL (m) {
+    MATCH (tag:MemoryTag {workspace: $ws, memoryId: m.id})
+    DELETE tag
+  }
   OPTIONAL MATCH (m)-[r]-()
   WITH m, collect(r.id) AS edgeIds
   OPTIONAL MATCH (k:EdgeRef {workspace: $ws})
