@@ -87,8 +87,12 @@ export interface Keyset<T> {
    * any other. Give values normalised as the read uses them, so equal lists share cursors.
    */
   scope: Record<string, unknown>;
-  /** At most `limit` items strictly after `after` in the list's order (the start when null). */
-  read: (after: Position | null, limit: number) => Promise<T[]>;
+  /**
+   * At most `limit` items strictly after `after` in the list's order (the start when null). A
+   * read that stops at a bound of its own before `limit` (a listing's scan bound) also says where
+   * it stopped: `resumeAfter`, the position the next page starts after.
+   */
+  read: (after: Position | null, limit: number) => Promise<T[] | { items: T[]; resumeAfter: Position | null }>;
   /** The sort key of an item, as `read` takes it back. */
   positionOf: (item: T) => Position;
 }
@@ -97,9 +101,13 @@ export interface Keyset<T> {
 export async function keysetPage<T>(ctx: EngramContext, args: PageArgs, keyset: Keyset<T>): Promise<Page<T>> {
   const scope = { field: keyset.field, workspace: ctx.workspace, args: keyset.scope };
   const after = args.after == null ? null : decodeCursor(scope, args.after);
-  const rows = await keyset.read(after, args.first + 1);
+  const answer = await keyset.read(after, args.first + 1);
+  const { items: rows, resumeAfter } = Array.isArray(answer) ? { items: answer, resumeAfter: null } : answer;
   const items = rows.slice(0, args.first);
   const edges = items.map((node) => ({ cursor: encodeCursor(scope, keyset.positionOf(node)), node }));
+  // A read cut short by its bound is not the end: the next page goes on from where it stopped.
+  if (rows.length <= args.first && resumeAfter !== null)
+    return { edges, pageInfo: { hasNextPage: true, endCursor: encodeCursor(scope, resumeAfter) } };
   return { edges, pageInfo: { hasNextPage: rows.length > args.first, endCursor: edges.at(-1)?.cursor ?? null } };
 }
 

@@ -111,12 +111,15 @@ async function searchPage(ctx: EngramContext, args: SearchArgs): Promise<Page<Me
     return keysetPage<MemoryRecord>(ctx, args, {
       field,
       scope,
-      read: (after, limit) =>
-        ctx.store.searchMemories(ctx.workspace, {
+      read: async (after, limit) => {
+        const page = await ctx.store.listNewest(ctx.workspace, {
           ...baseQuery(ctx, args),
           limit,
           listedAfter: after === null ? null : listingPosition(after),
-        }),
+        });
+        const stop = page.resumeAfter;
+        return { items: page.memories, resumeAfter: stop === null ? null : [stop.createdAt, stop.id] };
+      },
       positionOf: (memory) => [memory.createdAt, memory.id],
     });
   }

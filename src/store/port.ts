@@ -152,6 +152,14 @@ export interface GraphStore {
   searchMemories(workspace: string, query: SearchQuery): Promise<MemoryRecord[]>;
 
   /**
+   * searchMemories with no words (a listing of kinds or tags, newest first), and where the page
+   * stops: each kind's or tag's index walk reads at most LISTING_SCAN entries (store/shared/
+   * listing.ts), so a page whose filters rejected most of them may hold fewer than `limit` and
+   * name the position to go on from (`resumeAfter`).
+   */
+  listNewest(workspace: string, query: SearchQuery): Promise<ListingPage>;
+
+  /**
    * What associations are made of (domain/associations.ts): for each memory asked (in order; one
    * without terms is left out), its terms with how many memories of the workspace hold each,
    * counted up to `maxShared + 1`; and every other memory holding one of its rare terms (2 to
@@ -397,7 +405,23 @@ export interface SearchQuery {
    * page; the listing goes on strictly after it in its order (newest first). Null or absent: from
    * the newest. A keyset, so a page seeks to it instead of reading the memories before it.
    */
-  listedAfter?: { createdAt: string; id: string } | null;
+  listedAfter?: ListingPosition | null;
+}
+
+/** A place in a listing's order: newest first by createdAt, then by id. */
+export interface ListingPosition {
+  createdAt: string;
+  id: string;
+}
+
+export interface ListingPage {
+  memories: MemoryRecord[];
+  /**
+   * Set when the page holds fewer than `limit` memories because a walk's scan bound stopped it,
+   * not because the listing ended: the page is complete down to this position (it was read), and
+   * the next page starts strictly after it.
+   */
+  resumeAfter: ListingPosition | null;
 }
 
 export interface TypedEdgeQuery {

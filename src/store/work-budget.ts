@@ -69,6 +69,9 @@ function rowsIn(result: unknown): number {
   }
   if (result === null || result === undefined) return 0;
   if (typeof result === 'object' && 'steps' in result) return 0;
+  // listNewest: the page's memories.
+  if (typeof result === 'object' && 'memories' in result && 'resumeAfter' in result)
+    return (result as { memories: unknown[] }).memories.length;
   // associationCandidates: what it read is its sources' terms and the candidates it listed.
   if (typeof result === 'object' && 'candidates' in result && 'sources' in result) {
     const answer = result as { sources: { terms: unknown[] }[]; candidates: unknown[] };

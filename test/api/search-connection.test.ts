@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LISTING_SCAN } from '../../src/store/shared/listing.js';
 import { createTestApp, type TestApp } from '../helpers/app.js';
+import { plainMemory } from '../helpers/records.js';
 
 const PAGE = `query Page($query: String!, $kinds: [String!], $first: Int, $after: String) {
   searchMemoriesConnection(query: $query, kinds: $kinds, first: $first, after: $after) {
@@ -137,5 +139,45 @@ describe('searchMemoriesConnection', () => {
     const next = await api.gql(PAGE, { query: 'zygomorphic', first: 50, after: connection.pageInfo.endCursor });
     expect(next.errors).toBeUndefined();
     expect(next.data?.searchMemoriesConnection.edges).toEqual([]);
+  });
+});
+
+describe('searchMemoriesConnection past the listing scan bound', () => {
+  let api: TestApp;
+  afterAll(() => api?.close());
+
+  it('pages on from where a walk stopped, each page bounded, and reaches every match', async () => {
+    api = await createTestApp();
+    // LISTING_SCAN + 300 notes tagged "ops" in one import (one createdAt, newest first by id);
+    // three decisions among them, all older than the tag's newest LISTING_SCAN entries.
+    const count = LISTING_SCAN + 300;
+    const decisions = new Set([0, 1, 2]);
+    const memories = Array.from({ length: count }, (_, n) => ({
+      ...plainMemory(`m-${String(n).padStart(4, '0')}`),
+      key: `m${n}`,
+      kind: decisions.has(n) ? 'decision' : 'note',
+      tags: ['ops'],
+    }));
+    await api.store.importBatch(api.config.defaultWorkspace, { memories, edges: [] }, new Date().toISOString());
+    const TAGGED = `query($after: String) {
+      searchMemoriesConnection(query: "", tags: ["ops"], kinds: ["decision"], first: 2, after: $after) {
+        edges { node { key } } pageInfo { hasNextPage endCursor }
+      }
+    }`;
+    const pages: string[][] = [];
+    let after: string | null = null;
+    for (let page = 0; page < 10; page++) {
+      const result: { data?: any; errors?: unknown } = await api.gql(TAGGED, { after });
+      expect(result.errors, JSON.stringify(result.errors)).toBeUndefined();
+      const connection = result.data.searchMemoriesConnection;
+      pages.push(connection.edges.map((edge: any) => edge.node.key));
+      if (!connection.pageInfo.hasNextPage) break;
+      after = connection.pageInfo.endCursor;
+    }
+    // The first page read the tag's newest LISTING_SCAN entries and found no decision among them: empty, with a next page.
+    expect(pages).toEqual([[], ['m2', 'm1'], ['m0']]);
+    // The plain list answers the first page's read: nothing in its window.
+    const list = await api.gql('{ searchMemories(query: "", tags: ["ops"], kinds: ["decision"], limit: 5) { key } }');
+    expect(list.data?.searchMemories).toEqual([]);
   });
 });

@@ -266,9 +266,11 @@ describe('reads: memories and edges', () => {
 
   it('searchMemories without words: by tags and by kinds, each along its own index', async () => {
     tck.driver.respond = answering({
-      listMemoriesByTags: () => [{ memory: memoryNode(memoryProps('m1')) }],
-      listMemoriesByKinds: () => [{ memory: memoryNode(memoryProps('m2')) }],
-      listMemoriesByKindsAfter: () => [{ memory: memoryNode(memoryProps('m3')) }],
+      listMemoriesByTags: () => [{ value: 'Warm-up', memory: memoryNode(memoryProps('m1')) }],
+      listMemoriesByKinds: () => [{ value: 'decision', memory: memoryNode(memoryProps('m2')) }],
+      listMemoriesByKindsAfter: () => [{ value: 'decision', memory: memoryNode(memoryProps('m3')) }],
+      // Every walk came back short; the first kinds walk was cut by the scan bound.
+      listingCutByKinds: () => [{ value: 'decision', createdAt: T0, id: 'm0' }],
     });
     const listing = { text: ' ', limit: 5, currentOnly: false, pruneThreshold: 0.05 };
     const byTags = await tck.store.searchMemories(WS, { ...listing, kinds: null, tags: ['Warm-up', HOSTILE_TEXT] });
@@ -281,7 +283,7 @@ describe('reads: memories and edges', () => {
     });
     expect([...byTags, ...byKinds, ...laterPage].map((memory) => memory.id)).toEqual(['m1', 'm2', 'm3']);
     expect(tck.sent()).toMatchInlineSnapshot(`
-      "# READ listMemoriesByTags (op listMemoriesByTags)
+      "# READ listMemoriesByTags (op listNewest)
       \`\`\`cypher
       // engram:listMemoriesByTags
       UNWIND $tags AS tag
@@ -290,6 +292,7 @@ describe('reads: memories and edges', () => {
         WHERE t.createdAt IS NOT NULL AND t.memoryId IS NOT NULL
         WITH t
         ORDER BY t.workspace DESC, t.tag DESC, t.createdAt DESC, t.memoryId DESC
+        LIMIT $scan
         MATCH (node:Memory {workspace: $ws, id: t.memoryId})
         WHERE ($kinds IS NULL OR node.kind IN $kinds) AND ($currentOnly = false OR NOT EXISTS {
           MATCH (node)<-[s:SUPERSEDES]-(:Memory) WHERE s.weight > $pruneThreshold
@@ -297,7 +300,7 @@ describe('reads: memories and edges', () => {
         RETURN node
         LIMIT $limit
       }
-      RETURN node AS memory
+      RETURN tag AS value, node AS memory
       \`\`\`
       \`\`\`json
       {
@@ -309,11 +312,37 @@ describe('reads: memories and edges', () => {
           "Warm-up",
           "$ws }) RETURN 1 UNION MATCH (n) RETURN n //"
         ],
-        "limit": "int(5)"
+        "limit": "int(5)",
+        "scan": "int(1000)"
       }
       \`\`\`
 
-      # READ listMemoriesByKinds (op listMemoriesByKinds)
+      # READ listingCutByTags (op listNewest)
+      \`\`\`cypher
+      // engram:listingCutByTags
+      UNWIND $values AS tag
+      CALL (tag) {
+        MATCH (t:MemoryTag {workspace: $ws, tag: tag})
+        WHERE t.createdAt IS NOT NULL AND t.memoryId IS NOT NULL
+        WITH t
+        ORDER BY t.workspace DESC, t.tag DESC, t.createdAt DESC, t.memoryId DESC
+        SKIP $skip LIMIT 1
+        RETURN t.createdAt AS createdAt, t.memoryId AS id
+      }
+      RETURN tag AS value, createdAt, id
+      \`\`\`
+      \`\`\`json
+      {
+        "ws": "ws-tck",
+        "values": [
+          "Warm-up",
+          "$ws }) RETURN 1 UNION MATCH (n) RETURN n //"
+        ],
+        "skip": "int(999)"
+      }
+      \`\`\`
+
+      # READ listMemoriesByKinds (op listNewest)
       \`\`\`cypher
       // engram:listMemoriesByKinds
       UNWIND $kinds AS kind
@@ -322,61 +351,15 @@ describe('reads: memories and edges', () => {
         WHERE node.createdAt IS NOT NULL AND node.id IS NOT NULL
         WITH node
         ORDER BY node.workspace DESC, node.kind DESC, node.createdAt DESC, node.id DESC
-        WHERE ($currentOnly = false OR NOT EXISTS {
-          MATCH (node)<-[s:SUPERSEDES]-(:Memory) WHERE s.weight > $pruneThreshold
-        })
-        RETURN node
-        LIMIT $limit
-      }
-      RETURN node AS memory
-      ORDER BY node.createdAt DESC, node.id DESC
-      LIMIT $limit
-      \`\`\`
-      \`\`\`json
-      {
-        "ws": "ws-tck",
-        "kinds": [
-          "decision"
-        ],
-        "currentOnly": false,
-        "pruneThreshold": 0.05,
-        "limit": "int(5)"
-      }
-      \`\`\`
-
-      # READ listMemoriesByKindsAfter (op listMemoriesByKinds)
-      \`\`\`cypher
-      // engram:listMemoriesByKindsAfter
-      UNWIND $kinds AS kind
-      CALL (kind) {
-        CALL (kind) {
-        MATCH (node:Memory {workspace: $ws, kind: kind})
-        WHERE node.createdAt = $afterCreatedAt AND node.id < $afterId
+        LIMIT $scan
         WITH node
-        ORDER BY node.workspace DESC, node.kind DESC, node.createdAt DESC, node.id DESC
         WHERE ($currentOnly = false OR NOT EXISTS {
           MATCH (node)<-[s:SUPERSEDES]-(:Memory) WHERE s.weight > $pruneThreshold
         })
         RETURN node
-        LIMIT $limit
-          UNION
-        MATCH (node:Memory {workspace: $ws, kind: kind})
-        WHERE node.createdAt < $afterCreatedAt AND node.id IS NOT NULL
-        WITH node
-        ORDER BY node.workspace DESC, node.kind DESC, node.createdAt DESC, node.id DESC
-        WHERE ($currentOnly = false OR NOT EXISTS {
-          MATCH (node)<-[s:SUPERSEDES]-(:Memory) WHERE s.weight > $pruneThreshold
-        })
-        RETURN node
-        LIMIT $limit
-        }
-        RETURN node
-        ORDER BY node.createdAt DESC, node.id DESC
         LIMIT $limit
       }
-      RETURN node AS memory
-      ORDER BY node.createdAt DESC, node.id DESC
-      LIMIT $limit
+      RETURN kind AS value, node AS memory
       \`\`\`
       \`\`\`json
       {
@@ -387,8 +370,123 @@ describe('reads: memories and edges', () => {
         "currentOnly": false,
         "pruneThreshold": 0.05,
         "limit": "int(5)",
+        "scan": "int(1000)"
+      }
+      \`\`\`
+
+      # READ listingCutByKinds (op listNewest)
+      \`\`\`cypher
+      // engram:listingCutByKinds
+      UNWIND $values AS kind
+      CALL (kind) {
+        MATCH (node:Memory {workspace: $ws, kind: kind})
+        WHERE node.createdAt IS NOT NULL AND node.id IS NOT NULL
+        WITH node
+        ORDER BY node.workspace DESC, node.kind DESC, node.createdAt DESC, node.id DESC
+        SKIP $skip LIMIT 1
+        RETURN node.createdAt AS createdAt, node.id AS id
+      }
+      RETURN kind AS value, createdAt, id
+      \`\`\`
+      \`\`\`json
+      {
+        "ws": "ws-tck",
+        "values": [
+          "decision"
+        ],
+        "skip": "int(999)"
+      }
+      \`\`\`
+
+      # READ listMemoriesByKindsAfter (op listNewest)
+      \`\`\`cypher
+      // engram:listMemoriesByKindsAfter
+      UNWIND $kinds AS kind
+      CALL (kind) {
+        CALL (kind) {
+        MATCH (node:Memory {workspace: $ws, kind: kind})
+        WHERE node.createdAt = $afterCreatedAt AND node.id < $afterId
+        WITH node
+        ORDER BY node.workspace DESC, node.kind DESC, node.createdAt DESC, node.id DESC
+        LIMIT $scan
+        WITH node
+        WHERE ($currentOnly = false OR NOT EXISTS {
+          MATCH (node)<-[s:SUPERSEDES]-(:Memory) WHERE s.weight > $pruneThreshold
+        })
+        RETURN node
+        LIMIT $limit
+          UNION
+        MATCH (node:Memory {workspace: $ws, kind: kind})
+        WHERE node.createdAt < $afterCreatedAt AND node.id IS NOT NULL
+        WITH node
+        ORDER BY node.workspace DESC, node.kind DESC, node.createdAt DESC, node.id DESC
+        LIMIT $scan
+        WITH node
+        WHERE ($currentOnly = false OR NOT EXISTS {
+          MATCH (node)<-[s:SUPERSEDES]-(:Memory) WHERE s.weight > $pruneThreshold
+        })
+        RETURN node
+        LIMIT $limit
+        }
+        RETURN node
+        ORDER BY node.createdAt DESC, node.id DESC
+        LIMIT $limit
+      }
+      RETURN kind AS value, node AS memory
+      \`\`\`
+      \`\`\`json
+      {
+        "ws": "ws-tck",
+        "kinds": [
+          "decision"
+        ],
+        "currentOnly": false,
+        "pruneThreshold": 0.05,
         "afterCreatedAt": "2099-01-01T00:00:00.000Z",
-        "afterId": "$ws }) RETURN 1 UNION MATCH (n) RETURN n //"
+        "afterId": "$ws }) RETURN 1 UNION MATCH (n) RETURN n //",
+        "limit": "int(5)",
+        "scan": "int(1000)"
+      }
+      \`\`\`
+
+      # READ listingCutByKindsAfter (op listNewest)
+      \`\`\`cypher
+      // engram:listingCutByKindsAfter
+      UNWIND $values AS kind
+      CALL (kind) {
+        CALL (kind) {
+        MATCH (node:Memory {workspace: $ws, kind: kind})
+        WHERE node.createdAt = $afterCreatedAt AND node.id < $afterId
+        WITH node
+        ORDER BY node.workspace DESC, node.kind DESC, node.createdAt DESC, node.id DESC
+        LIMIT $scan
+        RETURN node
+          UNION
+        MATCH (node:Memory {workspace: $ws, kind: kind})
+        WHERE node.createdAt < $afterCreatedAt AND node.id IS NOT NULL
+        WITH node
+        ORDER BY node.workspace DESC, node.kind DESC, node.createdAt DESC, node.id DESC
+        LIMIT $scan
+        RETURN node
+        }
+        WITH node
+        ORDER BY node.createdAt DESC, node.id DESC
+        SKIP $skip
+        LIMIT 1
+        RETURN node.createdAt AS createdAt, node.id AS id
+      }
+      RETURN kind AS value, createdAt, id
+      \`\`\`
+      \`\`\`json
+      {
+        "ws": "ws-tck",
+        "afterCreatedAt": "2099-01-01T00:00:00.000Z",
+        "afterId": "$ws }) RETURN 1 UNION MATCH (n) RETURN n //",
+        "values": [
+          "decision"
+        ],
+        "scan": "int(1000)",
+        "skip": "int(999)"
       }
       \`\`\`"
     `);

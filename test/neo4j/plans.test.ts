@@ -328,14 +328,22 @@ if (!process.env.NEO4J_URI) {
       [
         'listMemoriesByKinds (2 kinds, limit 20)',
         cypher.LIST_MEMORIES_BY_KINDS,
-        { ws, kinds: ['fact', 'decision'], currentOnly: true, pruneThreshold: 0.05, limit: int(20) },
+        { ws, kinds: ['fact', 'decision'], currentOnly: true, pruneThreshold: 0.05, limit: int(20), scan: int(1_000) },
         // 2 x 20 memories in index order, each with its SUPERSEDES check (822 here); no sort (below).
         1_500,
       ],
       [
         'listMemoriesByTags (2 tags, limit 20)',
         cypher.LIST_MEMORIES_BY_TAGS,
-        { ws, tags: ['tag1', 'tag2'], kinds: null, currentOnly: true, pruneThreshold: 0.05, limit: int(20) },
+        {
+          ws,
+          tags: ['tag1', 'tag2'],
+          kinds: null,
+          currentOnly: true,
+          pruneThreshold: 0.05,
+          limit: int(20),
+          scan: int(1_000),
+        },
         // 2 x 20 tag entries in index order, each with its memory and SUPERSEDES check; no sort (below).
         1_500,
       ],
@@ -351,8 +359,36 @@ if (!process.env.NEO4J_URI) {
           afterCreatedAt: '9999-01-01T00:00:00.000Z',
           afterId: '',
           limit: int(20),
+          scan: int(1_000),
         },
         3_000,
+      ],
+      // Where the scan bound cut a walk: the entry LISTING_SCAN - 1 past the cursor, read in index
+      // order (no sort for a first page), so at most LISTING_SCAN entries of each value.
+      [
+        'listingCutByKinds (2 kinds)',
+        cypher.LISTING_CUT_BY_KINDS,
+        { ws, values: ['fact', 'decision'], skip: int(999) },
+        2 * 1_000 * 3,
+      ],
+      [
+        'listingCutByTags (2 tags)',
+        cypher.LISTING_CUT_BY_TAGS,
+        { ws, values: ['tag1', 'tag2'], skip: int(999) },
+        2 * 1_000 * 3,
+      ],
+      [
+        'listingCutByTagsAfter (2 tags)',
+        cypher.LISTING_CUT_BY_TAGS_AFTER,
+        {
+          ws,
+          values: ['tag1', 'tag2'],
+          afterCreatedAt: '9999-01-01T00:00:00.000Z',
+          afterId: '',
+          scan: int(1_000),
+          skip: int(999),
+        },
+        2 * 2 * 1_000 * 3,
       ],
       ['listMemories (page of 100)', cypher.LIST_MEMORIES, { ws, afterId: '', limit: int(100) }, 1_500],
       ['listEdges (page of 100)', cypher.LIST_EDGES, { ws, afterId: '', limit: int(100) }, 10_000],
@@ -389,6 +425,11 @@ if (!process.env.NEO4J_URI) {
         // The same for each tag's memories; only the merge of the tags' pages may sort (Top, at most tags x limit).
         if (name.startsWith('listMemoriesByTags') && result.operators.some((operator) => /Sort$/.test(operator)))
           problems.push(`${name}: sorts a tag's memories instead of reading its index in order`);
+        if (
+          /^listingCutBy(Kinds|Tags) /.test(name) &&
+          result.operators.some((operator) => /Sort$|^Top$/.test(operator))
+        )
+          problems.push(`${name}: sorts instead of reading its index in order`);
       }
       console.log(
         `statement costs (small workspace ${SMALL.memories}/${SMALL.edges} beside ${LARGE.memories}/${LARGE.edges}):\n${report.join('\n')}`,

@@ -31,6 +31,7 @@ const CALLS: Record<string, unknown[]> = {
   edgesAmong: [WS, ['a', 'b'], { types: null, pruneThreshold: THRESHOLD }],
   edgesBetween: [WS, 'a', 'b', null],
   searchMemories: [WS, { text: 'a', kinds: null, tags: null, limit: 5, currentOnly: false, pruneThreshold: THRESHOLD }],
+  listNewest: [WS, { text: '', kinds: null, tags: ['a'], limit: 5, currentOnly: false, pruneThreshold: THRESHOLD }],
   listWeightEvents: [WS, { edgeId: null, memoryId: null, source: null, limit: 5 }],
   getEdgeHistories: [WS, ['e'], 5],
   getWeightEvents: [WS, ['w']],

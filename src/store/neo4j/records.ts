@@ -60,7 +60,7 @@ export function toIsoString(value: unknown, field: string): string {
 const optional = <T>(value: unknown, map: (present: unknown) => T): T | null =>
   value === undefined || value === null ? null : map(value);
 
-function toStringValue(value: unknown, field: string): string {
+export function toStringValue(value: unknown, field: string): string {
   return typeof value === 'string' ? value : fail(field, value);
 }
 

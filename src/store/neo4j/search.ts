@@ -1,17 +1,21 @@
 import { int } from 'neo4j-driver';
 import type { MemoryRecord } from '../../domain/types.js';
-import { compareIds } from '../key-order.js';
-import type { GraphStore, SearchQuery } from '../port.js';
+import type { GraphStore, ListingPage, ListingPosition, SearchQuery } from '../port.js';
+import { LISTING_SCAN, mergeWalks } from '../shared/listing.js';
 import {
   LIST_MEMORIES_BY_KINDS,
   LIST_MEMORIES_BY_KINDS_AFTER,
   LIST_MEMORIES_BY_TAGS,
   LIST_MEMORIES_BY_TAGS_AFTER,
+  LISTING_CUT_BY_KINDS,
+  LISTING_CUT_BY_KINDS_AFTER,
+  LISTING_CUT_BY_TAGS,
+  LISTING_CUT_BY_TAGS_AFTER,
   SEARCH_MEMORIES,
 } from './cypher/memories.js';
 import type { TransactionLike } from './driver.js';
 import { listOrNull } from './parameters.js';
-import { toMemory } from './records.js';
+import { toIsoString, toMemory, toStringValue } from './records.js';
 import { inWorkspace, RANKED_PER_TIER, toLuceneTiers } from './search-query.js';
 import { type Neo4jRunner, rows } from './transactions.js';
 
@@ -45,39 +49,70 @@ async function searchTiers(
   return found;
 }
 
-/** Each memory once, newest first, equal times by id descending (the tag index's order). */
-function newestOnce(memories: readonly MemoryRecord[]): MemoryRecord[] {
-  const byId = new Map(memories.map((memory) => [memory.id, memory]));
-  return [...byId.values()].sort((a, b) => compareIds(b.createdAt, a.createdAt) || compareIds(b.id, a.id));
-}
+/**
+ * searchMemories on Neo4j: the same rank tiers as the SQLite store, or a listing by kinds/tags
+ * (listNewest) when there are no words.
+ */
+export function createNeo4jSearch({ read }: Neo4jRunner): Pick<GraphStore, 'searchMemories' | 'listNewest'> {
+  /**
+   * One page of each kind's or tag's walk (at most LISTING_SCAN index entries each), in one
+   * statement; then, only when some walk came back short, where the scan bound cut those walks,
+   * in one more. Merged by mergeWalks.
+   */
+  const listWalks = (ws: string, query: SearchQuery, key: 'tags' | 'kinds', values: string[]) => {
+    const after = query.listedAfter;
+    const [first, later, cutFirst, cutLater] =
+      key === 'tags'
+        ? [LIST_MEMORIES_BY_TAGS, LIST_MEMORIES_BY_TAGS_AFTER, LISTING_CUT_BY_TAGS, LISTING_CUT_BY_TAGS_AFTER]
+        : [LIST_MEMORIES_BY_KINDS, LIST_MEMORIES_BY_KINDS_AFTER, LISTING_CUT_BY_KINDS, LISTING_CUT_BY_KINDS_AFTER];
+    const cursor = after ? { afterCreatedAt: after.createdAt, afterId: after.id } : {};
+    return read('listNewest', async (tx): Promise<ListingPage> => {
+      const records = await rows(tx, after ? later : first, {
+        ...filterParameters(ws, query),
+        ...cursor,
+        [key]: values,
+        limit: int(query.limit),
+        scan: int(LISTING_SCAN),
+      });
+      const passed = new Map<string, MemoryRecord[]>(values.map((value) => [value, []]));
+      for (const record of records)
+        passed.get(toStringValue(record.get('value'), 'value'))?.push(toMemory(record.get('memory')));
+      const short = values.filter((value) => (passed.get(value)?.length ?? 0) < query.limit);
+      const cuts = new Map<string, ListingPosition>();
+      if (short.length > 0) {
+        const cutRecords = await rows(tx, after ? cutLater : cutFirst, {
+          ws,
+          ...cursor,
+          values: short,
+          // A later page's cut reads both of the cursor's seeks, each at most $scan entries.
+          ...(after ? { scan: int(LISTING_SCAN) } : {}),
+          skip: int(LISTING_SCAN - 1),
+        });
+        for (const record of cutRecords)
+          cuts.set(toStringValue(record.get('value'), 'value'), {
+            createdAt: toIsoString(record.get('createdAt'), 'createdAt'),
+            id: toStringValue(record.get('id'), 'id'),
+          });
+      }
+      return mergeWalks(
+        values.map((value) => ({ memories: passed.get(value) ?? [], cut: cuts.get(value) ?? null })),
+        query.limit,
+      );
+    });
+  };
 
-/** searchMemories on Neo4j: the same rank tiers as the SQLite store, or a listing by kinds/tags when there are no words. */
-export function createNeo4jSearch({ read }: Neo4jRunner): Pick<GraphStore, 'searchMemories'> {
+  const listNewest = async (ws: string, query: SearchQuery): Promise<ListingPage> => {
+    if (query.tags) return listWalks(ws, query, 'tags', [...new Set(query.tags)]);
+    if (query.kinds) return listWalks(ws, query, 'kinds', [...new Set(query.kinds)]);
+    return { memories: [], resumeAfter: null };
+  };
+
   return {
     async searchMemories(ws, query) {
       const tiers = toLuceneTiers(query.text);
       if (tiers.length > 0) return read('searchMemories', (tx) => searchTiers(tx, ws, query, tiers));
-      /** One listing statement, or its later-page twin from the cursor, with `values` under `key`. */
-      const list = async (op: string, first: string, later: string, key: 'tags' | 'kinds', values: string[]) => {
-        const after = query.listedAfter;
-        const parameters = { ...filterParameters(ws, query), [key]: values, limit: int(query.limit) };
-        const records = await read(op, (tx) =>
-          after
-            ? rows(tx, later, { ...parameters, afterCreatedAt: after.createdAt, afterId: after.id })
-            : rows(tx, first, parameters),
-        );
-        return records.map((record) => toMemory(record.get('memory')));
-      };
-      if (query.tags) {
-        const tags = [...new Set(query.tags)];
-        const each = await list('listMemoriesByTags', LIST_MEMORIES_BY_TAGS, LIST_MEMORIES_BY_TAGS_AFTER, 'tags', tags);
-        return newestOnce(each).slice(0, query.limit);
-      }
-      if (query.kinds) {
-        const kinds = [...new Set(query.kinds)];
-        return list('listMemoriesByKinds', LIST_MEMORIES_BY_KINDS, LIST_MEMORIES_BY_KINDS_AFTER, 'kinds', kinds);
-      }
-      return [];
+      return (await listNewest(ws, query)).memories;
     },
+    listNewest,
   };
 }

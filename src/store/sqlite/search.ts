@@ -1,8 +1,8 @@
 import type Database from 'better-sqlite3';
 import { SUPERSEDES } from '../../domain/evidence.js';
 import { searchTiers } from '../../domain/search-words.js';
-import { compareIds } from '../key-order.js';
-import type { GraphStore, SearchQuery } from '../port.js';
+import type { GraphStore, ListingPage, ListingPosition, SearchQuery } from '../port.js';
+import { LISTING_SCAN, mergeWalks } from '../shared/listing.js';
 import { MEMORY_COLUMNS, type MemoryRow, toMemory } from './records.js';
 import { BM25_WEIGHTS, COMMON_WORD_HOLDERS, commonWords, ftsTier, inScope, toFtsTerms } from './search-query.js';
 import { asJson, prefixed } from './sql-text.js';
@@ -19,7 +19,6 @@ function filters(query: SearchQuery): string {
     query.tags
       ? 'AND EXISTS (SELECT 1 FROM json_each(m.tags) t WHERE t.value IN (SELECT value FROM json_each(@tags)))'
       : '',
-    query.listedAfter ? 'AND (m.created_at, m.id) < (@afterCreatedAt, @afterId)' : '',
     query.currentOnly
       ? `AND NOT EXISTS (SELECT 1 FROM edges e WHERE e.workspace = m.workspace AND e.to_id = m.id
            AND e.type = @supersedes AND e.weight > @pruneThreshold)`
@@ -42,12 +41,8 @@ function parameters(ws: string, query: SearchQuery) {
 /** Words whose commonness a search store remembers (a few hundred KB at most). */
 const KNOWN_WORDS = 4096;
 
-/** Newest first; equal times by id descending (ids are time-ordered), the order of the memories_kind_created index. */
-const newestFirst = (a: MemoryRow, b: MemoryRow): number =>
-  compareIds(b.created_at, a.created_at) || compareIds(b.id, a.id);
-
 /** searchMemories on the embedded store: FTS5 rank tiers, or a listing by kinds/tags when there are no words. */
-export function createSqliteSearch(ctx: StoreContext): Pick<GraphStore, 'searchMemories'> {
+export function createSqliteSearch(ctx: StoreContext): Pick<GraphStore, 'searchMemories' | 'listNewest'> {
   const { db, sql } = ctx;
 
   const held = sql(
@@ -91,7 +86,7 @@ export function createSqliteSearch(ctx: StoreContext): Pick<GraphStore, 'searchM
     // What both kinds of tier keep of their matches: this workspace's, not found by an earlier tier.
     const kept = `m.workspace = @ws
          AND m.id NOT IN (SELECT value FROM json_each(@seen))
-         ${filters({ ...query, listedAfter: null })}`;
+         ${filters(query)}`;
     const rankedTier = sql(
       `SELECT ${prefixed('m', MEMORY_COLUMNS)}
        FROM memories_fts f JOIN memories m ON m.rid = f.rowid
@@ -135,69 +130,91 @@ export function createSqliteSearch(ctx: StoreContext): Pick<GraphStore, 'searchM
   };
 
   /**
-   * One walk of an index per distinct value of `key` (a kind or a tag), newest first, each at most
-   * the limit past the filters however many memories share the value; then merged, each memory
-   * once (a memory may carry two of the tags).
+   * One walk of an index per distinct value of `key` (a kind or a tag), newest first: at most
+   * LISTING_SCAN entries of the index (`walk` reads them in a co-routine, then checks the filters
+   * on each, stopping at the limit), and for a walk that came back short, the entry where the scan
+   * bound cut it (`boundary`, the LISTING_SCAN-th entry, if there is one). Merged by mergeWalks.
    */
-  const mergedWalks = (
-    statement: Database.Statement,
+  const listWalks = (
+    walk: Database.Statement,
+    boundary: Database.Statement,
     ws: string,
     query: SearchQuery,
     key: 'kind' | 'tag',
     values: readonly string[],
-  ): MemoryRow[] => {
-    const byId = new Map<string, MemoryRow>();
-    for (const value of new Set(values))
-      for (const row of statement.all({ ...parameters(ws, query), [key]: value, limit: query.limit }) as MemoryRow[])
-        byId.set(row.id, row);
-    return [...byId.values()].sort(newestFirst).slice(0, query.limit);
+  ): ListingPage => {
+    const walks = [...new Set(values)].map((value) => {
+      const bound = { ...parameters(ws, query), [key]: value, limit: query.limit, scan: LISTING_SCAN };
+      const rows = walk.all(bound) as MemoryRow[];
+      const cut = rows.length < query.limit ? (boundary.get(bound) as ListingPosition | undefined) : undefined;
+      return { memories: rows.map(toMemory), cut: cut ?? null };
+    });
+    return mergeWalks(walks, query.limit);
   };
 
+  /** The cursor's place in an index keyed (..., created_at, <id column>). */
+  const afterCursor = (query: SearchQuery, id: string) =>
+    query.listedAfter ? `AND (created_at, ${id}) < (@afterCreatedAt, @afterId)` : '';
+
   /** Along the (workspace, tag, created_at, memory id) key of memory_tags. */
-  const listByTags = (ws: string, query: SearchQuery, tags: readonly string[]): MemoryRow[] =>
-    mergedWalks(
+  const listByTags = (ws: string, query: SearchQuery, tags: readonly string[]): ListingPage => {
+    const entries = `FROM memory_tags WHERE workspace = @ws AND tag = @tag ${afterCursor(query, 'memory_id')}
+         ORDER BY created_at DESC, memory_id DESC`;
+    return listWalks(
       sql(
         `SELECT ${prefixed('m', MEMORY_COLUMNS)}
-         FROM memory_tags t JOIN memories m ON m.workspace = t.workspace AND m.id = t.memory_id
-         WHERE t.workspace = @ws AND t.tag = @tag
-           ${query.listedAfter ? 'AND (t.created_at, t.memory_id) < (@afterCreatedAt, @afterId)' : ''}
-           ${filters({ ...query, tags: null, listedAfter: null })}
+         FROM (SELECT created_at, memory_id ${entries} LIMIT @scan) t
+         CROSS JOIN memories m ON m.workspace = @ws AND m.id = t.memory_id
+         WHERE 1 ${filters({ ...query, tags: null })}
          ORDER BY t.created_at DESC, t.memory_id DESC
          LIMIT @limit`,
       ),
+      sql(`SELECT created_at AS createdAt, memory_id AS id ${entries} LIMIT 1 OFFSET @scan - 1`),
       ws,
       query,
       'tag',
       tags,
     );
+  };
 
   /** Along the (workspace, kind, created_at, id) index of memories. */
-  const listByKinds = (ws: string, query: SearchQuery, kinds: readonly string[]): MemoryRow[] =>
-    mergedWalks(
+  const listByKinds = (ws: string, query: SearchQuery, kinds: readonly string[]): ListingPage => {
+    const entries = `FROM memories WHERE workspace = @ws AND kind = @kind ${afterCursor(query, 'id')}
+         ORDER BY created_at DESC, id DESC`;
+    return listWalks(
       sql(
-        `SELECT ${prefixed('m', MEMORY_COLUMNS)} FROM memories m
-         WHERE m.workspace = @ws AND m.kind = @kind
-           ${filters({ ...query, kinds: null })}
-         ORDER BY m.created_at DESC, m.id DESC
+        `SELECT ${prefixed('m', MEMORY_COLUMNS)}
+         FROM (SELECT rid, created_at, id ${entries} LIMIT @scan) k
+         CROSS JOIN memories m ON m.rid = k.rid
+         WHERE 1 ${filters({ ...query, kinds: null })}
+         ORDER BY k.created_at DESC, k.id DESC
          LIMIT @limit`,
       ),
+      sql(`SELECT created_at AS createdAt, id ${entries} LIMIT 1 OFFSET @scan - 1`),
       ws,
       query,
       'kind',
       kinds,
     );
+  };
+
+  const listNewest = (ws: string, query: SearchQuery): ListingPage => {
+    if (query.tags) return listByTags(ws, query, query.tags);
+    if (query.kinds) return listByKinds(ws, query, query.kinds);
+    return { memories: [], resumeAfter: null };
+  };
 
   return {
     async searchMemories(ws, query) {
       const terms = toFtsTerms(query.text);
-      // One read transaction: the tiers (or kinds) see the same snapshot.
-      const rows = db.transaction((): MemoryRow[] => {
-        if (terms.length > 0) return searchWords(ws, query, terms);
-        if (query.tags) return listByTags(ws, query, query.tags);
-        if (query.kinds) return listByKinds(ws, query, query.kinds);
-        return [];
-      })();
-      return rows.map(toMemory);
+      // One read transaction: the tiers (or the walks) see the same snapshot.
+      return db.transaction(() =>
+        terms.length > 0 ? searchWords(ws, query, terms).map(toMemory) : listNewest(ws, query).memories,
+      )();
+    },
+
+    async listNewest(ws, query) {
+      return db.transaction(() => listNewest(ws, query))();
     },
   };
 }

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { MemoryRecord } from '../../../src/domain/types.js';
+import type { ListingPosition, SearchQuery } from '../../../src/store/port.js';
+import { LISTING_SCAN } from '../../../src/store/shared/listing.js';
 import { type ContractContext, newMemory, OTHER, search, T0, T1, T2, T3, T4, THRESHOLD, WS } from '../contract-kit.js';
 
 /**
@@ -208,6 +210,73 @@ export function searchCases(t: ContractContext): void {
       const whole = await t.store.searchMemories(WS, search('', { kinds: ['decision'] }));
       expect(whole[0]?.id).toBe(newest.id);
       expect(ids(rest)).toEqual(ids(whole).slice(1));
+    });
+  });
+
+  describe('listings past the scan bound (listNewest)', () => {
+    const id = (n: number) => `m-${String(n).padStart(4, '0')}`;
+    const DECISIONS = [1200, 3, 2, 1, 0];
+    const TOTAL = LISTING_SCAN + 250;
+
+    /**
+     * LISTING_SCAN + 250 memories tagged "ops", in one import (one createdAt: the walks order them
+     * by id, newest first m-1249): notes, but for five decisions, one among the newest and four
+     * below the first LISTING_SCAN entries, which are also tagged "dec"; and a memory that
+     * supersedes every note from m-0250 up but m-1201.
+     */
+    async function crowd() {
+      const memories = Array.from({ length: TOTAL }, (_, n) => {
+        const decision = DECISIONS.includes(n);
+        const tags = decision ? ['ops', 'dec'] : ['ops'];
+        return newMemory({ id: id(n), title: `Memory ${n}`, kind: decision ? 'decision' : 'note', tags });
+      });
+      const newer = newMemory({ id: 'newer', title: 'Newer notes', kind: 'summary' });
+      const superseded = memories.filter((_, n) => n >= 250 && n !== 1201 && !DECISIONS.includes(n));
+      const edges = superseded.map((memory) => ({
+        id: `s-${memory.id}`,
+        fromId: newer.id,
+        toId: memory.id,
+        type: 'SUPERSEDES',
+        weight: 0.5,
+        metadata: null,
+      }));
+      await t.store.importBatch(WS, { memories: [...memories, newer], edges }, T1);
+    }
+
+    const page = async (filter: Partial<SearchQuery>, after: ListingPosition | null = null) => {
+      const answer = await t.store.listNewest(WS, search('', { limit: 10, ...filter, listedAfter: after }));
+      return { ids: ids(answer.memories), resumeAfter: answer.resumeAfter };
+    };
+
+    it('stops a walk whose filters reject most entries at LISTING_SCAN, and goes on from where it stopped', async () => {
+      await crowd();
+      const byTag = { tags: ['ops'], kinds: ['decision'] };
+      const first = await page(byTag);
+      // The tag's newest LISTING_SCAN entries are m-1249 down to m-0250: one decision among them.
+      expect(first).toEqual({ ids: [id(1200)], resumeAfter: { createdAt: T1, id: id(250) } });
+      expect(await page(byTag, first.resumeAfter)).toEqual({ ids: [id(3), id(2), id(1), id(0)], resumeAfter: null });
+      // The plain list is the first page.
+      expect(ids(await t.store.searchMemories(WS, search('', { ...byTag, limit: 10 })))).toEqual([id(1200)]);
+
+      // By kind, currentOnly: a newer memory supersedes every note from m-0250 up but m-1201, so
+      // the kind's newest LISTING_SCAN notes (m-1249 down to m-0249; m-1200 is a decision) hold two current ones.
+      const byKind = { kinds: ['note'], tags: null, currentOnly: true };
+      const current = await page(byKind);
+      expect(current).toEqual({ ids: [id(1201), id(249)], resumeAfter: { createdAt: T1, id: id(249) } });
+      const next = await page(byKind, current.resumeAfter);
+      expect(next.ids).toEqual(Array.from({ length: 10 }, (_, n) => id(248 - n)));
+      expect(next.resumeAfter).toBeNull();
+    });
+
+    it('merges a cut walk with a whole one only down to the cut, so no page skips what the cut walk has not read', async () => {
+      await crowd();
+      const filter = { tags: ['ops', 'dec'], kinds: ['decision'] };
+      // "dec" holds all five decisions, but "ops" stopped at m-0250: the older four wait for the next page.
+      const first = await page(filter);
+      expect(first).toEqual({ ids: [id(1200)], resumeAfter: { createdAt: T1, id: id(250) } });
+      expect(await page(filter, first.resumeAfter)).toEqual({ ids: [id(3), id(2), id(1), id(0)], resumeAfter: null });
+      // A walk with nothing rejected fills its page and says nothing more.
+      expect(await page({ tags: ['dec'], limit: 3 })).toEqual({ ids: [id(1200), id(3), id(2)], resumeAfter: null });
     });
   });
 

@@ -77,107 +77,153 @@ export const REPLACE_TAGS = statement(
 );
 
 /**
- * A later page of one kind's or one tag's memories, strictly after ($afterCreatedAt, $afterId):
- * two seeks of its index, one for the rest of the cursor's createdAt and one below it, merged, so a
- * page reads about $limit entries however deep it is (one range predicate over both properties would
- * read every memory sharing the cursor's createdAt, a whole batch after a bulk import). `walk`
- * reads the index from a predicate on its `createdAt` and `id` properties.
+ * One kind's or one tag's index entries from `predicate`, in the index's order (newest first),
+ * ended by `bound` (`LIMIT $scan`: a page reads at most LISTING_SCAN entries of each walk, however
+ * many the filters reject). Neo4j seeks a composite index only with a predicate on every property,
+ * hence the IS NOT NULLs; ordered by every property of the index, so it is read in order, not sorted.
  */
-const pageAfterCursor = (key: 'kind' | 'tag', walk: (predicate: string) => string, createdAt: string, id: string) => `
-  CALL (${key}) {
-    CALL (${key}) {${walk(`${createdAt} = $afterCreatedAt AND ${id} < $afterId`)}
-      UNION${walk(`${createdAt} < $afterCreatedAt AND ${id} IS NOT NULL`)}
-    }
-    RETURN node
-    ORDER BY node.createdAt DESC, node.id DESC
-    LIMIT $limit
-  }`;
+type Entries = (predicate: string, bound: string) => string;
 
-/**
- * One tag's memories in the tag index's order (newest first), those `predicate` keeps, at most
- * $limit. Neo4j seeks a composite index only with a predicate on every property, hence the IS NOT
- * NULLs; kinds and currentOnly are checked on each memory after the ordering, before the limit.
- */
-const tagIndexWalk = (predicate: string) => `
+const tagEntries: Entries = (predicate, bound) => `
     MATCH (t:MemoryTag {workspace: $ws, tag: tag})
     WHERE ${predicate}
     WITH t
     ORDER BY t.workspace DESC, t.tag DESC, t.createdAt DESC, t.memoryId DESC
-    MATCH (node:Memory {workspace: $ws, id: t.memoryId})
-    WHERE ($kinds IS NULL OR node.kind IN $kinds) AND ${CURRENT_ONLY}
-    RETURN node
-    LIMIT $limit`;
+    ${bound}`;
 
-/**
- * A listing by tags (no words): each tag's newest, at most $limit per tag. The store merges them
- * (a memory may carry two of the tags), so nothing here sorts.
- */
-export const LIST_MEMORIES_BY_TAGS = statement(
-  'listMemoriesByTags',
-  `
-  UNWIND $tags AS tag
-  CALL (tag) {${tagIndexWalk('t.createdAt IS NOT NULL AND t.memoryId IS NOT NULL')}
-  }
-  RETURN node AS memory
-  `,
-);
-
-/** A later page of LIST_MEMORIES_BY_TAGS (pageAfterCursor); the tags' pages are merged by the store. */
-export const LIST_MEMORIES_BY_TAGS_AFTER = statement(
-  'listMemoriesByTagsAfter',
-  `
-  UNWIND $tags AS tag${pageAfterCursor('tag', tagIndexWalk, 't.createdAt', 't.memoryId')}
-  RETURN node AS memory
-  `,
-);
-
-/**
- * A listing by kinds (no words, no tags): newest first per kind, then merged. Ordered by every
- * property of the (workspace, kind, createdAt, id) index, so Neo4j reads the index in order and
- * stops at `$limit` (ordered by createdAt alone it sorted every memory of the kind; without id in
- * the index it sorted every memory sharing a createdAt, which a bulk import gives a whole batch);
- * Neo4j seeks a composite index only with a predicate on every property, hence the IS NOT NULLs.
- * Superseded memories are skipped after the ordering, before the limit.
- */
-export const LIST_MEMORIES_BY_KINDS = statement(
-  'listMemoriesByKinds',
-  `
-  UNWIND $kinds AS kind
-  CALL (kind) {
-    MATCH (node:Memory {workspace: $ws, kind: kind})
-    WHERE node.createdAt IS NOT NULL AND node.id IS NOT NULL
-    WITH node
-    ORDER BY node.workspace DESC, node.kind DESC, node.createdAt DESC, node.id DESC
-    WHERE ${CURRENT_ONLY}
-    RETURN node
-    LIMIT $limit
-  }
-  RETURN node AS memory
-  ORDER BY node.createdAt DESC, node.id DESC
-  LIMIT $limit
-  `,
-);
-
-/** One kind's memories in the kind index's order (newest first), filtered by `predicate`, at most $limit. */
-const kindIndexWalk = (predicate: string) => `
+const kindEntries: Entries = (predicate, bound) => `
     MATCH (node:Memory {workspace: $ws, kind: kind})
     WHERE ${predicate}
     WITH node
     ORDER BY node.workspace DESC, node.kind DESC, node.createdAt DESC, node.id DESC
+    ${bound}`;
+
+/** The listing's two index walks: its key, its entries, and how an entry names its createdAt and memory id. */
+interface Walk {
+  key: 'kind' | 'tag';
+  entries: Entries;
+  entry: string;
+  createdAt: string;
+  id: string;
+  /** From the entries (at most $scan), the memories that pass the filters, at most $limit. */
+  passing: string;
+}
+
+const TAG_WALK: Walk = {
+  key: 'tag',
+  entries: tagEntries,
+  entry: 't',
+  createdAt: 't.createdAt',
+  id: 't.memoryId',
+  passing: `
+    MATCH (node:Memory {workspace: $ws, id: t.memoryId})
+    WHERE ($kinds IS NULL OR node.kind IN $kinds) AND ${CURRENT_ONLY}
+    RETURN node
+    LIMIT $limit`,
+};
+
+const KIND_WALK: Walk = {
+  key: 'kind',
+  entries: kindEntries,
+  entry: 'node',
+  createdAt: 'node.createdAt',
+  id: 'node.id',
+  passing: `
+    WITH node
     WHERE ${CURRENT_ONLY}
     RETURN node
-    LIMIT $limit`;
+    LIMIT $limit`,
+};
 
-/** A later page of LIST_MEMORIES_BY_KINDS (pageAfterCursor), the kinds' pages merged here. */
-export const LIST_MEMORIES_BY_KINDS_AFTER = statement(
-  'listMemoriesByKindsAfter',
-  `
-  UNWIND $kinds AS kind${pageAfterCursor('kind', kindIndexWalk, 'node.createdAt', 'node.id')}
-  RETURN node AS memory
-  ORDER BY node.createdAt DESC, node.id DESC
-  LIMIT $limit
-  `,
-);
+const FIRST_PAGE = (walk: Walk) => `${walk.createdAt} IS NOT NULL AND ${walk.id} IS NOT NULL`;
+
+/**
+ * A later page starts strictly after ($afterCreatedAt, $afterId): two seeks of the index, one for
+ * the rest of the cursor's createdAt and one below it, so a page reads about as much however deep
+ * it is (one range predicate over both properties would read every entry sharing the cursor's
+ * createdAt, a whole batch after a bulk import).
+ */
+const afterCursor = (walk: Walk, read: (predicate: string) => string) => `
+    CALL (${walk.key}) {${read(`${walk.createdAt} = $afterCreatedAt AND ${walk.id} < $afterId`)}
+      UNION${read(`${walk.createdAt} < $afterCreatedAt AND ${walk.id} IS NOT NULL`)}
+    }`;
+
+/**
+ * One page of a listing: each of `$<key>s`, newest first, its memories that pass the filters among
+ * its first $scan entries, at most $limit; returned with the walk's value, for the store to merge
+ * (a memory may carry two of the tags) and to see which walks came back short.
+ */
+const listing = (walk: Walk, after: boolean) => {
+  const read = (predicate: string) => `${walk.entries(predicate, 'LIMIT $scan')}${walk.passing}`;
+  const page = after
+    ? `${afterCursor(walk, read)}
+    RETURN node
+    ORDER BY node.createdAt DESC, node.id DESC
+    LIMIT $limit`
+    : read(FIRST_PAGE(walk));
+  return `
+  UNWIND $${walk.key}s AS ${walk.key}
+  CALL (${walk.key}) {${page}
+  }
+  RETURN ${walk.key} AS value, node AS memory
+  `;
+};
+
+/**
+ * Where the scan bound cut each of `$values` (the walks that came back short): its entry $skip
+ * past the cursor (LISTING_SCAN - 1), if it has one. The page is complete down to there.
+ */
+const listingCut = (walk: Walk, after: boolean) => {
+  const position = `RETURN ${walk.createdAt} AS createdAt, ${walk.id} AS id`;
+  const cut = after
+    ? `${afterCursor(
+        walk,
+        (predicate) => `${walk.entries(predicate, 'LIMIT $scan')}
+    RETURN ${walk.entry}`,
+      )}
+    WITH ${walk.entry}
+    ORDER BY ${walk.createdAt} DESC, ${walk.id} DESC
+    SKIP $skip
+    LIMIT 1
+    ${position}`
+    : `${walk.entries(FIRST_PAGE(walk), 'SKIP $skip LIMIT 1')}
+    ${position}`;
+  return `
+  UNWIND $values AS ${walk.key}
+  CALL (${walk.key}) {${cut}
+  }
+  RETURN ${walk.key} AS value, createdAt, id
+  `;
+};
+
+/** A listing by tags (no words): each tag's first page (listing); the store merges the tags' pages. */
+export const LIST_MEMORIES_BY_TAGS = statement('listMemoriesByTags', listing(TAG_WALK, false));
+
+/** A later page of LIST_MEMORIES_BY_TAGS, strictly after the cursor. */
+export const LIST_MEMORIES_BY_TAGS_AFTER = statement('listMemoriesByTagsAfter', listing(TAG_WALK, true));
+
+/** Where LISTING_SCAN cut a tag's walk of LIST_MEMORIES_BY_TAGS (listingCut). */
+export const LISTING_CUT_BY_TAGS = statement('listingCutByTags', listingCut(TAG_WALK, false));
+
+/** Where LISTING_SCAN cut a tag's walk of LIST_MEMORIES_BY_TAGS_AFTER (listingCut). */
+export const LISTING_CUT_BY_TAGS_AFTER = statement('listingCutByTagsAfter', listingCut(TAG_WALK, true));
+
+/**
+ * A listing by kinds (no words, no tags): each kind's first page (listing) along the (workspace,
+ * kind, createdAt, id) index (ordered by createdAt alone Neo4j sorted every memory of the kind;
+ * without id in the index it sorted every memory sharing a createdAt, which a bulk import gives a
+ * whole batch). The store merges the kinds' pages.
+ */
+export const LIST_MEMORIES_BY_KINDS = statement('listMemoriesByKinds', listing(KIND_WALK, false));
+
+/** A later page of LIST_MEMORIES_BY_KINDS, strictly after the cursor. */
+export const LIST_MEMORIES_BY_KINDS_AFTER = statement('listMemoriesByKindsAfter', listing(KIND_WALK, true));
+
+/** Where LISTING_SCAN cut a kind's walk of LIST_MEMORIES_BY_KINDS (listingCut). */
+export const LISTING_CUT_BY_KINDS = statement('listingCutByKinds', listingCut(KIND_WALK, false));
+
+/** Where LISTING_SCAN cut a kind's walk of LIST_MEMORIES_BY_KINDS_AFTER (listingCut). */
+export const LISTING_CUT_BY_KINDS_AFTER = statement('listingCutByKindsAfter', listingCut(KIND_WALK, true));
 
 /**
  * Ordered by (workspace, id), the (workspace, id) index's own order, so a page reads `$limit`
