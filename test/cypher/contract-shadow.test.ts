@@ -324,7 +324,6 @@ describe('what the Neo4j store sent for the whole contract suite', () => {
         "WRITE markMigrationDone",
         "WRITE purgeRecalls",
         "WRITE purgeSearchPages",
-        "WRITE replaceTags",
         "WRITE replaceTerms",
         "WRITE schema:engram_edge_ref_from_rank",
         "WRITE schema:engram_edge_ref_from_type_rank",

@@ -82,7 +82,6 @@ export const CATALOG: Record<string, readonly string[]> = {
   PURGE_SEARCH_PAGES: [cypher.PURGE_SEARCH_PAGES],
   CREATE_SEARCH_PAGES: [cypher.CREATE_SEARCH_PAGES],
   GET_SEARCH_PAGES: [cypher.GET_SEARCH_PAGES],
-  REPLACE_TAGS: [cypher.REPLACE_TAGS],
   REPLACE_TERMS: [cypher.REPLACE_TERMS],
   TERM_HOLDERS: [cypher.TERM_HOLDERS],
   TERMS_OF: [cypher.TERMS_OF],
@@ -103,6 +102,7 @@ export const NOT_STATEMENTS: readonly string[] = [
   'relationshipType',
   'FULLTEXT_INDEX',
   'MEMORY_BY_REF',
+  'replaceTagsOf',
   'vectorDimensions',
   'vectorIndexName',
 ];

@@ -141,6 +141,25 @@ describe('writes: memories', () => {
       OPTIONAL MATCH (v:MemoryVector {workspace: $ws, memoryId: m.id})
       WHERE NOT sameText
       DELETE v
+      WITH m
+      CALL (m) {
+        WITH m
+        WHERE $terms IS NOT NULL
+        MATCH (old:MemoryTerm {workspace: $ws, memoryId: m.id})
+        DELETE old
+      }
+      CALL (m) {
+        UNWIND coalesce($terms, []) AS term
+        CREATE (:MemoryTerm {workspace: $ws, memoryId: m.id, term: term})
+      }
+      CALL (m) {
+        WITH m
+        WHERE $replaceTags
+        MATCH (old:MemoryTag {workspace: $ws, memoryId: m.id})
+        DELETE old
+      }
+      FOREACH (tag IN CASE WHEN $replaceTags THEN coalesce(m.tags, []) ELSE [] END |
+        MERGE (:MemoryTag {workspace: $ws, tag: tag, createdAt: m.createdAt, memoryId: m.id}))
       RETURN m AS memory
       \`\`\`
       \`\`\`json
@@ -156,29 +175,9 @@ describe('writes: memories', () => {
           ],
           "tagsText": "x y"
         },
-        "now": "2099-01-01T00:00:01.000Z"
-      }
-      \`\`\`
-
-      # WRITE replaceTags (op updateMemory)
-      \`\`\`cypher
-      // engram:replaceTags
-      UNWIND $ids AS memoryId
-      MATCH (m:Memory {workspace: $ws, id: memoryId})
-      CALL (m) {
-        MATCH (old:MemoryTag {workspace: $ws, memoryId: m.id})
-        DELETE old
-      }
-      FOREACH (tag IN coalesce(m.tags, []) |
-        MERGE (:MemoryTag {workspace: $ws, tag: tag, createdAt: m.createdAt, memoryId: m.id}))
-      RETURN count(m) AS replaced
-      \`\`\`
-      \`\`\`json
-      {
-        "ws": "ws-tck",
-        "ids": [
-          "m1"
-        ]
+        "now": "2099-01-01T00:00:01.000Z",
+        "terms": null,
+        "replaceTags": true
       }
       \`\`\`"
     `);

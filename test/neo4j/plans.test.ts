@@ -474,9 +474,12 @@ if (!process.env.NEO4J_URI) {
           cypher.APPLY_MEMORY_WEIGHTS,
           { ws, changes: [{ ...change, targetId: edge.fromId }], floor: 0, ceiling: 1, now },
         ],
-        ['updateMemory', cypher.UPDATE_MEMORY, { ws, id: edge.fromId, changes: { title: 'x' }, now }],
+        [
+          'updateMemory',
+          cypher.UPDATE_MEMORY,
+          { ws, id: edge.fromId, changes: { title: 'x' }, now, terms: ['x'], replaceTags: true },
+        ],
         ['deleteMemory', cypher.DELETE_MEMORY, { ws, id: edge.fromId }],
-        ['replaceTags', cypher.REPLACE_TAGS, { ws, ids: [edge.fromId] }],
         ['importMemories', cypher.IMPORT_MEMORIES, { ws, memories: [], now }],
         ['importEdges', cypher.importEdges('CITES'), { ws, type: 'CITES', edges: [], now }],
         [

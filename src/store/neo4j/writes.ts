@@ -17,7 +17,7 @@ import {
 import { REPLACE_TERMS } from './cypher/associations.js';
 import { LINK_CONFIRM, LINK_PREPARE, linkCreate, unlinkEdge } from './cypher/edges.js';
 import { IMPORT_MEMORIES, importEdges } from './cypher/import.js';
-import { CREATE_MEMORY, DELETE_MEMORY, REPLACE_TAGS, UPDATE_MEMORY } from './cypher/memories.js';
+import { CREATE_MEMORY, DELETE_MEMORY, UPDATE_MEMORY } from './cypher/memories.js';
 import { isConstraintConflict } from './errors.js';
 import { memoryParameters, patchParameters } from './parameters.js';
 import type { Neo4jReads } from './reads.js';
@@ -70,12 +70,15 @@ export function createNeo4jWrites({ transaction }: Neo4jRunner, reads: Neo4jRead
       const record = await transaction(
         'WRITE',
         'updateMemory',
-        async (tx) => {
-          const updated = await first(tx, UPDATE_MEMORY, { ws, id, changes: patchParameters(patch), now });
-          if (updated && patch.terms) await rows(tx, REPLACE_TERMS, { ws, rows: [{ id, terms: [...patch.terms] }] });
-          if (updated && patch.tags) await rows(tx, REPLACE_TAGS, { ws, ids: [id] });
-          return updated;
-        },
+        (tx) =>
+          first(tx, UPDATE_MEMORY, {
+            ws,
+            id,
+            changes: patchParameters(patch),
+            now,
+            terms: patch.terms ? [...patch.terms] : null,
+            replaceTags: Boolean(patch.tags),
+          }),
         KEY_TAKEN,
       );
       return record ? toMemory(record.get('memory')) : null;
@@ -170,8 +173,6 @@ export function createNeo4jWrites({ transaction }: Neo4jRunner, reads: Neo4jRead
             await rows(tx, IMPORT_MEMORIES, { ws, memories: batch.memories.map(memoryParameters), now });
             const withTerms = termRows(batch.memories);
             if (withTerms.length > 0) await rows(tx, REPLACE_TERMS, { ws, rows: withTerms });
-            // Every memory of the batch: a memory the file names again may have dropped its tags.
-            await rows(tx, REPLACE_TAGS, { ws, ids: [...new Set(batch.memories.map((memory) => memory.id))] });
           }
           for (const [type, edges] of byType) {
             const record = await first(tx, importEdges(type), {

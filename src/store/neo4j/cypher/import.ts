@@ -1,8 +1,10 @@
+import { replaceTagsOf } from './memories.js';
 import { REQUEUE_IF_TEXT_CHANGED, relationshipType, statement } from './statement.js';
 
 /**
  * Upsert by (workspace, id): fields replaced, createdAt kept. A new memory, or one whose title or
- * content changes, loses its vector and joins the embedding queue, as in createMemory/updateMemory.
+ * content changes, loses its vector and joins the embedding queue, as in createMemory/updateMemory;
+ * its tag index nodes are rewritten (a memory the file names again may have dropped its tags).
  */
 export const IMPORT_MEMORIES = statement(
   'importMemories',
@@ -15,6 +17,7 @@ export const IMPORT_MEMORIES = statement(
     m.tags = row.tags, m.tagsText = row.tagsText, m.weight = row.weight, m.metadata = row.metadata,
     m.updatedAt = $now
   ${REQUEUE_IF_TEXT_CHANGED}
+  WITH m${replaceTagsOf('true')}
   RETURN count(m) AS upserted
   `,
 );

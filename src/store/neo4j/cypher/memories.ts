@@ -60,21 +60,19 @@ export const SEARCH_MEMORIES = statement(
  * full-text index it read and sorted every memory holding the tag.
  */
 
-/** Replaces the tag nodes of each memory of `$ids` by its current tags (each memory once). */
-export const REPLACE_TAGS = statement(
-  'replaceTags',
-  `
-  UNWIND $ids AS memoryId
-  MATCH (m:Memory {workspace: $ws, id: memoryId})
+/**
+ * Rewrites the tag index nodes of `m` from its tags, when `when` holds (a condition on parameters):
+ * inside the statement that changed the memory, so the common write costs no extra round trip.
+ */
+export const replaceTagsOf = (when: string) => `
   CALL (m) {
+    WITH m
+    WHERE ${when}
     MATCH (old:MemoryTag {workspace: $ws, memoryId: m.id})
     DELETE old
   }
-  FOREACH (tag IN coalesce(m.tags, []) |
-    MERGE (:MemoryTag {workspace: $ws, tag: tag, createdAt: m.createdAt, memoryId: m.id}))
-  RETURN count(m) AS replaced
-  `,
-);
+  FOREACH (tag IN CASE WHEN ${when} THEN coalesce(m.tags, []) ELSE [] END |
+    MERGE (:MemoryTag {workspace: $ws, tag: tag, createdAt: m.createdAt, memoryId: m.id}))`;
 
 /**
  * One kind's or one tag's index entries from `predicate`, in the index's order (newest first),
@@ -245,7 +243,7 @@ export const LIST_MEMORIES = statement(
 /**
  * `$key`, `$content`, `$kind`, `$metadata` may be null: CREATE leaves a null property out. A new
  * memory joins the embedding queue (vectors.ts): `embeddingQueue` orders it by time, then id; and
- * the tag index (REPLACE_TAGS), in the same statement, so the common write costs no extra round trip.
+ * the tag index, in the same statement, so the common write costs no extra round trip.
  */
 export const CREATE_MEMORY = statement(
   'createMemory',
@@ -263,7 +261,8 @@ export const CREATE_MEMORY = statement(
 /**
  * `$changes` holds only the fields the patch names (keys chosen by the store from a fixed set);
  * `SET +=` with a null value removes that property, which is how a field is cleared. A new title
- * or content drops the memory's vector and queues it again, in the same transaction.
+ * or content drops the memory's vector and queues it again; `$terms` (null: unchanged) replaces its
+ * association terms and `$replaceTags` its tag index nodes: one statement, one round trip.
  */
 export const UPDATE_MEMORY = statement(
   'updateMemory',
@@ -272,6 +271,17 @@ export const UPDATE_MEMORY = statement(
   WITH m, m.title AS oldTitle, m.content AS oldContent
   SET m += $changes, m.updatedAt = $now
   ${REQUEUE_IF_TEXT_CHANGED}
+  WITH m
+  CALL (m) {
+    WITH m
+    WHERE $terms IS NOT NULL
+    MATCH (old:MemoryTerm {workspace: $ws, memoryId: m.id})
+    DELETE old
+  }
+  CALL (m) {
+    UNWIND coalesce($terms, []) AS term
+    CREATE (:MemoryTerm {workspace: $ws, memoryId: m.id, term: term})
+  }${replaceTagsOf('$replaceTags')}
   RETURN m AS memory
   `,
 );
