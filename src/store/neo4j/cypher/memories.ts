@@ -74,33 +74,14 @@ export const replaceTagsOf = (when: string) => `
   FOREACH (tag IN CASE WHEN ${when} THEN coalesce(m.tags, []) ELSE [] END |
     MERGE (:MemoryTag {workspace: $ws, tag: tag, createdAt: m.createdAt, memoryId: m.id}))`;
 
-/**
- * One kind's or one tag's index entries from `predicate`, in the index's order (newest first),
- * ended by `bound` (`LIMIT $scan`: a page reads at most LISTING_SCAN entries of each walk, however
- * many the filters reject). Neo4j seeks a composite index only with a predicate on every property,
- * hence the IS NOT NULLs; ordered by every property of the index, so it is read in order, not sorted.
- */
-type Entries = (predicate: string, bound: string) => string;
-
-const tagEntries: Entries = (predicate, bound) => `
-    MATCH (t:MemoryTag {workspace: $ws, tag: tag})
-    WHERE ${predicate}
-    WITH t
-    ORDER BY t.workspace DESC, t.tag DESC, t.createdAt DESC, t.memoryId DESC
-    ${bound}`;
-
-const kindEntries: Entries = (predicate, bound) => `
-    MATCH (node:Memory {workspace: $ws, kind: kind})
-    WHERE ${predicate}
-    WITH node
-    ORDER BY node.workspace DESC, node.kind DESC, node.createdAt DESC, node.id DESC
-    ${bound}`;
-
-/** The listing's two index walks: its key, its entries, and how an entry names its createdAt and memory id. */
+/** One of the listing's two index walks: what its entries are and how they name their place. */
 interface Walk {
   key: 'kind' | 'tag';
-  entries: Entries;
+  /** The entry's pattern, bound to the walk's value. */
+  match: string;
   entry: string;
+  /** Every property of the index, in its order, so Neo4j reads it in order instead of sorting. */
+  order: string;
   createdAt: string;
   id: string;
   /** From the entries (at most $scan), the memories that pass the filters, at most $limit. */
@@ -109,8 +90,9 @@ interface Walk {
 
 const TAG_WALK: Walk = {
   key: 'tag',
-  entries: tagEntries,
+  match: '(t:MemoryTag {workspace: $ws, tag: tag})',
   entry: 't',
+  order: 't.workspace DESC, t.tag DESC, t.createdAt DESC, t.memoryId DESC',
   createdAt: 't.createdAt',
   id: 't.memoryId',
   passing: `
@@ -122,8 +104,9 @@ const TAG_WALK: Walk = {
 
 const KIND_WALK: Walk = {
   key: 'kind',
-  entries: kindEntries,
+  match: '(node:Memory {workspace: $ws, kind: kind})',
   entry: 'node',
+  order: 'node.workspace DESC, node.kind DESC, node.createdAt DESC, node.id DESC',
   createdAt: 'node.createdAt',
   id: 'node.id',
   passing: `
@@ -132,6 +115,18 @@ const KIND_WALK: Walk = {
     RETURN node
     LIMIT $limit`,
 };
+
+/**
+ * A walk's index entries from `predicate`, newest first, ended by `bound` (`LIMIT $scan`: a page
+ * reads at most LISTING_SCAN entries of each walk, however many the filters reject). Neo4j seeks
+ * a composite index only with a predicate on every property, hence the IS NOT NULLs.
+ */
+const entries = (walk: Walk, predicate: string, bound: string) => `
+    MATCH ${walk.match}
+    WHERE ${predicate}
+    WITH ${walk.entry}
+    ORDER BY ${walk.order}
+    ${bound}`;
 
 const FIRST_PAGE = (walk: Walk) => `${walk.createdAt} IS NOT NULL AND ${walk.id} IS NOT NULL`;
 
@@ -152,7 +147,7 @@ const afterCursor = (walk: Walk, read: (predicate: string) => string) => `
  * (a memory may carry two of the tags) and to see which walks came back short.
  */
 const listing = (walk: Walk, after: boolean) => {
-  const read = (predicate: string) => `${walk.entries(predicate, 'LIMIT $scan')}${walk.passing}`;
+  const read = (predicate: string) => `${entries(walk, predicate, 'LIMIT $scan')}${walk.passing}`;
   const page = after
     ? `${afterCursor(walk, read)}
     RETURN node
@@ -176,7 +171,7 @@ const listingCut = (walk: Walk, after: boolean) => {
   const cut = after
     ? `${afterCursor(
         walk,
-        (predicate) => `${walk.entries(predicate, 'LIMIT $scan')}
+        (predicate) => `${entries(walk, predicate, 'LIMIT $scan')}
     RETURN ${walk.entry}`,
       )}
     WITH ${walk.entry}
@@ -184,7 +179,7 @@ const listingCut = (walk: Walk, after: boolean) => {
     SKIP $skip
     LIMIT 1
     ${position}`
-    : `${walk.entries(FIRST_PAGE(walk), 'SKIP $skip LIMIT 1')}
+    : `${entries(walk, FIRST_PAGE(walk), 'SKIP $skip LIMIT 1')}
     ${position}`;
   return `
   UNWIND $values AS ${walk.key}
