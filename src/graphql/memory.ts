@@ -179,7 +179,7 @@ builder.queryFields((t) => ({
   searchMemories: t.field({
     type: [MemoryRef],
     description:
-      'Full-text search over title, tags and content, best first: memories with every word in the title, then every word anywhere, then any word (title weighted highest within each). Words are matched whole, the last one also as a prefix; punctuation is ignored. An empty query lists the memories of `kinds` / `tags`, newest first.',
+      'Full-text search over title, tags and content, best first: memories with every word in the title, then every word anywhere, then any word (title weighted highest within each). Words are matched whole, the last one also as a prefix; punctuation is ignored. An empty query lists the memories of `kinds` / `tags`, newest first; each kind or tag is read along its index for at most 1,000 entries, so when the other filters reject most of them the list may be short (searchMemoriesConnection pages on from there).',
     args: { ...searchFilterArgs(t.arg), limit: sharedArgs(t.arg).limit },
     validate: searchFilterRule,
     resolve: async (_root, args, ctx) => {
