@@ -38,6 +38,8 @@ describe('start-up and lifecycle', () => {
         "WRITE schema:engram_weight_event_edge_at_id",
         "WRITE schema:engram_weight_event_memory_at_id",
         "WRITE schema:engram_weight_event_source_at_id",
+        "WRITE schema:engram_weight_event_edge_source_at_id",
+        "WRITE schema:engram_weight_event_memory_source_at_id",
         "WRITE schema:engram_recall_created_id",
         "WRITE schema:engram_recall_id",
         "WRITE schema:engram_recall_created",

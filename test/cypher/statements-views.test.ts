@@ -38,10 +38,10 @@ describe('reads: weight events and research views', () => {
       \`\`\`cypher
       // engram:listWeightEvents:edgeId+source
       MATCH (e:WeightEvent {workspace: $ws, edgeId: $edgeId, source: $source})
-      USING INDEX SEEK e:WeightEvent(workspace, edgeId, at, id)
+      USING INDEX SEEK e:WeightEvent(workspace, edgeId, source, at, id)
       WHERE e.at IS NOT NULL AND e.id IS NOT NULL
       WITH e
-      ORDER BY e.workspace DESC, e.edgeId DESC, e.at DESC, e.id DESC
+      ORDER BY e.workspace DESC, e.edgeId DESC, e.source DESC, e.at DESC, e.id DESC
       LIMIT $limit
       RETURN e AS event
       \`\`\`

@@ -292,6 +292,20 @@ if (!process.env.NEO4J_URI) {
         { ws, source: 'AGENT', afterAt: historyAt, afterId: 'ev-12', limit: int(5) },
         80,
       ],
+      // One edge's or memory's events from one source: a seek of the index with both, whatever
+      // else the edge holds (the source was checked on each of the edge's events before).
+      [
+        'listWeightEvents (edge, source)',
+        cypher.listWeightEvents({ edgeId: true, memoryId: false, source: true }),
+        { ws, edgeId: small.edgeId(1), source: 'MANUAL', limit: int(20) },
+        30,
+      ],
+      [
+        'listWeightEvents (memory, source, after)',
+        cypher.listWeightEvents({ edgeId: false, memoryId: true, source: true, after: true }),
+        { ws, memoryId: small.ids[1], source: 'AGENT', afterAt: historyAt, afterId: 'ev-9', limit: int(5) },
+        30,
+      ],
       [
         'listWeightEvents (edge, after)',
         cypher.listWeightEvents({ edgeId: true, memoryId: false, source: false, after: true }),

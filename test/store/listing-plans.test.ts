@@ -85,9 +85,12 @@ describe('the tag index', () => {
     );
 
   it('is filled from the stored memories when it upgrades a database of the previous schema', async () => {
+    // The schema as it was before the tag index: every migration up to the one that made it.
+    const tagIndex = MIGRATIONS.findIndex((migration) => migration.includes('CREATE TABLE memory_tags'));
+    expect(tagIndex).toBeGreaterThan(0);
     const old = new Database(db.path);
-    for (const migration of MIGRATIONS.slice(0, -1)) old.exec(migration);
-    old.pragma(`user_version = ${MIGRATIONS.length - 1}`);
+    for (const migration of MIGRATIONS.slice(0, tagIndex)) old.exec(migration);
+    old.pragma(`user_version = ${tagIndex}`);
     const insert = old.prepare(
       `INSERT INTO memories (workspace, id, title, tags, weight, created_at, updated_at) VALUES (?, ?, ?, ?, 0.5, ?, ?)`,
     );
@@ -123,4 +126,28 @@ describe('the tag index', () => {
     await store.updateMemory(WS, 'x', { tags: ['cache'] }, NOW);
     expect(await byTag(store, WS, 'cache')).toEqual(['x']);
   });
+});
+
+describe('SQLite weight event lists', () => {
+  it.each([
+    ['an edge', { edgeId: 'e-1', memoryId: null }, 'weight_events_edge_source_at'],
+    ['a memory', { edgeId: null, memoryId: 'm-1' }, 'weight_events_memory_source_at'],
+  ] as const)(
+    'of %s from one source seek an index with both, never checking the source event by event',
+    async (_label, target, index) => {
+      const store = db.open();
+      for (const after of [null, { at: NOW, id: 'w-5' }]) {
+        const texts = await statementsRunBy(() =>
+          store.listWeightEvents(WS, { ...target, source: 'MANUAL', limit: 20, after }),
+        );
+        const lists = texts.filter((text) => /FROM weight_events/.test(text));
+        expect(lists).toHaveLength(1);
+        const plan = planOf(db.path, lists[0] as string).join('\n');
+        expect(plan).toContain(
+          `USING INDEX ${index} (workspace=? AND ${target.edgeId ? 'edge_id' : 'memory_id'}=? AND source=?`,
+        );
+        expect(plan).not.toMatch(/TEMP B-TREE/);
+      }
+    },
+  );
 });

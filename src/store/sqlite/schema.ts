@@ -280,4 +280,14 @@ export const MIGRATIONS: readonly string[] = [
     UPDATE text_generation SET n = n + 1;
   END;
   `,
+  // Weight events of one edge or memory from one source (weightEventsConnection(edgeId, source)):
+  // the edge's (at, id) index checked the source on each of its events, so an edge with thousands
+  // of AGENT events asked for its MANUAL ones read them all. An event targets an edge or a
+  // memory, so each lands in one of these partial indexes: one index entry more per event.
+  `
+  CREATE INDEX weight_events_edge_source_at ON weight_events (workspace, edge_id, source, at, id)
+    WHERE edge_id IS NOT NULL;
+  CREATE INDEX weight_events_memory_source_at ON weight_events (workspace, memory_id, source, at, id)
+    WHERE memory_id IS NOT NULL;
+  `,
 ];

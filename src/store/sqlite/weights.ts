@@ -92,15 +92,13 @@ export function createWeightEvents(
   return {
     async listWeightEvents(ws, filter: WeightEventFilter) {
       // Only the filters given, from fixed fragments, so each combination gets its own plan and
-      // uses its index ("@x IS NULL OR col = @x" would read every event of the workspace). Beside
-      // an edge or memory, `+source` keeps the planner on that far narrower index (it chose the
-      // source index for edge + source). The row-value comparison is a range on the index's
-      // (at, id) tail: a page starts exactly at its cursor.
-      const narrowed = filter.edgeId !== null || filter.memoryId !== null;
+      // uses its index ("@x IS NULL OR col = @x" would read every event of the workspace): an
+      // edge or a memory with a source has an index of its own. The row-value comparison is a
+      // range on the index's (at, id) tail: a page starts exactly at its cursor.
       const where = [
         filter.edgeId !== null ? 'AND edge_id = @edgeId' : '',
         filter.memoryId !== null ? 'AND memory_id = @memoryId' : '',
-        filter.source !== null ? `AND ${narrowed ? '+source' : 'source'} = @source` : '',
+        filter.source !== null ? 'AND source = @source' : '',
         filter.after ? 'AND (at, id) < (@afterAt, @afterId)' : '',
       ].join(' ');
       const rows = sql(

@@ -86,6 +86,17 @@ export const SCHEMA: readonly { name: string; text: string }[] = [
     'engram_weight_event_source_at_id',
     'CREATE INDEX engram_weight_event_source_at_id IF NOT EXISTS FOR (e:WeightEvent) ON (e.workspace, e.source, e.at, e.id)',
   ],
+  // One edge's or memory's events from one source: with the (edgeId, at, id) index alone the source
+  // was checked on each of the edge's events, all of them when few matched. An event has an edgeId
+  // or a memoryId, never both, so each lands in one of the two.
+  [
+    'engram_weight_event_edge_source_at_id',
+    'CREATE INDEX engram_weight_event_edge_source_at_id IF NOT EXISTS FOR (e:WeightEvent) ON (e.workspace, e.edgeId, e.source, e.at, e.id)',
+  ],
+  [
+    'engram_weight_event_memory_source_at_id',
+    'CREATE INDEX engram_weight_event_memory_source_at_id IF NOT EXISTS FOR (e:WeightEvent) ON (e.workspace, e.memoryId, e.source, e.at, e.id)',
+  ],
   [
     'engram_recall_created_id',
     'CREATE INDEX engram_recall_created_id IF NOT EXISTS FOR (r:Recall) ON (r.workspace, r.createdAt, r.id)',

@@ -28,8 +28,10 @@ export function listWeightEvents(filter: {
   if (filter.memoryId) properties.push('memoryId: $memoryId');
   if (filter.source) properties.push('source: $source');
   const name = (['edgeId', 'memoryId', 'source', 'after'] as const).filter((key) => filter[key]).join('+') || 'all';
-  const narrowest = filter.edgeId ? 'edgeId' : filter.memoryId ? 'memoryId' : filter.source ? 'source' : null;
-  const keys = ['workspace', ...(narrowest ? [narrowest] : []), 'at', 'id'];
+  const target = filter.edgeId ? 'edgeId' : filter.memoryId ? 'memoryId' : null;
+  // Every equality the filter has, in the order of an index that has them all (schema.ts).
+  const equal = [...(target ? [target] : []), ...(filter.source ? ['source'] : [])];
+  const keys = ['workspace', ...equal, 'at', 'id'];
   /** The events matching `where` (and `more` pattern properties), in index order, at most $limit. */
   const inIndexOrder = (indent: string, where: string, ...more: string[]) =>
     [
