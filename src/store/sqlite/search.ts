@@ -1,4 +1,3 @@
-import type Database from 'better-sqlite3';
 import { SUPERSEDES } from '../../domain/evidence.js';
 import { searchTiers } from '../../domain/search-words.js';
 import type { GraphStore, ListingPage, ListingPosition, SearchQuery } from '../port.js';
@@ -37,6 +36,40 @@ function parameters(ws: string, query: SearchQuery) {
     afterId: query.listedAfter?.id,
   };
 }
+
+/**
+ * One of a listing's two index walks: where its entries are (ordered by created_at, then `id`),
+ * what of each entry the walk carries, how an entry finds its memory, and the filters left to
+ * check on it (its own key is the walk).
+ */
+interface IndexWalk {
+  key: 'kind' | 'tag';
+  from: string;
+  id: string;
+  columns: string;
+  join: string;
+  otherFilters: (query: SearchQuery) => SearchQuery;
+}
+
+/** Along the (workspace, tag, created_at, memory id) key of memory_tags. */
+const TAG_WALK: IndexWalk = {
+  key: 'tag',
+  from: 'memory_tags WHERE workspace = @ws AND tag = @tag',
+  id: 'memory_id',
+  columns: 'created_at, memory_id',
+  join: 'm.workspace = @ws AND m.id = w.memory_id',
+  otherFilters: (query) => ({ ...query, tags: null }),
+};
+
+/** Along the (workspace, kind, created_at, id) index of memories. */
+const KIND_WALK: IndexWalk = {
+  key: 'kind',
+  from: 'memories WHERE workspace = @ws AND kind = @kind',
+  id: 'id',
+  columns: 'rid, created_at, id',
+  join: 'm.rid = w.rid',
+  otherFilters: (query) => ({ ...query, kinds: null }),
+};
 
 /** Words whose commonness a search store remembers (a few hundred KB at most). */
 const KNOWN_WORDS = 4096;
@@ -130,77 +163,35 @@ export function createSqliteSearch(ctx: StoreContext): Pick<GraphStore, 'searchM
   };
 
   /**
-   * One walk of an index per distinct value of `key` (a kind or a tag), newest first: at most
-   * LISTING_SCAN entries of the index (`walk` reads them in a co-routine, then checks the filters
-   * on each, stopping at the limit), and for a walk that came back short, the entry where the scan
-   * bound cut it (`boundary`, the LISTING_SCAN-th entry, if there is one). Merged by mergeWalks.
+   * One walk of an index per distinct value of the walk's key (a kind or a tag), newest first: at
+   * most LISTING_SCAN entries of the index (read in a co-routine, then the filters checked on each,
+   * stopping at the limit), and for a walk that came back short, the entry where the scan bound
+   * cut it (the LISTING_SCAN-th, if there is one). Merged by mergeWalks.
    */
-  const listWalks = (
-    walk: Database.Statement,
-    boundary: Database.Statement,
-    ws: string,
-    query: SearchQuery,
-    key: 'kind' | 'tag',
-    values: readonly string[],
-  ): ListingPage => {
+  const listWalks = (walk: IndexWalk, ws: string, query: SearchQuery, values: readonly string[]): ListingPage => {
+    const after = query.listedAfter ? `AND (created_at, ${walk.id}) < (@afterCreatedAt, @afterId)` : '';
+    const entries = `FROM ${walk.from} ${after} ORDER BY created_at DESC, ${walk.id} DESC`;
+    const passing = sql(
+      `SELECT ${prefixed('m', MEMORY_COLUMNS)}
+       FROM (SELECT ${walk.columns} ${entries} LIMIT @scan) w
+       CROSS JOIN memories m ON ${walk.join}
+       WHERE 1 ${filters(walk.otherFilters(query))}
+       ORDER BY w.created_at DESC, w.${walk.id} DESC
+       LIMIT @limit`,
+    );
+    const cutAt = sql(`SELECT created_at AS createdAt, ${walk.id} AS id ${entries} LIMIT 1 OFFSET @scan - 1`);
     const walks = [...new Set(values)].map((value) => {
-      const bound = { ...parameters(ws, query), [key]: value, limit: query.limit, scan: LISTING_SCAN };
-      const rows = walk.all(bound) as MemoryRow[];
-      const cut = rows.length < query.limit ? (boundary.get(bound) as ListingPosition | undefined) : undefined;
+      const bound = { ...parameters(ws, query), [walk.key]: value, limit: query.limit, scan: LISTING_SCAN };
+      const rows = passing.all(bound) as MemoryRow[];
+      const cut = rows.length < query.limit ? (cutAt.get(bound) as ListingPosition | undefined) : undefined;
       return { memories: rows.map(toMemory), cut: cut ?? null };
     });
     return mergeWalks(walks, query.limit);
   };
 
-  /** The cursor's place in an index keyed (..., created_at, <id column>). */
-  const afterCursor = (query: SearchQuery, id: string) =>
-    query.listedAfter ? `AND (created_at, ${id}) < (@afterCreatedAt, @afterId)` : '';
-
-  /** Along the (workspace, tag, created_at, memory id) key of memory_tags. */
-  const listByTags = (ws: string, query: SearchQuery, tags: readonly string[]): ListingPage => {
-    const entries = `FROM memory_tags WHERE workspace = @ws AND tag = @tag ${afterCursor(query, 'memory_id')}
-         ORDER BY created_at DESC, memory_id DESC`;
-    return listWalks(
-      sql(
-        `SELECT ${prefixed('m', MEMORY_COLUMNS)}
-         FROM (SELECT created_at, memory_id ${entries} LIMIT @scan) t
-         CROSS JOIN memories m ON m.workspace = @ws AND m.id = t.memory_id
-         WHERE 1 ${filters({ ...query, tags: null })}
-         ORDER BY t.created_at DESC, t.memory_id DESC
-         LIMIT @limit`,
-      ),
-      sql(`SELECT created_at AS createdAt, memory_id AS id ${entries} LIMIT 1 OFFSET @scan - 1`),
-      ws,
-      query,
-      'tag',
-      tags,
-    );
-  };
-
-  /** Along the (workspace, kind, created_at, id) index of memories. */
-  const listByKinds = (ws: string, query: SearchQuery, kinds: readonly string[]): ListingPage => {
-    const entries = `FROM memories WHERE workspace = @ws AND kind = @kind ${afterCursor(query, 'id')}
-         ORDER BY created_at DESC, id DESC`;
-    return listWalks(
-      sql(
-        `SELECT ${prefixed('m', MEMORY_COLUMNS)}
-         FROM (SELECT rid, created_at, id ${entries} LIMIT @scan) k
-         CROSS JOIN memories m ON m.rid = k.rid
-         WHERE 1 ${filters({ ...query, kinds: null })}
-         ORDER BY k.created_at DESC, k.id DESC
-         LIMIT @limit`,
-      ),
-      sql(`SELECT created_at AS createdAt, id ${entries} LIMIT 1 OFFSET @scan - 1`),
-      ws,
-      query,
-      'kind',
-      kinds,
-    );
-  };
-
   const listNewest = (ws: string, query: SearchQuery): ListingPage => {
-    if (query.tags) return listByTags(ws, query, query.tags);
-    if (query.kinds) return listByKinds(ws, query, query.kinds);
+    if (query.tags) return listWalks(TAG_WALK, ws, query, query.tags);
+    if (query.kinds) return listWalks(KIND_WALK, ws, query, query.kinds);
     return { memories: [], resumeAfter: null };
   };
 
