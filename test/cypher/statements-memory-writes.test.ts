@@ -207,12 +207,12 @@ describe('writes: memories', () => {
       DELETE v
       WITH m
       CALL (m) {
-        MATCH (term:MemoryTerm {workspace: $ws, memoryId: m.id})
-        DELETE term
+        MATCH (old:MemoryTerm {workspace: $ws, memoryId: m.id})
+        DELETE old
       }
       CALL (m) {
-        MATCH (tag:MemoryTag {workspace: $ws, memoryId: m.id})
-        DELETE tag
+        MATCH (old:MemoryTag {workspace: $ws, memoryId: m.id})
+        DELETE old
       }
       OPTIONAL MATCH (m)-[r]-()
       WITH m, collect(r.id) AS edgeIds
@@ -238,12 +238,12 @@ describe('writes: memories', () => {
       DELETE v
       WITH m
       CALL (m) {
-        MATCH (term:MemoryTerm {workspace: $ws, memoryId: m.id})
-        DELETE term
+        MATCH (old:MemoryTerm {workspace: $ws, memoryId: m.id})
+        DELETE old
       }
       CALL (m) {
-        MATCH (tag:MemoryTag {workspace: $ws, memoryId: m.id})
-        DELETE tag
+        MATCH (old:MemoryTag {workspace: $ws, memoryId: m.id})
+        DELETE old
       }
       OPTIONAL MATCH (m)-[r]-()
       WITH m, collect(r.id) AS edgeIds

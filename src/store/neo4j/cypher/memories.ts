@@ -60,17 +60,24 @@ export const SEARCH_MEMORIES = statement(
  * full-text index it read and sorted every memory holding the tag.
  */
 
+/** Deletes the nodes derived from `m` (its association terms or tag index nodes), when `when` holds. */
+const deleteDerivedOf = (label: 'MemoryTerm' | 'MemoryTag', when: string | null = null) => `
+  CALL (m) {${
+    when === null
+      ? ''
+      : `
+    WITH m
+    WHERE ${when}`
+  }
+    MATCH (old:${label} {workspace: $ws, memoryId: m.id})
+    DELETE old
+  }`;
+
 /**
  * Rewrites the tag index nodes of `m` from its tags, when `when` holds (a condition on parameters):
  * inside the statement that changed the memory, so the common write costs no extra round trip.
  */
-export const replaceTagsOf = (when: string) => `
-  CALL (m) {
-    WITH m
-    WHERE ${when}
-    MATCH (old:MemoryTag {workspace: $ws, memoryId: m.id})
-    DELETE old
-  }
+export const replaceTagsOf = (when: string) => `${deleteDerivedOf('MemoryTag', when)}
   FOREACH (tag IN CASE WHEN ${when} THEN coalesce(m.tags, []) ELSE [] END |
     MERGE (:MemoryTag {workspace: $ws, tag: tag, createdAt: m.createdAt, memoryId: m.id}))`;
 
@@ -266,13 +273,7 @@ export const UPDATE_MEMORY = statement(
   WITH m, m.title AS oldTitle, m.content AS oldContent
   SET m += $changes, m.updatedAt = $now
   ${REQUEUE_IF_TEXT_CHANGED}
-  WITH m
-  CALL (m) {
-    WITH m
-    WHERE $terms IS NOT NULL
-    MATCH (old:MemoryTerm {workspace: $ws, memoryId: m.id})
-    DELETE old
-  }
+  WITH m${deleteDerivedOf('MemoryTerm', '$terms IS NOT NULL')}
   CALL (m) {
     UNWIND coalesce($terms, []) AS term
     CREATE (:MemoryTerm {workspace: $ws, memoryId: m.id, term: term})
@@ -291,15 +292,7 @@ export const DELETE_MEMORY = statement(
   MATCH (m:Memory {workspace: $ws, id: $id})
   OPTIONAL MATCH (v:MemoryVector {workspace: $ws, memoryId: $id})
   DELETE v
-  WITH m
-  CALL (m) {
-    MATCH (term:MemoryTerm {workspace: $ws, memoryId: m.id})
-    DELETE term
-  }
-  CALL (m) {
-    MATCH (tag:MemoryTag {workspace: $ws, memoryId: m.id})
-    DELETE tag
-  }
+  WITH m${deleteDerivedOf('MemoryTerm')}${deleteDerivedOf('MemoryTag')}
   OPTIONAL MATCH (m)-[r]-()
   WITH m, collect(r.id) AS edgeIds
   OPTIONAL MATCH (k:EdgeRef {workspace: $ws})
