@@ -5,7 +5,7 @@ import type { AdjustmentSource, WeightEventRecord } from '../domain/types.js';
 import { recallFeedback } from '../services/recall/recall-feedback.js';
 import * as writes from '../services/writes.js';
 import { requireMemory } from '../services/writes.js';
-import type { WeightEventPosition } from '../store/port.js';
+import type { WeightEventFilter, WeightEventPosition } from '../store/port.js';
 import { edgeSelectorArgs, pageArgs, weightEventFilterArgs } from './args.js';
 import { builder } from './builder.js';
 import { connectionTypes, keysetPage, type Position } from './connections.js';
@@ -94,6 +94,14 @@ async function weightEventFilter(
   return { edgeId: args.edgeId ?? null, memoryId, source: args.source ?? null };
 }
 
+/**
+ * The store's events for a filter. An event changes one edge or one memory, never both, so an edge
+ * and a memory together match nothing: the store is not asked, since it would walk every event of
+ * one of them (each feedback adds one) to find none.
+ */
+const readWeightEvents = async (ctx: EngramContext, filter: WeightEventFilter): Promise<WeightEventRecord[]> =>
+  filter.edgeId !== null && filter.memoryId !== null ? [] : ctx.store.listWeightEvents(ctx.workspace, filter);
+
 export const WeightEventConnectionRef = connectionTypes<WeightEventRecord>(
   'WeightEvent',
   'weight events',
@@ -110,7 +118,8 @@ export const fromEventPosition = (after: Position | null): WeightEventPosition |
 builder.queryFields((t) => ({
   weightEvents: t.field({
     type: [WeightEventRef],
-    description: 'Weight changes, newest first, optionally only those of one edge, one memory, or one source.',
+    description:
+      'Weight changes, newest first, optionally only those of one edge, one memory, or one source. An event changes one edge or one memory, so an edgeId and a memoryId together match nothing.',
     args: {
       ...weightEventFilterArgs(t.arg),
       limit: t.arg.int({
@@ -121,7 +130,7 @@ builder.queryFields((t) => ({
       }),
     },
     resolve: async (_root, args, ctx) =>
-      ctx.store.listWeightEvents(ctx.workspace, { ...(await weightEventFilter(ctx, args)), limit: args.limit }),
+      readWeightEvents(ctx, { ...(await weightEventFilter(ctx, args)), limit: args.limit }),
   }),
   weightEventsConnection: t.field({
     type: WeightEventConnectionRef,
@@ -133,8 +142,7 @@ builder.queryFields((t) => ({
       return keysetPage(ctx, args, {
         field: 'Query.weightEventsConnection',
         scope: filter,
-        read: (after, limit) =>
-          ctx.store.listWeightEvents(ctx.workspace, { ...filter, after: fromEventPosition(after), limit }),
+        read: (after, limit) => readWeightEvents(ctx, { ...filter, after: fromEventPosition(after), limit }),
         positionOf: eventPosition,
       });
     },

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { nowIso } from '../../../src/domain/ids.js';
 import type { WeightChangeRequest } from '../../../src/domain/weights.js';
 import { chain } from '../../fixtures/graphs.js';
@@ -130,6 +130,27 @@ describe('weightEvents', () => {
     expect((await ask('source: AGENT')).map((event: { new: number }) => event.new)).toEqual([0.60001]);
     expect((await ask('source: CONSCIOUS, limit: 1')).map((event: { new: number }) => event.new)).toEqual([0.49]);
     expect(await ask('edgeId: $e, source: AGENT', { e: graph.edge('a', 'b').id })).toEqual([]);
+  });
+
+  it('answers an edge and a memory together with nothing, without asking the store', async () => {
+    const graph = await history();
+    const listed = vi.spyOn(api().store, 'listWeightEvents');
+    const { data } = await api().gql(
+      `query($e: ID) {
+        weightEvents(edgeId: $e, memoryId: "chain-c") { id }
+        weightEventsConnection(edgeId: $e, memoryId: "chain-c") { edges { node { id } } pageInfo { hasNextPage } }
+      }`,
+      { e: graph.edge('a', 'b').id },
+    );
+    expect(data).toEqual({
+      weightEvents: [],
+      weightEventsConnection: { edges: [], pageInfo: { hasNextPage: false } },
+    });
+    expect(listed).not.toHaveBeenCalled();
+    // Each filter alone still reads its events.
+    expect((await api().gql('{ weightEvents(memoryId: "chain-c") { id } }')).data?.weightEvents).toHaveLength(1);
+    expect(listed).toHaveBeenCalledTimes(1);
+    listed.mockRestore();
   });
 
   it('returns 50 events by default', async () => {
