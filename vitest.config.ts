@@ -12,17 +12,18 @@ const require = createRequire(import.meta.url);
  * one-minute file to run alone at the end. A renamed file only loses its head start.
  */
 const SLOW_FIRST = [
-  'test/hardening/workspace-growth.test.ts',
-  'test/hardening/admission.test.ts',
-  'test/hardening/durability-20.test.ts',
-  'test/hardening/shutdown.test.ts',
   'test/cypher/lint.test.ts',
-  'test/cypher/contract-shadow.test.ts',
-  'test/cli/round-trip.property.test.ts',
+  'test/hardening/admission.test.ts',
+  'test/hardening/shutdown.test.ts',
+  'test/hardening/bad-input.test.ts',
+  'test/hardening/workspace-growth.test.ts',
   'test/cli/import-export.test.ts',
-  'test/durability/kill9.test.ts',
+  'test/browser/explorer.test.ts',
+  'test/mcp/server-memory-file.test.ts',
+  'test/contract/sqlite.contract.test.ts',
+  'test/mcp/server-memory-profile.test.ts',
   'test/cli/bulk-import.test.ts',
-  'test/store/neighbor-pages-hub.test.ts',
+  'test/durability/kill9.test.ts',
 ];
 
 class SlowFirstSequencer extends BaseSequencer {
