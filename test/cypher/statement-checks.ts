@@ -109,6 +109,15 @@ export const NOT_STATEMENTS: readonly string[] = [
 
 export const catalogTexts = (): string[] => Object.values(CATALOG).flat();
 
+/** Every catalog statement with a label naming it (its export, its place, and its first line), for it.each. */
+export const catalogEntries = (): { label: string; text: string }[] =>
+  Object.entries(CATALOG).flatMap(([exportName, texts]) =>
+    texts.map((text, index) => ({
+      label: `${exportName}${texts.length > 1 ? ` #${index + 1}` : ''} (${text.split('\n')[0]})`,
+      text,
+    })),
+  );
+
 /**
  * The statement with every spliced relation type replaced by `TYPE`, and every spliced vector length
  * by `N`: equal shapes mean equal text up to types and lengths.
