@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSqliteStore } from '../../src/store/sqlite/sqlite-store.js';
 import { createTestApp, type TestApp } from '../helpers/app.js';
 import { type CliSession, createCliSession } from '../helpers/cli-session.js';
+import { FULL_TESTS } from '../helpers/full-tests.js';
 import {
   byteLength,
   comparable,
@@ -28,7 +29,7 @@ import {
  */
 
 /** `npm run test:full` (which CI runs) runs more of them. */
-const RUNS = process.env.ENGRAM_FULL_TESTS === 'true' ? 25 : 6;
+const RUNS = FULL_TESTS ? 25 : 6;
 
 describe('engram export then engram import (property)', () => {
   let t: TestApp;

@@ -1,5 +1,6 @@
 import { createRequire } from 'node:module';
 import { isInt } from 'neo4j-driver';
+import { describe, expect, it } from 'vitest';
 import { KNOWN_RELATION_TYPES, RELATION_TYPE_PATTERN } from '../../src/domain/relations.js';
 import { cypher } from './all-statements.js';
 import type { CapturedStatement } from './recording-driver.js';
@@ -234,3 +235,12 @@ export const describeDiagnostics = (diagnostics: readonly Diagnostic[]): string[
     (d) =>
       `${d.severity === 1 ? 'error' : d.severity === 2 ? 'warning' : `severity ${d.severity}`} at ${d.range.start.line + 1}:${d.range.start.character + 1}: ${d.message}`,
   );
+
+/** Every catalog statement, as `version`, parses and lints with no diagnostics. */
+export function describeCatalogLint(version: CypherVersion): void {
+  describe(`every catalog statement as ${version}`, () => {
+    it.each(catalogEntries())('$label parses and lints with no diagnostics', ({ text }) => {
+      expect(describeDiagnostics(lintCypher(text, declaredParameters(text), version))).toEqual([]);
+    });
+  });
+}

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import Database from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
+import { FULL_TESTS } from '../helpers/full-tests.js';
 import { acknowledged, createServerPool, type EngramServer } from '../helpers/process.js';
 
 /**
@@ -12,7 +13,7 @@ import { acknowledged, createServerPool, type EngramServer } from '../helpers/pr
  */
 const TRIALS = 20;
 const LANES = 2;
-const RUN = process.env.ENGRAM_FULL_TESTS === 'true';
+const RUN = FULL_TESTS;
 if (!RUN) {
   console.log(`[durability] SKIPPED: ${TRIALS} kill -9 trials run in npm run test:full (which CI runs)`);
 }

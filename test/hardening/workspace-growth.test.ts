@@ -3,6 +3,7 @@ import { runInNewContext } from 'node:vm';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { SqliteStore } from '../../src/store/sqlite/sqlite-store.js';
 import { createTestApp, type TestApp } from '../helpers/app.js';
+import { FULL_TESTS } from '../helpers/full-tests.js';
 
 /**
  * Finding 2 of issue 12: memory must not grow with the number of workspaces. Each workspace gets
@@ -11,7 +12,7 @@ import { createTestApp, type TestApp } from '../helpers/app.js';
  * a minute, so it runs in `npm run test:full` (which CI runs); a 1,000-workspace run always does.
  */
 
-const FULL = process.env.ENGRAM_FULL_TESTS === 'true';
+const FULL = FULL_TESTS;
 if (!FULL) {
   console.warn(
     '\n*** SKIPPED: the 10,000-workspace growth test runs in npm run test:full (the 1,000-workspace version runs now) ***\n',
