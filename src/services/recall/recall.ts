@@ -2,6 +2,7 @@ import { DEFAULT_RECALL_SETTINGS, type RecallSettings } from '../../config.js';
 import { type AssociationStep, associationQuestion, associationSteps } from '../../domain/associations.js';
 import { badInput } from '../../domain/errors.js';
 import { newId, nowIso } from '../../domain/ids.js';
+import { namesFirst, questionNames } from '../../domain/question-names.js';
 import type { FrontierStep } from '../../domain/types.js';
 import type { EngramContext } from '../../graphql/context.js';
 import { isLoaded } from '../../loaders/index.js';
@@ -181,9 +182,16 @@ const unreached = (state: ActivationState, steps: readonly FrontierStep[]): stri
 const heavyEnough = <T extends FrontierStep>(steps: readonly T[], minWeight: number | null): readonly T[] =>
   minWeight === null ? steps : steps.filter((step) => step.weight >= minWeight);
 
+/**
+ * How many word matches per requested seed a question that names something reads, so that the
+ * matches holding its names (which full-text relevance may rank below others) can come first.
+ */
+const MATCHES_PER_NAMED_SEED = 3;
+
 /** Seeds from the three sources, keyed by memory id; a memory found by several keeps every signal. */
 async function collectSeeds(ctx: EngramContext, input: RecallInput): Promise<Map<string, SeedSignals>> {
-  const [named, lexical, vector] = await Promise.all([
+  const names = input.query === null ? [] : questionNames(input.query);
+  const [named, matches, vector] = await Promise.all([
     Promise.all(
       (input.seeds ?? []).map((ref) => requireMemory({ findMemory: (r) => ctx.loaders.memory.load(r) }, ref, 'seeds')),
     ),
@@ -193,7 +201,7 @@ async function collectSeeds(ctx: EngramContext, input: RecallInput): Promise<Map
           text: input.query,
           kinds: null,
           tags: null,
-          limit: input.limit,
+          limit: names.length > 0 ? input.limit * MATCHES_PER_NAMED_SEED : input.limit,
           currentOnly: input.currentOnly,
           pruneThreshold: ctx.policy.pruneThreshold,
         }),
@@ -210,6 +218,7 @@ async function collectSeeds(ctx: EngramContext, input: RecallInput): Promise<Map
     }
     return signals;
   };
+  const lexical = namesFirst(matches, names).slice(0, input.limit);
   lexical.forEach((memory, rank) => {
     ctx.loaders.memory.prime(memory.id, memory);
     signalsOf(memory.id).lexical = lexicalScore(rank);

@@ -11,6 +11,7 @@ import { recallFeedback } from '../../../src/services/recall/recall-feedback.js'
 import { apply } from '../../../src/services/writes.js';
 import type { RecallRecord } from '../../../src/store/port.js';
 import { createWorkMeter } from '../../../src/store/work-budget.js';
+import type { GraphFixture } from '../../fixtures/graphs.js';
 import { recallGraph } from '../../fixtures/recall-graph.js';
 import { type ContractContext, OTHER, POLICY, T0, T1, T2, T3, T4, WS } from '../contract-kit.js';
 
@@ -25,6 +26,19 @@ const record = (id: string, createdAt: string, expiresAt: string, query: string 
   createdAt,
   expiresAt,
 });
+
+/** Two projects' notes: the question's words are in one, its name in the other; the rest hold neither. */
+const namesGraph: GraphFixture = {
+  name: 'names',
+  memories: [
+    { name: 'away', key: 'names-away', title: 'Lumen: Joanna is away until February' },
+    { name: 'iris', key: 'names-iris', title: 'Iris: Ruth on leave till October' },
+    ...['Atlas: sprint planning moved', 'Harbor: invoices sent', 'Pioneer: weekly numbers', 'Nimbus: job review'].map(
+      (title, index) => ({ name: `other${index}`, key: `names-other${index}`, title }),
+    ),
+  ],
+  edges: [],
+};
 
 /** A score as the tests compare it: to 12 decimals, like the answers. */
 const at = (score: number) => Number(score.toFixed(12));
@@ -297,6 +311,37 @@ export function recallCases(t: ContractContext): void {
       expect(await learnedInto()).toBe(1);
       await teach('deploy', 1);
       expect(await learnedInto()).toBe(1);
+    });
+
+    it('seeds first the word matches that hold every name of the question', async () => {
+      const g = await t.seed(namesGraph);
+      const question = 'Until when is Iris away?';
+      // Full text ranks the other project's note first: it holds three of the words, Iris's one.
+      const searched = await t.store.searchMemories(WS, {
+        text: question,
+        kinds: null,
+        tags: null,
+        limit: 10,
+        currentOnly: false,
+        pruneThreshold: POLICY.pruneThreshold,
+      });
+      expect(searched.map((memory) => memory.id)).toEqual([g.id('away'), g.id('iris')]);
+      const seeded = async (query: string, limit: number) =>
+        (await recall(context(), input({ query, limit }), fail)).record.results.map((result) => [
+          result.memoryId,
+          result.lexical,
+        ]);
+      expect(await seeded(question, 2)).toEqual([
+        [g.id('iris'), 1],
+        [g.id('away'), 0.5],
+      ]);
+      // The matches read past the limit: with one result, Iris's note is still the one.
+      expect(await seeded(question, 1)).toEqual([[g.id('iris'), 1]]);
+      // Without a capital nothing is named, and the search's order stands.
+      expect(await seeded(question.toLowerCase(), 2)).toEqual([
+        [g.id('away'), 1],
+        [g.id('iris'), 0.5],
+      ]);
     });
 
     it('spreads only along the given types from named seeds', async () => {
