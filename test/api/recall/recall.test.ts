@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { GRAPH_SHARE } from '../../../src/services/recall/activation.js';
+import { namesGraph } from '../../fixtures/names-graph.js';
 import { expectError, seed, useTestApp } from '../support.js';
 import { keysOf, recallGraph, recallOf, resultOf } from './support.js';
 
@@ -82,6 +83,21 @@ describe('recall: spreading activation from the lexical hit', () => {
     expect(set.errors).toBeUndefined();
     const after = keysOf(await recallOf(api(), 'query: "warmup spikes"'));
     expect(after.slice(0, 2)).toEqual(['recall-hit', 'recall-distractor']);
+  });
+});
+
+describe("recall: the question's names", () => {
+  it('seeds first the word matches holding the name, where searchMemories ranks by the words', async () => {
+    await seed(api(), namesGraph);
+    const searched = await api().gql('{ searchMemories(query: "Until when is Iris away?") { key } }');
+    const found = (searched.data?.searchMemories ?? []) as { key: string }[];
+    expect(found.map((memory) => memory.key)).toEqual(['names-away', 'names-iris']);
+    const recall = await recallOf(api(), 'query: "Until when is Iris away?"');
+    expect(recall.results.map((result) => [result.memory.key, result.lexical])).toEqual([
+      ['names-iris', 1],
+      ['names-away', 0.5],
+    ]);
+    expect(keysOf(await recallOf(api(), 'query: "Until when is Iris away?", limit: 1'))).toEqual(['names-iris']);
   });
 });
 

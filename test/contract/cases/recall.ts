@@ -11,7 +11,7 @@ import { recallFeedback } from '../../../src/services/recall/recall-feedback.js'
 import { apply } from '../../../src/services/writes.js';
 import type { RecallRecord } from '../../../src/store/port.js';
 import { createWorkMeter } from '../../../src/store/work-budget.js';
-import type { GraphFixture } from '../../fixtures/graphs.js';
+import { namesGraph } from '../../fixtures/names-graph.js';
 import { recallGraph } from '../../fixtures/recall-graph.js';
 import { type ContractContext, OTHER, POLICY, T0, T1, T2, T3, T4, WS } from '../contract-kit.js';
 
@@ -26,19 +26,6 @@ const record = (id: string, createdAt: string, expiresAt: string, query: string 
   createdAt,
   expiresAt,
 });
-
-/** Two projects' notes: the question's words are in one, its name in the other; the rest hold neither. */
-const namesGraph: GraphFixture = {
-  name: 'names',
-  memories: [
-    { name: 'away', key: 'names-away', title: 'Lumen: Joanna is away until February' },
-    { name: 'iris', key: 'names-iris', title: 'Iris: Ruth on leave till October' },
-    ...['Atlas: sprint planning moved', 'Harbor: invoices sent', 'Pioneer: weekly numbers', 'Nimbus: job review'].map(
-      (title, index) => ({ name: `other${index}`, key: `names-other${index}`, title }),
-    ),
-  ],
-  edges: [],
-};
 
 /** A score as the tests compare it: to 12 decimals, like the answers. */
 const at = (score: number) => Number(score.toFixed(12));
