@@ -25,7 +25,7 @@ RecalledMemoryRef.implement({
     lexical: t.exposeFloat('lexical', {
       nullable: true,
       description:
-        'Full-text score 0..1: the reciprocal of its rank among the search hits (1, 1/2, 1/3, ...); null when the search did not find it.',
+        'Full-text score 0..1: the reciprocal of its rank among the search hits (1, 1/2, 1/3, ...), those holding every name the query capitalises ranked first; null when the search did not find it.',
     }),
     vector: t.exposeFloat('vector', {
       nullable: true,
