@@ -1,4 +1,4 @@
-import { associationQuestion } from './associations.js';
+import type { AssociationQuestion } from './associations.js';
 
 /**
  * A question's names are what it is about: "Until when is Iris's login service owner away?" asks
@@ -16,8 +16,8 @@ import { associationQuestion } from './associations.js';
 export const MAX_QUESTION_NAMES = 8;
 
 /** The names of a question, lower-cased, in the order written, at most MAX_QUESTION_NAMES. */
-export function questionNames(text: string): string[] {
-  return [...associationQuestion(text).names].slice(0, MAX_QUESTION_NAMES);
+export function questionNames(question: AssociationQuestion): string[] {
+  return [...question.names].slice(0, MAX_QUESTION_NAMES);
 }
 
 const WORD_CHAR = /[\p{L}\p{N}]/u;

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { holdsEveryName, MAX_QUESTION_NAMES, namesFirst, questionNames } from '../../src/domain/question-names.js';
+import { associationQuestion } from '../../src/domain/associations.js';
+import {
+  holdsEveryName,
+  MAX_QUESTION_NAMES,
+  namesFirst,
+  questionNames as namesOf,
+} from '../../src/domain/question-names.js';
+
+const questionNames = (text: string) => namesOf(associationQuestion(text));
 
 const memory = (title: string, content: string | null = null, tags: string[] = []) => ({ title, content, tags });
 

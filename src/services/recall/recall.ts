@@ -1,5 +1,10 @@
 import { DEFAULT_RECALL_SETTINGS, type RecallSettings } from '../../config.js';
-import { type AssociationStep, associationQuestion, associationSteps } from '../../domain/associations.js';
+import {
+  type AssociationQuestion,
+  type AssociationStep,
+  associationQuestion,
+  associationSteps,
+} from '../../domain/associations.js';
 import { badInput } from '../../domain/errors.js';
 import { newId, nowIso } from '../../domain/ids.js';
 import { namesFirst, questionNames } from '../../domain/question-names.js';
@@ -59,7 +64,9 @@ export async function recall(ctx: EngramContext, input: RecallInput, log: Recall
   if (input.query === null && (input.seeds === null || input.seeds.length === 0) && input.embedding === null) {
     throw badInput('query', 'give a query, seeds or an embedding (any of them together)');
   }
-  const seeds = await collectSeeds(ctx, input);
+  // Read once: its names order the word matches, its terms and names weigh the associations.
+  const question = input.query === null ? null : associationQuestion(input.query);
+  const seeds = await collectSeeds(ctx, input, question);
   const vectorsRan = ctx.vectorMatcher !== undefined;
   // Under currentOnly, superseded memories are left out; otherwise nothing is asked of the store.
   const excludeSuperseded = async (ids: readonly string[]): Promise<ReadonlySet<string> | undefined> =>
@@ -88,7 +95,9 @@ export async function recall(ctx: EngramContext, input: RecallInput, log: Recall
     spent += expansion.examined ?? expansion.steps.length;
     // From the seeds only, as HippoRAG spreads from the question's own phrases: one association read per recall.
     const associated =
-      associate && hop === 1 ? await associationsOf(ctx, state, input, settings, settings.budget - spent) : null;
+      associate && hop === 1
+        ? await associationsOf(ctx, state, input.limit, question, settings, settings.budget - spent)
+        : null;
     spent += associated?.spent ?? 0;
     const steps = heavyEnough(
       associated ? [...expansion.steps, ...associationSpreadSteps(associated.steps)] : expansion.steps,
@@ -151,7 +160,8 @@ const weightPrior = (weight: number, defaultWeight: number): number => 1 + (weig
 async function associationsOf(
   ctx: EngramContext,
   state: ActivationState,
-  { limit, query }: Pick<RecallInput, 'limit' | 'query'>,
+  limit: number,
+  question: AssociationQuestion | null,
   settings: RecallSettings,
   budget: number,
 ): Promise<{ steps: AssociationStep[]; spent: number; truncated: boolean } | null> {
@@ -165,12 +175,7 @@ async function associationsOf(
   });
   const spent = answer.sources.reduce((sum, source) => sum + source.terms.length, 0) + answer.candidates.length;
   return {
-    steps: associationSteps(
-      answer,
-      settings.associationsPerMemory,
-      settings.associationMaxShared,
-      query === null ? null : associationQuestion(query),
-    ),
+    steps: associationSteps(answer, settings.associationsPerMemory, settings.associationMaxShared, question),
     spent,
     truncated: answer.truncated,
   };
@@ -189,8 +194,12 @@ const heavyEnough = <T extends FrontierStep>(steps: readonly T[], minWeight: num
 const MATCHES_PER_NAMED_SEED = 3;
 
 /** Seeds from the three sources, keyed by memory id; a memory found by several keeps every signal. */
-async function collectSeeds(ctx: EngramContext, input: RecallInput): Promise<Map<string, SeedSignals>> {
-  const names = input.query === null ? [] : questionNames(input.query);
+async function collectSeeds(
+  ctx: EngramContext,
+  input: RecallInput,
+  question: AssociationQuestion | null,
+): Promise<Map<string, SeedSignals>> {
+  const names = question === null ? [] : questionNames(question);
   const [named, matches, vector] = await Promise.all([
     Promise.all(
       (input.seeds ?? []).map((ref) => requireMemory({ findMemory: (r) => ctx.loaders.memory.load(r) }, ref, 'seeds')),
