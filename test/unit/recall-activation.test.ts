@@ -8,6 +8,7 @@ import {
   seedActivation,
   spreadHop,
   startActivation,
+  vectorLeads,
 } from '../../src/services/recall/activation.js';
 
 const step = (from: string, to: string, weight: number, edgeId = `${from}-${to}`): FrontierStep => ({
@@ -83,6 +84,25 @@ describe('scores', () => {
     expect(seedActivation({ lexical: null, vector: 0.4, vectorRank: 0.1, named: false }, true)).toBeLessThan(
       seedActivation({ lexical: 1 / 3, vector: null, vectorRank: null, named: false }, true),
     );
+  });
+
+  it('a best vector match that leads the others by a standard deviation starts at 1', () => {
+    // Ten similarities: mean 0.64, standard deviation 0.11; the first leads the second by 0.25.
+    const leading = [0.95, 0.7, 0.62, 0.61, 0.6, 0.59, 0.58, 0.57, 0.56, 0.62];
+    expect(vectorLeads([...leading].sort((a, b) => b - a))).toBe(true);
+    // The first only 0.02 ahead, with a deviation of 0.05: no lead.
+    expect(vectorLeads([0.72, 0.7, 0.62, 0.62, 0.61, 0.6, 0.59, 0.58, 0.57, 0.56])).toBe(false);
+    // Only the first VECTOR_LEAD_SAMPLE (10) count (deviation 0.006): an 11th far below would widen it.
+    expect(vectorLeads([0.72, 0.7, 0.7, 0.7, 0.7, 0.7, 0.7, 0.7, 0.7, 0.7, 0.01])).toBe(true);
+    // Too few to tell, or all equal.
+    expect(vectorLeads([0.9, 0.1])).toBe(false);
+    expect(vectorLeads([0.5, 0.5, 0.5])).toBe(false);
+    const lead: SeedSignals = { lexical: null, vector: 0.95, vectorRank: 1, vectorLead: true, named: false };
+    expect(seedActivation(lead, true)).toBe(1);
+    // Above the first word match that the vectors ranked second: (1 + 1/2) / 2.
+    expect(seedActivation({ lexical: 1, vector: 0.7, vectorRank: 0.5, named: false }, true)).toBe(0.75);
+    // Without vectors the lead means nothing (it cannot be set then; the blend ignores it).
+    expect(seedActivation({ ...lead, lexical: 0.5 }, false)).toBe(0.5);
   });
 
   it('splits what a memory passes over its edges once their weights add up to more than 1', () => {

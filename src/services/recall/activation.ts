@@ -198,8 +198,29 @@ export interface SeedSignals {
   vector: number | null;
   /** Its reciprocal rank among the vector matches (1, 1/2, 1/3 ...): what the blend uses. */
   vectorRank: number | null;
+  /** The best vector match, and one that stands out from the others (vectorLeads). */
+  vectorLead?: boolean;
   /** Named in the request's `seeds`. */
   named: boolean;
+}
+
+/** How many of the vector matches, best first, vectorLeads reads: recall asks for at least this many. */
+export const VECTOR_LEAD_SAMPLE = 10;
+
+/**
+ * Whether the best of the vector matches' similarities (best first) stands out: ahead of the
+ * second by at least one standard deviation of the first VECTOR_LEAD_SAMPLE (and there are at
+ * least three). Where the word and vector lists disagree on their first memory, the vector's was
+ * the right one more often when it led like this, and the word list's more often when it did not,
+ * on both shapes of bench/longmem (docs/recall.md): the size of the lead, not the rank, says
+ * whether to trust it.
+ */
+export function vectorLeads(similarities: readonly number[]): boolean {
+  const sample = similarities.slice(0, VECTOR_LEAD_SAMPLE);
+  if (sample.length < 3) return false;
+  const mean = sample.reduce((sum, value) => sum + value, 0) / sample.length;
+  const deviation = Math.sqrt(sample.reduce((sum, value) => sum + (value - mean) ** 2, 0) / sample.length);
+  return deviation > 0 && (sample[0] as number) - (sample[1] as number) >= deviation;
 }
 
 /**
@@ -214,11 +235,13 @@ export const lexicalScore = (rank: number): number => 1 / (rank + 1);
  * score, or, when a vector match ran, the mean of its reciprocal ranks in the two lists (a list
  * that missed it counts 0). Ranks, not raw cosine: cosine mapped to 0..1 gives even a weak vector
  * match about 0.4, above every lexical seed from the third on, so raw scores let the weaker signal
- * push the stronger one's answers out; reciprocal ranks put both lists on one scale.
+ * push the stronger one's answers out; reciprocal ranks put both lists on one scale. A best vector
+ * match that leads the others (vectorLeads) starts at 1, as a memory first in both lists would.
  */
 export function seedActivation(signals: SeedSignals, vectorsRan: boolean): number {
   if (signals.named) return 1;
   if (!vectorsRan) return signals.lexical ?? 0;
+  if (signals.vectorLead) return 1;
   return ((signals.lexical ?? 0) + (signals.vectorRank ?? 0)) / 2;
 }
 

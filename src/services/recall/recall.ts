@@ -27,6 +27,8 @@ import {
   seedActivation,
   spreadHop,
   startActivation,
+  VECTOR_LEAD_SAMPLE,
+  vectorLeads,
 } from './activation.js';
 
 export interface RecallInput {
@@ -215,7 +217,12 @@ async function collectSeeds(
           pruneThreshold: ctx.policy.pruneThreshold,
         }),
     ctx.vectorMatcher && (input.query !== null || input.embedding !== null)
-      ? ctx.vectorMatcher(ctx.workspace, { text: input.query, embedding: input.embedding }, input.limit, ctx.signal)
+      ? ctx.vectorMatcher(
+          ctx.workspace,
+          { text: input.query, embedding: input.embedding },
+          Math.max(input.limit, VECTOR_LEAD_SAMPLE),
+          ctx.signal,
+        )
       : Promise.resolve([]),
   ]);
   const seeds = new Map<string, SeedSignals>();
@@ -232,13 +239,14 @@ async function collectSeeds(
     ctx.loaders.memory.prime(memory.id, memory);
     signalsOf(memory.id).lexical = lexicalScore(rank);
   });
-  [...vector]
-    .sort((a, b) => b.similarity - a.similarity || compareIds(a.memoryId, b.memoryId))
-    .forEach((match, rank) => {
-      const signals = signalsOf(match.memoryId);
-      signals.vector = match.similarity;
-      signals.vectorRank = lexicalScore(rank);
-    });
+  const nearest = [...vector].sort((a, b) => b.similarity - a.similarity || compareIds(a.memoryId, b.memoryId));
+  const leads = vectorLeads(nearest.map((match) => match.similarity));
+  nearest.slice(0, input.limit).forEach((match, rank) => {
+    const signals = signalsOf(match.memoryId);
+    signals.vector = match.similarity;
+    signals.vectorRank = lexicalScore(rank);
+    if (rank === 0 && leads) signals.vectorLead = true;
+  });
   for (const memory of named) signalsOf(memory.id).named = true;
   return seeds;
 }

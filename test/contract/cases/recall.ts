@@ -195,6 +195,32 @@ export function recallCases(t: ContractContext): void {
       );
     });
 
+    it('starts a best vector match that leads the others by a standard deviation at 1, above the word match', async () => {
+      const g = await t.seed(recallGraph);
+      const answerWith = async (similarities: Record<string, number>) => {
+        const withVectors: EngramContext = {
+          ...context(),
+          // A fixed answer stands in for the embeddings endpoint: what is under test is the fusion.
+          vectorMatcher: async () =>
+            Object.entries(similarities).map(([name, similarity]) => ({ memoryId: g.id(name), similarity })),
+        };
+        const { record } = await recall(withVectors, input({ query: 'warmup spikes', maxDepth: 1 }), fail);
+        const name = (id: string) => Object.entries(g.memories).find(([, memory]) => memory.id === id)?.[0];
+        return record.results.map((result) => [name(result.memoryId), result.score] as const);
+      };
+      // target leads hit by 0.30; the five similarities' standard deviation is 0.13.
+      const leading = await answerWith({ target: 0.9, hit: 0.6, joined: 0.58, distractor: 0.57, right: 0.55 });
+      expect(leading[0]).toEqual(['target', 1]);
+      // hit, first of the word matches and second of the vector matches: (1 + 1/2) / 2, plus what seeds passed it.
+      expect(leading[1]?.[0]).toBe('hit');
+      expect(leading[1]?.[1]).toBeGreaterThan(0.75);
+      expect(leading[1]?.[1]).toBeLessThan(1);
+      // target ahead by 0.01 with a deviation of 0.08: the mean of the reciprocal ranks, word match first.
+      const close = await answerWith({ target: 0.9, hit: 0.89, joined: 0.8, distractor: 0.75, right: 0.7 });
+      expect(close.slice(0, 2).map(([name]) => name)).toEqual(['hit', 'target']);
+      expect(close[1]?.[1]).toBeCloseTo(0.5, 12);
+    });
+
     it("scales each score by the memory's own weight, centred on the default weight", async () => {
       const g = await t.seed(recallGraph);
       const set = (name: string, value: number) => ({
