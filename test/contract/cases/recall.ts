@@ -152,11 +152,10 @@ export function recallCases(t: ContractContext): void {
       const g = await t.seed(recallGraph);
       const { record: answer, stored } = await recall(context(), input({ query: 'warmup spikes' }), fail);
       expect(stored).toBe(true);
-      const name = (id: string) => Object.entries(g.memories).find(([, memory]) => memory.id === id)?.[0];
       // hit's four edges weigh 2.1, so each passes its share of 1 x 0.5; mid's two weigh 1.7, left's 1.1,
       // right's 0.9 (under 1: no split). Graph activation counts GRAPH_SHARE (a quarter) in the score.
       const hop1 = (weight: number) => (weight * 0.5) / 2.1;
-      expect(answer.results.map((result) => [name(result.memoryId), Number(result.score.toFixed(12))])).toEqual([
+      expect(answer.results.map((result) => [g.nameOf(result.memoryId), Number(result.score.toFixed(12))])).toEqual([
         ['hit', 1],
         ['mid', at(GRAPH_SHARE * hop1(0.9))],
         ['left', at(GRAPH_SHARE * hop1(0.6))],
@@ -205,8 +204,7 @@ export function recallCases(t: ContractContext): void {
             Object.entries(similarities).map(([name, similarity]) => ({ memoryId: g.id(name), similarity })),
         };
         const { record } = await recall(withVectors, input({ query: 'warmup spikes', maxDepth: 1 }), fail);
-        const name = (id: string) => Object.entries(g.memories).find(([, memory]) => memory.id === id)?.[0];
-        return record.results.map((result) => [name(result.memoryId), result.score] as const);
+        return record.results.map((result) => [g.nameOf(result.memoryId), result.score] as const);
       };
       // target leads hit by 0.30; the five similarities' standard deviation is 0.13.
       const leading = await answerWith({ target: 0.9, hit: 0.6, joined: 0.58, distractor: 0.57, right: 0.55 });
@@ -273,10 +271,7 @@ export function recallCases(t: ContractContext): void {
       // the two seeds support each other (the distractor's one edge weighs 0.2: no split); target's
       // share is 1 x 0.5 x 0.5 / 2.61, times its prior 1 + (0.51 - 0.5).
       const { record: after } = await recall(context(), input({ query: 'after deploy', maxDepth: 1 }), fail);
-      const names = after.results.map((result) => [
-        Object.entries(g.memories).find(([, memory]) => memory.id === result.memoryId)?.[0],
-        Number(result.score.toFixed(12)),
-      ]);
+      const names = after.results.map((result) => [g.nameOf(result.memoryId), Number(result.score.toFixed(12))]);
       const share = (weight: number) => (GRAPH_SHARE * weight * 0.5) / 2.61;
       expect(names).toEqual([
         ['hit', at(1 + GRAPH_SHARE * 0.5 * 0.2 * 0.5)],
