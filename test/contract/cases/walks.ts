@@ -392,6 +392,21 @@ export function walkCases(t: ContractContext, offersShortestPath: boolean): void
       expect(short.steps.length).toBeLessThanOrEqual(read - 2);
     });
 
+    it('weighs a memory by the edges of both directions the query keeps, pruned ones left out', async () => {
+      const g = await seed(star);
+      const hub = g.id('hub');
+      const both = await t.store.expandFrontier(WS, [hub], frontier({ direction: 'BOTH' }));
+      // hub's four unpruned edges out and its one unpruned edge in (s6); hub->s5 and s7->hub are pruned.
+      expect(both.steps).toHaveLength(5);
+      const total = both.steps.reduce((sum, step) => sum + step.weight, 0);
+      const capped = (cap: number) =>
+        t.store.expandFrontier(WS, [hub], frontier({ direction: 'BOTH', maxTotalWeight: new Map([[hub, cap]]) }));
+      expect((await capped(total + 1e-9)).steps).toHaveLength(5);
+      const over = await capped(total - 0.01);
+      expect(over.steps).toEqual([]);
+      expect(over.examined).toBe(5);
+    });
+
     it('does not flag truncation when the budget is exactly enough', async () => {
       const g = await seed(star);
       const exact = await t.store.expandFrontier(WS, [g.id('hub')], frontier({ budget: 5 }));

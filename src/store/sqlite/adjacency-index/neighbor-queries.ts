@@ -25,13 +25,14 @@ export function collectFrontier(
     const u = index.nodeOf.get(id);
     if (u === undefined || seen[u] === stamp) continue;
     seen[u] = stamp;
-    const count = index.collect(u, lists, query.pruneThreshold, mask);
     const cap = query.maxTotalWeight?.get(id);
-    if (cap !== undefined && totalWeight(index, count) > cap) {
-      examined += count;
+    // Weighed where the edges lie, before any merge: a hub passed over costs no scratch work.
+    if (cap !== undefined && index.outweighs(u, lists, query.pruneThreshold, mask, cap)) {
+      examined += index.countPassing(u, lists, query.pruneThreshold, mask);
       if (examined > query.budget) return frontierExpansion(steps, true, examined);
       continue;
     }
+    const count = index.collect(u, lists, query.pruneThreshold, mask);
     for (let k = 0; k < count; k++) {
       if (examined === query.budget) return frontierExpansion(steps, true, examined);
       examined++;
@@ -45,13 +46,6 @@ export function collectFrontier(
     }
   }
   return frontierExpansion(steps, false, examined);
-}
-
-/** The weight of the edges the last collect() put in scratch. */
-function totalWeight(index: WorkspaceIndex, count: number): number {
-  let total = 0;
-  for (let k = 0; k < count; k++) total += index.weight[index.scratchSlots[k] as number] as number;
-  return total;
 }
 
 /** Each memory's edges as getAdjacent lists them (strongest first, then edge id; filtered and cut per memory). */

@@ -231,6 +231,30 @@ export class WorkspaceIndex {
   }
 
   /**
+   * Whether the entries `collect` would find weigh more than `cap` together, without collecting
+   * them: each list's passing prefix is summed where it lies (no merge, no scratch), stopping once
+   * past the cap, so a hub too heavy to spread over costs a few thousand additions, not a merge.
+   */
+  outweighs(u: number, lists: Lists, threshold: number, typeMask: Uint8Array | null, cap: number): boolean {
+    if (u < 0) return false;
+    const { type, weight } = this;
+    let total = 0;
+    for (const outgoing of [true, false]) {
+      if (!(lists & (outgoing ? Lists.Out : Lists.In))) continue;
+      const list = this.listOf(u, outgoing);
+      const start = this.listStart(u, outgoing);
+      const end = this.passingEnd(list, start, this.listEnd(u, outgoing), threshold, Number.NEGATIVE_INFINITY);
+      for (let at = start; at < end; at++) {
+        const slot = list[at] as number;
+        if (typeMask !== null && !typeMask[type[slot] as number]) continue;
+        total += weight[slot] as number;
+        if (total > cap) return true;
+      }
+    }
+    return false;
+  }
+
+  /**
    * The end of the entries of list[start, end) with weight > threshold and >= atLeast: a prefix,
    * since every list is sorted strongest first (tombstones, -Infinity, last).
    */
