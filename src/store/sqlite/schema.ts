@@ -290,4 +290,10 @@ export const MIGRATIONS: readonly string[] = [
   CREATE INDEX weight_events_memory_source_at ON weight_events (workspace, memory_id, source, at, id)
     WHERE memory_id IS NOT NULL;
   `,
+  // The full-text index's terms, by which search tells whether its last word, a prefix, starts a
+  // longer word (search.ts): a view of the index, nothing is stored. A temporary one vanished
+  // whenever the connection's temp_store changed, which a bulk load does.
+  `
+  CREATE VIRTUAL TABLE search_vocabulary USING fts5vocab(memories_fts, row);
+  `,
 ];

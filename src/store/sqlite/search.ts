@@ -78,6 +78,27 @@ const KNOWN_WORDS = 4096;
 export function createSqliteSearch(ctx: StoreContext): Pick<GraphStore, 'searchMemories' | 'listNewest'> {
   const { db, sql } = ctx;
 
+  const longerTerm = sql('SELECT 1 FROM search_vocabulary WHERE term >= @after AND term < @beyond LIMIT 1');
+
+  /**
+   * The last term as a whole word when no longer word in the index starts with it: it then matches
+   * the same memories, ranked the same (one term either way), and FTS5 reads a whole word's
+   * postings lazily, stopping at a limit, where it merges all of a prefix's postings first (on the
+   * bench graph, 2.5 ms for a word held by a quarter of 100,000 memories, 0.9 ms as a whole word).
+   * The look-up starts just past the word, so it reads none of the word's own postings (0.06 ms).
+   * Only ASCII words (lower-cased as the index does): it folds other letters' case and diacritics
+   * in its own way, and those keep their prefix.
+   */
+  const settleLastWord = (terms: readonly string[]): readonly string[] => {
+    const last = terms[terms.length - 1];
+    const typed = last?.endsWith('"*') ? last.slice(1, -2) : undefined;
+    if (typed === undefined || !/^[A-Za-z0-9]+$/.test(typed)) return terms;
+    const word = typed.toLowerCase();
+    const beyond = `${word.slice(0, -1)}${String.fromCharCode(word.charCodeAt(word.length - 1) + 1)}`;
+    if (longerTerm.get({ after: `${word}\u0001`, beyond }) !== undefined) return terms;
+    return [...terms.slice(0, -1), `"${word}"`];
+  };
+
   const held = sql(
     `SELECT count(*) AS n FROM (SELECT 1 FROM memories_fts WHERE memories_fts MATCH @match LIMIT @over)`,
   );
@@ -200,7 +221,7 @@ export function createSqliteSearch(ctx: StoreContext): Pick<GraphStore, 'searchM
       const terms = toFtsTerms(query.text);
       // One read transaction: the tiers (or the walks) see the same snapshot.
       return db.transaction(() =>
-        terms.length > 0 ? searchWords(ws, query, terms).map(toMemory) : listNewest(ws, query).memories,
+        terms.length > 0 ? searchWords(ws, query, settleLastWord(terms)).map(toMemory) : listNewest(ws, query).memories,
       )();
     },
 
