@@ -10,9 +10,12 @@ export function toFtsTiers(text: string): string[] {
   return searchTiers(terms.length).map((tier) => ftsTier(tier, terms));
 }
 
-/** The words of a text as FTS5 terms, each quoted, the last one a prefix. */
-export const toFtsTerms = (text: string): string[] =>
-  searchTerms(text, (word, isPrefix) => `"${word}"${isPrefix ? '*' : ''}`);
+/**
+ * The words of a text as FTS5 terms, each quoted, the last one a prefix unless `needsPrefix` says
+ * the whole word finds the same memories.
+ */
+export const toFtsTerms = (text: string, needsPrefix: (word: string) => boolean = () => true): string[] =>
+  searchTerms(text, (word, isPrefix) => `"${word}"${isPrefix && needsPrefix(word) ? '*' : ''}`);
 
 /** One rank tier's FTS5 query over terms of toFtsTerms. */
 export function ftsTier(tier: SearchTier, terms: readonly string[]): string {

@@ -81,23 +81,20 @@ export function createSqliteSearch(ctx: StoreContext): Pick<GraphStore, 'searchM
   const longerTerm = sql('SELECT 1 FROM search_vocabulary WHERE term >= @after AND term < @beyond LIMIT 1');
 
   /**
-   * The last term as a whole word when no longer word in the index starts with it: it then matches
-   * the same memories, ranked the same (one term either way), and FTS5 reads a whole word's
-   * postings lazily, stopping at a limit, where it merges all of a prefix's postings first (on the
-   * bench graph, 2.5 ms for a word held by a quarter of 100,000 memories, 0.9 ms as a whole word).
-   * The look-up starts just past the word and stops at the first occurrence of a longer one, so it
-   * reads none of the word's own postings and at most one of another's (0.04-0.05 ms).
-   * Only ASCII words (lower-cased as the index does): it folds other letters' case and diacritics
-   * in its own way, and those keep their prefix.
+   * Whether the last word must stay a prefix: only when a longer word of the index starts with it.
+   * Otherwise the whole word matches the same memories, ranked the same (one term either way), and
+   * FTS5 reads a whole word's postings lazily, stopping at a limit, where it merges all of a
+   * prefix's postings first (on the bench graph, 2.5 ms for a word held by a quarter of 100,000
+   * memories, 0.9 ms as a whole word). The look-up starts just past the word and stops at the
+   * first occurrence of a longer one, so it reads none of the word's own postings and at most one
+   * of another's (0.04-0.05 ms). Words with letters outside ASCII keep their prefix: the index
+   * folds their case and diacritics in its own way.
    */
-  const settleLastWord = (terms: readonly string[]): readonly string[] => {
-    const last = terms[terms.length - 1];
-    const typed = last?.endsWith('"*') ? last.slice(1, -2) : undefined;
-    if (typed === undefined || !/^[A-Za-z0-9]+$/.test(typed)) return terms;
+  const needsPrefix = (typed: string): boolean => {
+    if (!/^[A-Za-z0-9]+$/.test(typed)) return true;
     const word = typed.toLowerCase();
     const beyond = `${word.slice(0, -1)}${String.fromCharCode(word.charCodeAt(word.length - 1) + 1)}`;
-    if (longerTerm.get({ after: `${word}\u0001`, beyond }) !== undefined) return terms;
-    return [...terms.slice(0, -1), `"${word}"`];
+    return longerTerm.get({ after: `${word}\u0001`, beyond }) !== undefined;
   };
 
   const held = sql(
@@ -219,11 +216,11 @@ export function createSqliteSearch(ctx: StoreContext): Pick<GraphStore, 'searchM
 
   return {
     async searchMemories(ws, query) {
-      const terms = toFtsTerms(query.text);
-      // One read transaction: the tiers (or the walks) see the same snapshot.
-      return db.transaction(() =>
-        terms.length > 0 ? searchWords(ws, query, settleLastWord(terms)).map(toMemory) : listNewest(ws, query).memories,
-      )();
+      // One read transaction: the term list and the tiers (or the walks) see the same snapshot.
+      return db.transaction(() => {
+        const terms = toFtsTerms(query.text, needsPrefix);
+        return terms.length > 0 ? searchWords(ws, query, terms).map(toMemory) : listNewest(ws, query).memories;
+      })();
     },
 
     async listNewest(ws, query) {
