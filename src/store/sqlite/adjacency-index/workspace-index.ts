@@ -217,9 +217,7 @@ export class WorkspaceIndex {
     let count = 0;
     for (const outgoing of [true, false]) {
       if (!(lists & (outgoing ? Lists.Out : Lists.In))) continue;
-      const list = this.listOf(u, outgoing);
-      const start = this.listStart(u, outgoing);
-      const end = this.passingEnd(list, start, this.listEnd(u, outgoing), threshold, Number.NEGATIVE_INFINITY);
+      const [list, start, end] = this.passingRange(u, outgoing, threshold);
       if (typeMask === null) {
         count += end - start;
         continue;
@@ -241,9 +239,7 @@ export class WorkspaceIndex {
     let total = 0;
     for (const outgoing of [true, false]) {
       if (!(lists & (outgoing ? Lists.Out : Lists.In))) continue;
-      const list = this.listOf(u, outgoing);
-      const start = this.listStart(u, outgoing);
-      const end = this.passingEnd(list, start, this.listEnd(u, outgoing), threshold, Number.NEGATIVE_INFINITY);
+      const [list, start, end] = this.passingRange(u, outgoing, threshold);
       for (let at = start; at < end; at++) {
         const slot = list[at] as number;
         if (typeMask !== null && !typeMask[type[slot] as number]) continue;
@@ -252,6 +248,13 @@ export class WorkspaceIndex {
       }
     }
     return false;
+  }
+
+  /** Node u's list in one direction and the bounds of its entries above `threshold`, strongest first. */
+  private passingRange(u: number, outgoing: boolean, threshold: number): [Int32Array | number[], number, number] {
+    const list = this.listOf(u, outgoing);
+    const start = this.listStart(u, outgoing);
+    return [list, start, this.passingEnd(list, start, this.listEnd(u, outgoing), threshold, Number.NEGATIVE_INFINITY)];
   }
 
   /**
