@@ -49,7 +49,15 @@ export async function hardenedApp(
     },
   });
   const logger = pino({ level: options.logLevel ?? 'info', base: { service: 'engram' } }, sink);
-  const app = createApp({ config, store, logger });
+  let app: EngramApp;
+  try {
+    app = createApp({ config, store, logger });
+  } catch (error) {
+    // An app that refuses to start (a test of that) leaves neither the file nor its connection behind.
+    await realStore.close();
+    rmSync(dir, { recursive: true, force: true });
+    throw error;
+  }
   const fetch = (path: string, init?: RequestInit): Promise<Response> =>
     Promise.resolve(app.fetch(new URL(`http://engram.test${path}`), init ?? {}));
   return {
