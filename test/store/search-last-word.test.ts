@@ -1,10 +1,10 @@
 import Database from 'better-sqlite3';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { NewMemory } from '../../src/domain/types.js';
 import type { GraphStore } from '../../src/store/port.js';
 import { inScope } from '../../src/store/sqlite/search-query.js';
 import { plainMemory } from '../helpers/records.js';
-import { NOW, THRESHOLD, tempDatabase } from './support.js';
+import { NOW, observeStatementRuns, THRESHOLD, tempDatabase } from './support.js';
 
 /**
  * The last word of a search is a prefix. The SQLite store searches it as a whole word when no
@@ -65,19 +65,14 @@ function prefixIds(match: string): string[] {
   }
 }
 
-/** The full-text matches the store's statements were run with, on every connection. */
+/** The full-text matches the store's statements (`all`) were run with, on every connection. */
 function matchesRun(): { matches: string[]; restore(): void } {
-  const probe = new Database(':memory:');
-  const prototype = Object.getPrototypeOf(probe.prepare('SELECT 1')) as { all(...args: unknown[]): unknown };
-  probe.close();
-  const original = prototype.all;
   const matches: string[] = [];
-  const spy = vi.spyOn(prototype, 'all').mockImplementation(function (this: unknown, ...args: unknown[]) {
+  const restore = observeStatementRuns('all', (_source, args) => {
     const bound = args[0] as { match?: unknown } | undefined;
     if (typeof bound?.match === 'string') matches.push(bound.match);
-    return original.apply(this, args);
   });
-  return { matches, restore: () => spy.mockRestore() };
+  return { matches, restore };
 }
 
 describe('SQLite search: the last word, a prefix, as a whole word when nothing longer starts with it', () => {

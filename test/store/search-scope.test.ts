@@ -1,11 +1,11 @@
 import Database from 'better-sqlite3';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { NewMemory } from '../../src/domain/types.js';
 import type { GraphStore } from '../../src/store/port.js';
 import { MIGRATIONS } from '../../src/store/sqlite/schema.js';
 import { COMMON_WORD_HOLDERS, inScope } from '../../src/store/sqlite/search-query.js';
 import { plainMemory } from '../helpers/records.js';
-import { NOW, THRESHOLD, tempDatabase } from './support.js';
+import { NOW, observeStatementRuns, THRESHOLD, tempDatabase } from './support.js';
 
 /**
  * The SQLite full-text index is one table for every workspace. These tests hold a search with a
@@ -44,21 +44,13 @@ async function noteHolders(store: GraphStore, holders: number): Promise<void> {
 }
 const newest = note('newest', 'a much longer note title, the newest');
 
-/**
- * Counts the runs of prepared statements whose SQL `matches`, on every connection (the store
- * prepares each statement once, so the spy sits on what every statement's `get` runs through).
- */
+/** Counts the runs (`get`) of prepared statements whose SQL `matches`, on every connection. */
 function statementRuns(matches: (text: string) => boolean): { runs(): number; restore(): void } {
-  const probe = new Database(':memory:');
-  const prototype = Object.getPrototypeOf(probe.prepare('SELECT 1')) as { get(...args: unknown[]): unknown };
-  probe.close();
-  const original = prototype.get;
   let runs = 0;
-  const spy = vi.spyOn(prototype, 'get').mockImplementation(function (this: { source: string }, ...args: unknown[]) {
-    if (matches(this.source)) runs++;
-    return original.apply(this, args);
+  const restore = observeStatementRuns('get', (source) => {
+    if (matches(source)) runs++;
   });
-  return { runs: () => runs, restore: () => spy.mockRestore() };
+  return { runs: () => runs, restore };
 }
 
 /** How many index entries a full-text query reaches, read on a connection of its own. */

@@ -1,7 +1,8 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, beforeEach } from 'vitest';
+import Database from 'better-sqlite3';
+import { afterEach, beforeEach, vi } from 'vitest';
 import type { WalkOptions } from '../../src/services/walks.js';
 import type { FrontierQuery, GraphStore } from '../../src/store/port.js';
 import { createSqliteStore, type SqliteStore, type SqliteStoreOptions } from '../../src/store/sqlite/sqlite-store.js';
@@ -74,6 +75,29 @@ export function tempDatabase(prefix: string): {
       for (const suffix of ['', '-wal', '-shm']) rmSync(`${path}${suffix}`, { force: true });
     },
   };
+}
+
+/**
+ * Calls `observe` with the SQL text and the arguments of every run of a prepared statement's
+ * `method`, on every connection (the store prepares each statement once, so the spy sits on what
+ * every statement runs through). Returns the restore.
+ */
+export function observeStatementRuns(
+  method: 'get' | 'all',
+  observe: (source: string, args: readonly unknown[]) => void,
+): () => void {
+  const probe = new Database(':memory:');
+  const prototype = Object.getPrototypeOf(probe.prepare('SELECT 1')) as Record<
+    typeof method,
+    (...a: unknown[]) => unknown
+  >;
+  probe.close();
+  const original = prototype[method];
+  const spy = vi.spyOn(prototype, method).mockImplementation(function (this: { source: string }, ...args: unknown[]) {
+    observe(this.source, args);
+    return original.apply(this, args);
+  });
+  return () => spy.mockRestore();
 }
 
 /** The store without its one-call search: findShortestPath then walks level by level over expandFrontier. */
