@@ -184,6 +184,9 @@ function begin(ctx: StoreContext, ws: string, options: BulkLoadOptions): BulkLoa
         sql('INSERT INTO edge_changes (workspace, edge_id) VALUES (?, NULL)').run(ws);
         ctx.pruneLog();
         end('COMMIT');
+        // The load wrote the whole workspace's text into the full-text index in one statement,
+        // which leaves it in several large segments.
+        ctx.searchIndex.check();
       });
     },
     async abort() {

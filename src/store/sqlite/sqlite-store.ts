@@ -17,6 +17,7 @@ import { type DatabaseFileOptions, openDatabase } from './open-database.js';
 import { createRecordReads } from './reads.js';
 import { createRecallRecords } from './recall-records.js';
 import { createSqliteSearch } from './search.js';
+import type { SearchIndexUpkeepOptions } from './search-index-upkeep.js';
 import { createSqliteSearchPages } from './search-pages.js';
 import { createStoreContext } from './store-context.js';
 import { createVectors } from './vectors.js';
@@ -29,6 +30,8 @@ export interface SqliteStoreOptions extends DatabaseFileOptions {
    * default; `false` walks with SQL only (benchmarks compare the two).
    */
   adjacencyIndex?: false | Partial<AdjacencyIndexOptions>;
+  /** When the full-text index's segments are merged (search-index-upkeep.ts); tests set small sizes. */
+  searchIndexUpkeep?: SearchIndexUpkeepOptions;
 }
 
 /** The SQLite store, with handles on its adjacency index beyond the port. */
@@ -55,7 +58,7 @@ export function createSqliteStore(options: SqliteStoreOptions): SqliteStore {
     options.adjacencyIndex === false
       ? null
       : createAdjacencyIndex(db, { ...DEFAULT_ADJACENCY_INDEX_OPTIONS, ...options.adjacencyIndex });
-  const context = createStoreContext(db, index);
+  const context = createStoreContext(db, index, options.searchIndexUpkeep);
   let closed = false;
 
   const store: SqliteStore = {
@@ -94,6 +97,7 @@ export function createSqliteStore(options: SqliteStoreOptions): SqliteStore {
     async close() {
       if (closed) return;
       closed = true;
+      context.searchIndex.stop();
       index?.clear();
       // Folding the WAL back into the main file leaves a single self-contained file behind.
       try {
@@ -103,6 +107,8 @@ export function createSqliteStore(options: SqliteStoreOptions): SqliteStore {
       }
     },
   };
+  // A file bulk-loaded by a process that closed before its merge finished is merged by the next.
+  context.searchIndex.check();
   if (index) {
     store.shortestPath = async (ws, fromId, toId, maxHops, query) =>
       index.shortestPath(ws, fromId, toId, maxHops, query);

@@ -1,9 +1,17 @@
 import type Database from 'better-sqlite3';
 import { type AdjacencyIndex, LOG_KEEP } from './adjacency-index/types.js';
 import { EDGE_COLUMNS, type EdgeRow, MEMORY_COLUMNS, type MemoryRow } from './records.js';
+import {
+  createSearchIndexUpkeep,
+  type SearchIndexUpkeep,
+  type SearchIndexUpkeepOptions,
+} from './search-index-upkeep.js';
 
 /** Own writes between two prunings of the edge change log. */
 const PRUNE_EVERY = 1000;
+
+/** Own writes between two looks at the full-text index's segments (one row read). */
+const SEARCH_INDEX_CHECK_EVERY = 500;
 
 /** What the parts of the store share: one connection, its statements, the adjacency index and the write path. */
 export interface StoreContext {
@@ -12,6 +20,8 @@ export interface StoreContext {
   sql(text: string): Database.Statement;
   /** Null when the store walks with SQL only. */
   index: AdjacencyIndex | null;
+  /** Merges the full-text index's segments in the background when they have piled up. */
+  searchIndex: SearchIndexUpkeep;
   /**
    * Every write method runs through here: the index learns that this connection wrote (PRAGMA
    * data_version only reports OTHER connections' commits) and catches up before its next read.
@@ -26,8 +36,14 @@ export interface StoreContext {
   edgeByTriple(ws: string, fromId: string, toId: string, type: string): EdgeRow | undefined;
 }
 
-export function createStoreContext(db: Database.Database, index: AdjacencyIndex | null): StoreContext {
+export function createStoreContext(
+  db: Database.Database,
+  index: AdjacencyIndex | null,
+  searchIndexOptions?: SearchIndexUpkeepOptions,
+): StoreContext {
+  const searchIndex = createSearchIndexUpkeep(db, searchIndexOptions);
   let writesSincePrune = 0;
+  let writesSinceSearchIndexCheck = 0;
   const generation = db.prepare('SELECT n FROM text_generation').pluck();
   const textGeneration = () => generation.get() as number;
   const pruneLog = () => {
@@ -39,6 +55,10 @@ export function createStoreContext(db: Database.Database, index: AdjacencyIndex 
       return work();
     } finally {
       index?.noteWrite();
+      if (++writesSinceSearchIndexCheck >= SEARCH_INDEX_CHECK_EVERY) {
+        writesSinceSearchIndexCheck = 0;
+        searchIndex.check();
+      }
       if (++writesSincePrune >= PRUNE_EVERY) {
         try {
           pruneLog();
@@ -71,5 +91,5 @@ export function createStoreContext(db: Database.Database, index: AdjacencyIndex 
       type,
     ) as EdgeRow | undefined;
 
-  return { db, sql, index, written, textGeneration, pruneLog, memoryById, edgeById, edgeByTriple };
+  return { db, sql, index, searchIndex, written, textGeneration, pruneLog, memoryById, edgeById, edgeByTriple };
 }
