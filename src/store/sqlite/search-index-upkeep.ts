@@ -46,8 +46,8 @@ export interface SearchIndexUpkeep {
  * id 10, part of FTS5's file format): a 4-byte cookie, then varints: levels, segments, writes, and
  * for each level its merge count and segment count, then each segment's id, first and last page.
  */
-export function searchIndexSegments(db: Database.Database, table = 'memories_fts'): number[] {
-  const row = db.prepare(`SELECT block FROM ${table}_data WHERE id = 10`).get() as { block: Buffer } | undefined;
+export function searchIndexSegments(db: Database.Database): number[] {
+  const row = db.prepare('SELECT block FROM memories_fts_data WHERE id = 10').get() as { block: Buffer } | undefined;
   if (!row) return [];
   const block = row.block;
   let at = 4;
@@ -92,7 +92,6 @@ export function createSearchIndexUpkeep(
   const mergeStep = db.prepare("INSERT INTO memories_fts (memories_fts, rank) VALUES ('merge', ?)");
   let timer: NodeJS.Timeout | null = null;
   let stopped = false;
-
   let stepsLeft = 0;
 
   const segments = (): number[] => {
