@@ -2,8 +2,10 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
+import Database from 'better-sqlite3';
 import type { NewMemory } from '../src/domain/types.js';
 import type { GraphStore } from '../src/store/port.js';
+import { DEFAULT_SEARCH_INDEX_UPKEEP, searchIndexSegments } from '../src/store/sqlite/search-index-upkeep.js';
 import { createSqliteStore } from '../src/store/sqlite/sqlite-store.js';
 import { runIfMain } from './lib/main.js';
 import { createRng } from './lib/rng.js';
@@ -14,7 +16,9 @@ import { fmt } from './report.js';
  * searchMemories on SQLite in a database shared by two workspaces: `big` (the size asked for) and
  * `small` (1,000 memories), both drawn from one Zipf vocabulary, so the most common word is in
  * about half the memories and the rarest in a handful. Each kind of text is searched in both
- * workspaces; the `small` rows show what the other workspace's matches cost it.
+ * workspaces; the `small` rows show what the other workspace's matches cost it. Every text is
+ * searched twice: on the index as the loads left it (several segments), then once the store's
+ * upkeep has merged it into one (docs/operations.md).
  *
  *   npx tsx bench/search-bench.ts [--memories 100000] [--runs 50] [--seed 42]
  */
@@ -23,6 +27,8 @@ const WORDS_PER_TITLE = 6;
 const SMALL = 1000;
 
 export interface SearchRow {
+  /** The full-text index's segments when the row was measured. */
+  segments: number;
   workspace: string;
   text: string;
   label: string;
@@ -76,9 +82,35 @@ async function fill(store: GraphStore, ws: string, count: number, draw: () => nu
   await load.finish();
 }
 
+/** The file's full-text segments, read on a connection of its own. */
+function segmentsOf(path: string): number[] {
+  const reader = new Database(path, { readonly: true });
+  try {
+    return searchIndexSegments(reader);
+  } finally {
+    reader.close();
+  }
+}
+
+/** Opens a store with the default upkeep, which merges the index in the background, and waits for one segment. */
+async function mergedByUpkeep(path: string): Promise<void> {
+  const merging = createSqliteStore({ path, adjacencyIndex: false });
+  try {
+    while (segmentsOf(path).length > 1) await new Promise((resolve) => setTimeout(resolve, 50));
+  } finally {
+    await merging.close();
+  }
+}
+
 export async function runSearchBench(options: { memories: number; runs: number; seed: number }): Promise<SearchRow[]> {
   const dir = mkdtempSync(join(tmpdir(), 'engram-search-bench-'));
-  const store = createSqliteStore({ path: join(dir, 'engram.db'), adjacencyIndex: false });
+  const path = join(dir, 'engram.db');
+  // This store never merges, so the first pass sees the index as the loads left it.
+  const store = createSqliteStore({
+    path,
+    adjacencyIndex: false,
+    searchIndexUpkeep: { ...DEFAULT_SEARCH_INDEX_UPKEEP, minPages: Number.MAX_SAFE_INTEGER },
+  });
   try {
     const draw = zipf(createRng(options.seed));
     await fill(store, 'big', options.memories, draw);
@@ -90,26 +122,30 @@ export async function runSearchBench(options: { memories: number; runs: number; 
       ['a rare word', word(1800)],
     ];
     const rows: SearchRow[] = [];
-    for (const workspace of ['big', 'small']) {
-      for (const [label, text] of texts) {
-        const ask = () =>
-          store.searchMemories(workspace, {
-            text,
-            kinds: null,
-            tags: null,
-            limit: 10,
-            currentOnly: false,
-            pruneThreshold: 0.05,
-          });
-        for (let i = 0; i < 3; i++) await ask();
-        const samples: number[] = [];
-        let found = 0;
-        for (let i = 0; i < options.runs; i++) {
-          const start = now();
-          found = (await ask()).length;
-          samples.push(now() - start);
+    for (const pass of ['as loaded', 'merged'] as const) {
+      if (pass === 'merged') await mergedByUpkeep(path);
+      const segments = segmentsOf(path).length;
+      for (const workspace of ['big', 'small']) {
+        for (const [label, text] of texts) {
+          const ask = () =>
+            store.searchMemories(workspace, {
+              text,
+              kinds: null,
+              tags: null,
+              limit: 10,
+              currentOnly: false,
+              pruneThreshold: 0.05,
+            });
+          for (let i = 0; i < 3; i++) await ask();
+          const samples: number[] = [];
+          let found = 0;
+          for (let i = 0; i < options.runs; i++) {
+            const start = now();
+            found = (await ask()).length;
+            samples.push(now() - start);
+          }
+          rows.push({ segments, workspace, text, label, summary: summarize(samples), found });
         }
-        rows.push({ workspace, text, label, summary: summarize(samples), found });
       }
     }
     return rows;
@@ -122,11 +158,11 @@ export async function runSearchBench(options: { memories: number; runs: number; 
 export function renderSearchBench(rows: readonly SearchRow[], memories: number): string {
   return [
     `searchMemories on SQLite, limit 10; workspace big: ${memories.toLocaleString('en')} memories, small: ${SMALL.toLocaleString('en')}, one database`,
-    '| workspace | text | p50 ms | p95 ms | found |',
-    '|---|---|---|---|---|',
+    '| index segments | workspace | text | p50 ms | p95 ms | found |',
+    '|---|---|---|---|---|---|',
     ...rows.map(
       (row) =>
-        `| ${row.workspace} | ${row.label} | ${fmt(row.summary.median)} | ${fmt(row.summary.p95)} | ${row.found} |`,
+        `| ${row.segments} | ${row.workspace} | ${row.label} | ${fmt(row.summary.median)} | ${fmt(row.summary.p95)} | ${row.found} |`,
     ),
   ].join('\n');
 }
