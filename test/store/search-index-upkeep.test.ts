@@ -100,6 +100,17 @@ describe('the full-text index upkeep on SQLite', () => {
     expect((await store.searchMemories(WS, query('alpha'))).length).toBeGreaterThan(0);
   });
 
+  it('looks again after every 500 of its own writes, and merges what they left', async () => {
+    const store = file.open({ searchIndexUpkeep: UPKEEP });
+    // Opened empty: only the count of writes can start a merge.
+    for (const memory of memories(0, 499)) await store.createMemory(WS, memory, NOW);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(segmentsOf(file.path).length).toBeGreaterThan(1);
+    const [last] = memories(499, 1);
+    if (last) await store.createMemory(WS, last, NOW);
+    expect(await untilOneSegment(file.path)).toHaveLength(1);
+  });
+
   it('never waits for a lock another connection holds, and merges once it is released', async () => {
     const writer = file.open({ searchIndexUpkeep: NEVER });
     await writeInManyTransactions(writer);
