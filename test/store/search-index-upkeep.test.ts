@@ -133,6 +133,29 @@ describe('the full-text index upkeep on SQLite', () => {
     expect(await untilOneSegment(file.path)).toHaveLength(1);
   });
 
+  it('reads no segments from a structure record it does not know, so nothing is merged', () => {
+    const db = new Database(':memory:');
+    try {
+      db.exec('CREATE TABLE memories_fts_data (id INTEGER PRIMARY KEY, block BLOB)');
+      const cookie = [0, 0, 0, 7];
+      const record = (bytes: number[]) =>
+        db.prepare('REPLACE INTO memories_fts_data VALUES (10, ?)').run(Buffer.from(bytes));
+      // One level holding two segments: ids 1 and 2, pages 1-5 and 1-3.
+      record([...cookie, 1, 2, 9, 0, 2, 1, 1, 5, 2, 1, 3]);
+      expect(searchIndexSegments(db)).toEqual([5, 3]);
+      // The second version's marker, as FTS5 writes it for contentless-delete tables.
+      record([...cookie, 0xff, 0, 0, 1, 1, 2, 9, 0, 2, 1, 1, 5, 2, 1, 3]);
+      expect(searchIndexSegments(db)).toEqual([]);
+      // Cut short, and counts that promise more segments than the record holds.
+      record([...cookie, 1, 2, 9, 0, 2, 1, 1]);
+      expect(searchIndexSegments(db)).toEqual([]);
+      record([...cookie, 0x8f, 0xff, 0xff, 0xff, 0x7f, 3]);
+      expect(searchIndexSegments(db)).toEqual([]);
+    } finally {
+      db.close();
+    }
+  });
+
   it('leaves an index alone below its size floor or with little outside its largest segment', () => {
     expect(isFragmented([100], DEFAULT_SEARCH_INDEX_UPKEEP)).toBe(false);
     expect(isFragmented([100, 100], DEFAULT_SEARCH_INDEX_UPKEEP)).toBe(false);
