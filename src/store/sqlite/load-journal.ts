@@ -1,5 +1,6 @@
 import type Database from 'better-sqlite3';
 import { isBusy } from './errors.js';
+import { withoutWaiting } from './without-waiting.js';
 
 /**
  * In WAL mode every page a load writes is written twice: into the log at COMMIT, then into the
@@ -16,16 +17,12 @@ import { isBusy } from './errors.js';
  */
 export function journalOnceWhenAlone(db: Database.Database): (() => void) | null {
   if (db.memory) return null;
-  const busyTimeout = db.pragma('busy_timeout', { simple: true }) as number;
-  // Another connection means WAL now, not after waiting for it to leave.
-  db.pragma('busy_timeout = 0');
   try {
-    if (db.pragma('journal_mode = DELETE', { simple: true }) !== 'delete') return null;
+    // Another connection means WAL now, not after waiting for it to leave.
+    if (withoutWaiting(db, () => db.pragma('journal_mode = DELETE', { simple: true })) !== 'delete') return null;
   } catch (error) {
     if (isBusy(error)) return null;
     throw error;
-  } finally {
-    db.pragma(`busy_timeout = ${busyTimeout}`);
   }
   return () => {
     try {

@@ -1,4 +1,5 @@
 import type Database from 'better-sqlite3';
+import { withoutWaiting } from './without-waiting.js';
 
 /**
  * Keeps the full-text index in few segments. FTS5 writes each transaction's terms as a new segment
@@ -111,15 +112,11 @@ export function createSearchIndexUpkeep(
 
   /** One step; false when it could not write (another connection holds the lock, or the disk is full). */
   const step = (): boolean => {
-    const busyTimeout = db.pragma('busy_timeout', { simple: true }) as number;
-    db.pragma('busy_timeout = 0');
     try {
-      mergeStep.run(-options.stepPages);
+      withoutWaiting(db, () => mergeStep.run(-options.stepPages));
       return true;
     } catch {
       return false;
-    } finally {
-      db.pragma(`busy_timeout = ${busyTimeout}`);
     }
   };
 
