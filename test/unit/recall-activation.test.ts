@@ -3,6 +3,7 @@ import type { FrontierStep } from '../../src/domain/types.js';
 import {
   GRAPH_SHARE,
   lexicalScore,
+  pathTo,
   rankRecall,
   type SeedSignals,
   seedActivation,
@@ -29,8 +30,8 @@ describe('spreading activation', () => {
     // b's edges weigh 1.7 together (the one back to a counts, though a receives nothing): 0.45 x 0.8 x 0.5 / 1.7.
     expect(state.activation.get('c')).toBeCloseTo(0.18 / 1.7, 12);
     expect(state.activation.get('a')).toBe(1);
-    expect(state.paths.get('c')).toEqual(['a-b', 'b-c']);
-    expect(state.paths.get('a')).toEqual([]);
+    expect(pathTo(state, 'c')).toEqual(['a-b', 'b-c']);
+    expect(pathTo(state, 'a')).toEqual([]);
   });
 
   it('sums what several memories of the layer pass to one memory; the largest carrier is its path', () => {
@@ -38,7 +39,7 @@ describe('spreading activation', () => {
     spreadHop(state, [step('s', 'l', 0.6), step('s', 'r', 0.4)], 0.5);
     spreadHop(state, [step('l', 'j', 0.5), step('r', 'j', 0.5)], 0.5);
     expect(state.activation.get('j')).toBeCloseTo(0.125, 12);
-    expect(state.paths.get('j')).toEqual(['s-l', 'l-j']);
+    expect(pathTo(state, 'j')).toEqual(['s-l', 'l-j']);
   });
 
   it('breaks a tie between carriers by the smaller edge id, whatever the order of the steps', () => {
@@ -46,7 +47,7 @@ describe('spreading activation', () => {
     for (const order of [steps, [...steps].reverse()]) {
       const state = startActivation(new Map([['s', 1]]));
       spreadHop(state, order, 1);
-      expect(state.paths.get('x')).toEqual(['e1']);
+      expect(pathTo(state, 'x')).toEqual(['e1']);
       expect(state.activation.get('x')).toBe(1);
     }
   });

@@ -23,15 +23,18 @@ import type { RecallAssociation, RecalledResult } from '../../store/port.js';
 export interface ActivationState {
   /** Activation of every memory reached: a seed's own, or what a reached memory received. */
   readonly activation: Map<string, number>;
-  /** The edges that carried most of each memory's activation, seed end first; empty for a seed. */
-  readonly paths: Map<string, readonly string[]>;
+  /**
+   * Each reached memory's best carrier: the memory and the edge that passed it the most. A seed has
+   * none. pathTo follows them back; only the few answers need a path, not the thousands reached.
+   */
+  readonly carriedBy: Map<string, Carrier>;
   /** The memories reached by the last hop (the seeds before the first), in no set order: the next hop starts from them. */
   frontier: string[];
   /** What each seed received from the other seeds in the first hop. */
   readonly seedSupport: Map<string, number>;
   /** The part of `activation` (for a seed: of `seedSupport`) that came through associations. */
   readonly associative: Map<string, number>;
-  /** The associations that carried activation, by the carrier id spreadHop gave them in `paths`. */
+  /** The associations that carried activation, by the carrier id spreadHop gave them (pathTo). */
   readonly associations: Map<string, AssociationStep>;
   /** Hops spread so far. */
   hops: number;
@@ -44,7 +47,7 @@ export interface ActivationState {
 export type SpreadStep = FrontierStep & { association?: AssociationStep };
 
 /**
- * The carrier id of an association in `paths`: no edge id contains a NUL, so it can never be
+ * The carrier id of an association in a path: no edge id contains a NUL, so it can never be
  * mistaken for an edge, and feedback, which adjusts the edges of a path, never meets it.
  */
 const associationCarrier = (step: AssociationStep): string => `\u0000${step.from}\u0000${step.to}`;
@@ -99,12 +102,16 @@ export const frontierToExpand = (state: ActivationState): string[] =>
 export const edgeWeightCaps = (state: ActivationState, ids: readonly string[], decay: number): Map<string, number> =>
   new Map(ids.map((id) => [id, ((state.activation.get(id) as number) * decay) / LEAST_CARRIED]));
 
+/** The memory and the edge (or association carrier) that passed a reached memory the most. */
+export interface Carrier {
+  from: string;
+  edgeId: string;
+}
+
 export function startActivation(seeds: ReadonlyMap<string, number>): ActivationState {
-  const activation = new Map(seeds);
-  const paths = new Map<string, readonly string[]>([...seeds.keys()].map((id) => [id, []]));
   return {
-    activation,
-    paths,
+    activation: new Map(seeds),
+    carriedBy: new Map(),
     frontier: [...seeds.keys()].sort(compareIds),
     seedSupport: new Map(),
     associative: new Map(),
@@ -123,11 +130,9 @@ interface Source {
  * What reached a memory in one hop: the sum, and its best carrier (the largest amount, then the
  * smallest edge id), whose edge extends the path.
  */
-interface Arrival {
+interface Arrival extends Carrier {
   received: number;
   amount: number;
-  edgeId: string;
-  from: string;
 }
 
 /**
@@ -184,7 +189,7 @@ export function spreadHop(
   for (const [id, arrival] of arrivals) {
     reached.push(id);
     state.activation.set(id, arrival.received);
-    state.paths.set(id, [...(state.paths.get(arrival.from) ?? []), arrival.edgeId]);
+    state.carriedBy.set(id, arrival);
   }
   state.frontier = reached;
   state.hops++;
@@ -294,7 +299,7 @@ export function rankRecall(
   return bestOf(scored, limit).map(({ memoryId, score }) => {
     const signals = seeds.get(memoryId);
     const received = signals ? state.seedSupport.get(memoryId) : state.activation.get(memoryId);
-    const carriers = state.paths.get(memoryId) ?? [];
+    const carriers = pathTo(state, memoryId);
     const associations = associationsOnPath(state, carriers);
     return {
       memoryId,
@@ -307,6 +312,19 @@ export function rankRecall(
       ...(associations.length > 0 ? { associations } : {}),
     };
   });
+}
+
+/**
+ * The edges (and association carriers) that carried most of a memory's activation, seed end first;
+ * empty for a seed. A memory is reached once and only from an earlier layer, so the walk back ends
+ * at a seed.
+ */
+export function pathTo(state: ActivationState, memoryId: string): string[] {
+  const carriers: string[] = [];
+  for (let carrier = state.carriedBy.get(memoryId); carrier; carrier = state.carriedBy.get(carrier.from)) {
+    carriers.push(carrier.edgeId);
+  }
+  return carriers.reverse();
 }
 
 /**
