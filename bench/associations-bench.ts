@@ -113,7 +113,7 @@ export async function runAssociationBench(options: {
 
     const recallStore = createSqliteStore({ path: paths.on });
     await recallStore.warmAdjacencyIndex(WORKSPACE);
-    const starts = randomPairs(graph, 200, options.seed ^ 0x33).map(([a]) => a);
+    const recallPairs = randomPairs(graph, 200, options.seed ^ 0x33);
     const headers = { 'x-engram-workspace': WORKSPACE };
     const recallWith = (associations: boolean) =>
       benchRecallLatency({
@@ -126,7 +126,8 @@ export async function runAssociationBench(options: {
         }),
         headers,
         graph,
-        starts,
+        starts: recallPairs.map(([a]) => a),
+        warmupStarts: recallPairs.map(([, b]) => b),
         maxDepths: [2],
       });
     const off = await recallWith(false);

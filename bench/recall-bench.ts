@@ -32,6 +32,7 @@ export async function runRecallBench(input: {
   headers: Record<string, string>;
   graph: GeneratedGraph;
   starts: number[];
+  warmupStarts: number[];
   /** A folder for the quality check's own SQLite file. */
   dir: string;
   seed: number;

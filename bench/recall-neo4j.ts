@@ -50,13 +50,14 @@ export async function runRecallNeo4j(options: { seed: number; starts?: number })
     log(`Neo4j ${info.version} ${info.edition}; graph ${spec.memories} / ${spec.edges}`);
     const graph = generateGraph(spec);
     await importAll(store, graph, []);
-    const starts = randomPairs(graph, options.starts ?? 50, spec.seed + 1).map(([a]) => a);
+    const pairs = randomPairs(graph, options.starts ?? 50, spec.seed + 1);
     const latency = await benchRecallLatency({
       store,
       config,
       headers: { 'x-engram-workspace': WORKSPACE },
       graph,
-      starts,
+      starts: pairs.map(([a]) => a),
+      warmupStarts: pairs.map(([, b]) => b),
     });
     const app = createApp({ config, store, logger: createLogger('silent') });
     const gql: Gql = async (query, variables) => {

@@ -164,6 +164,7 @@ async function main(): Promise<void> {
       headers: AUTH,
       graph,
       starts: pairs.slice(0, mode.recalls).map(([a]) => a),
+      warmupStarts: pairs.slice(0, mode.recalls).map(([, b]) => b),
       dir,
       seed,
     });
