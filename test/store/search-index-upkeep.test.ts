@@ -2,11 +2,11 @@ import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import type { NewMemory } from '../../src/domain/types.js';
 import type { SearchQuery } from '../../src/store/port.js';
+import { searchIndexSegments } from '../../src/store/sqlite/fts5-records.js';
 import {
   DEFAULT_SEARCH_INDEX_UPKEEP,
   isFragmented,
   type SearchIndexUpkeepOptions,
-  searchIndexSegments,
 } from '../../src/store/sqlite/search-index-upkeep.js';
 import type { SqliteStore } from '../../src/store/sqlite/sqlite-store.js';
 import { NOW, tempDatabase, WS } from './support.js';

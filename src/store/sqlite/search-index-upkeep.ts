@@ -1,4 +1,5 @@
 import type Database from 'better-sqlite3';
+import { searchIndexSegments } from './fts5-records.js';
 import { withoutWaiting } from './without-waiting.js';
 
 /**
@@ -40,50 +41,6 @@ export interface SearchIndexUpkeep {
   check(): void;
   /** Stops the background merge (the index stays valid after any step). */
   stop(): void;
-}
-
-/** What follows the cookie in the second version of the structure record, which adds fields per segment. */
-const STRUCTURE_V2 = Buffer.from([0xff, 0x00, 0x00, 0x01]);
-
-/**
- * The leaf pages of each segment of an FTS5 index, from its structure record (the `_data` row of
- * id 10, part of FTS5's file format): a 4-byte cookie, then varints: levels, segments, writes, and
- * for each level its merge count and segment count, then each segment's id, first and last page.
- * Empty for a record it cannot read (the second version, written only for contentless-delete
- * tables, or one cut short), so the upkeep then does nothing.
- */
-export function searchIndexSegments(db: Database.Database): number[] {
-  const row = db.prepare('SELECT block FROM memories_fts_data WHERE id = 10').get() as { block: Buffer } | undefined;
-  if (!row || row.block.length < 4 || row.block.subarray(4, 8).equals(STRUCTURE_V2)) return [];
-  const block = row.block;
-  let at = 4;
-  const varint = (): number => {
-    let value = 0;
-    for (let i = 0; i < 9; i++) {
-      const byte = block[at++] as number;
-      if (i === 8) return value * 256 + byte;
-      value = value * 128 + (byte & 0x7f);
-      if (!(byte & 0x80)) return value;
-    }
-    return value;
-  };
-  const levels = varint();
-  const segmentsInAll = varint();
-  varint(); // writes
-  const pages: number[] = [];
-  for (let level = 0; level < levels && at < block.length; level++) {
-    varint(); // segments of this level being merged
-    const segments = varint();
-    for (let s = 0; s < segments; s++) {
-      // A count read from a record that is not what this expects ends with the record.
-      if (at >= block.length) return [];
-      varint(); // segment id
-      const first = varint();
-      const last = varint();
-      pages.push(last - first + 1);
-    }
-  }
-  return at <= block.length && pages.length === segmentsInAll ? pages : [];
 }
 
 /** Whether segments of these sizes are worth merging into one. */

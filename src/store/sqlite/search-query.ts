@@ -57,6 +57,8 @@ export interface CommonWords {
   anyCommon(): boolean;
   /** The terms that are not common, in the text's order: counts them all. */
   rare(): string[];
+  /** The terms bm25() gives weight to (neither common nor weightless), in the text's order: counts them all. */
+  weighed(): string[];
 }
 
 /**
@@ -65,7 +67,11 @@ export interface CommonWords {
  * memories), so whole words are counted first and counting stops at the first common word: the
  * first two tiers only ask whether there is one, and most searches fill their limit there.
  */
-export function commonWords(terms: readonly string[], isCommon: (term: string) => boolean): CommonWords {
+export function commonWords(
+  terms: readonly string[],
+  isCommon: (term: string) => boolean,
+  weighsNothing: (term: string) => boolean = () => false,
+): CommonWords {
   const counted = new Map<string, boolean>();
   const common = (term: string): boolean => {
     let answer = counted.get(term);
@@ -79,5 +85,6 @@ export function commonWords(terms: readonly string[], isCommon: (term: string) =
   return {
     anyCommon: () => cheapestFirst.some(common),
     rare: () => terms.filter((term) => !common(term)),
+    weighed: () => terms.filter((term) => !common(term) && !weighsNothing(term)),
   };
 }

@@ -2,6 +2,7 @@ import { SUPERSEDES } from '../../domain/evidence.js';
 import { searchTiers } from '../../domain/search-words.js';
 import type { GraphStore, ListingPage, ListingPosition, SearchQuery } from '../port.js';
 import { LISTING_SCAN, mergeWalks } from '../shared/listing.js';
+import { searchIndexRows } from './fts5-records.js';
 import { MEMORY_COLUMNS, type MemoryRow, toMemory } from './records.js';
 import { BM25_WEIGHTS, COMMON_WORD_HOLDERS, commonWords, ftsTier, inScope, toFtsTerms } from './search-query.js';
 import { asJson, prefixed } from './sql-text.js';
@@ -101,23 +102,33 @@ export function createSqliteSearch(ctx: StoreContext): Pick<GraphStore, 'searchM
     `SELECT count(*) AS n FROM (SELECT 1 FROM memories_fts WHERE memories_fts MATCH @match LIMIT @over)`,
   );
   // A common word's count reads COMMON_WORD_HOLDERS postings (0.8 ms), and common words are the
-  // ones texts repeat: each answer is kept until some memory's text changes, for at most KNOWN_WORDS words.
-  const known = new Map<string, boolean>();
+  // ones texts repeat: each count is kept until some memory's text changes, for at most KNOWN_WORDS words.
+  const known = new Map<string, number>();
   let knownAt = -1;
-  const isCommon = (match: string): boolean => {
-    let common = known.get(match);
-    if (common === undefined) {
-      common = (held.get({ match, over: COMMON_WORD_HOLDERS + 1 }) as { n: number }).n > COMMON_WORD_HOLDERS;
+  let indexedRows = 0;
+  /** Holders of a term in the whole index, counted up to COMMON_WORD_HOLDERS + 1. */
+  const holders = (match: string): number => {
+    let count = known.get(match);
+    if (count === undefined) {
+      count = (held.get({ match, over: COMMON_WORD_HOLDERS + 1 }) as { n: number }).n;
       if (known.size >= KNOWN_WORDS) known.clear();
-      known.set(match, common);
+      known.set(match, count);
     }
-    return common;
+    return count;
   };
+  const isCommon = (match: string): boolean => holders(match) > COMMON_WORD_HOLDERS;
+  /**
+   * bm25()'s idf is log((N - n + 0.5) / (n + 0.5)), floored at 1e-6: a term held by half of the
+   * index's rows or more weighs nothing in the rank. (The count stops above COMMON_WORD_HOLDERS,
+   * where the term is common anyway.)
+   */
+  const weighsNothing = (match: string): boolean => holders(match) * 2 >= indexedRows;
   const forgetIfChanged = (): void => {
     const generation = ctx.textGeneration();
     if (generation !== knownAt) {
       known.clear();
       knownAt = generation;
+      indexedRows = searchIndexRows(db);
     }
   };
 
@@ -133,7 +144,7 @@ export function createSqliteSearch(ctx: StoreContext): Pick<GraphStore, 'searchM
    */
   const searchWords = (ws: string, query: SearchQuery, terms: readonly string[]): MemoryRow[] => {
     forgetIfChanged();
-    const words = commonWords(terms, isCommon);
+    const words = commonWords(terms, isCommon, weighsNothing);
     const found: MemoryRow[] = [];
     // What both kinds of tier keep of their matches: this workspace's, not found by an earlier tier.
     const kept = `m.workspace = @ws
@@ -175,6 +186,12 @@ export function createSqliteSearch(ctx: StoreContext): Pick<GraphStore, 'searchM
       if (tier === 'any' && words.anyCommon()) {
         const rare = words.rare();
         if (rare.length > 0) fill(ftsTier('any', rare), true);
+      } else if (tier === 'any') {
+        // bm25() scores every match of any word; the matches of only weightless words (most of a
+        // small workspace for a question's "the" and "what") rank after all others at about 0,
+        // so the weighed words go first and the whole tier only fills what they leave.
+        const weighed = words.weighed();
+        if (weighed.length > 0 && weighed.length < terms.length) fill(ftsTier('any', weighed), true);
       }
       fill(ftsTier(tier, terms), !words.anyCommon());
     }

@@ -1,0 +1,107 @@
+import Database from 'better-sqlite3';
+import { describe, expect, it } from 'vitest';
+import type { NewMemory } from '../../src/domain/types.js';
+import type { GraphStore } from '../../src/store/port.js';
+import { searchIndexRows } from '../../src/store/sqlite/fts5-records.js';
+import { plainMemory } from '../helpers/records.js';
+import { NOW, observeStatementRuns, THRESHOLD, tempDatabase } from './support.js';
+
+/**
+ * A question's any-word tier on a small database: bm25() gives no weight to a word that half of
+ * the index's rows hold ("the"), yet scores every memory it matches. The store ranks the matches
+ * of the question's other words first and only then, if they leave room, those of the weightless
+ * words.
+ */
+const db = tempDatabase('engram-search-weightless-');
+
+const note = (id: string, title: string, content: string | null = null): NewMemory => ({
+  ...plainMemory(id),
+  title,
+  content,
+});
+
+/** 200 daily notes that all say "the", and three that name the kestrel or the harbour. */
+async function seed(store: GraphStore): Promise<void> {
+  await store.importBatch(
+    'ws',
+    {
+      memories: [
+        ...Array.from({ length: 200 }, (_, i) => note(`day-${i}`, `the log of day ${i}`)),
+        note('kestrel-harbour', 'kestrel harbour survey'),
+        note('kestrel', 'field trip', 'a kestrel over the dunes'),
+        note('harbour', 'harbour works', 'the crane is back'),
+      ],
+      edges: [],
+    },
+    NOW,
+  );
+}
+
+const search = (store: GraphStore, text: string, limit: number) =>
+  store.searchMemories('ws', { text, kinds: null, tags: null, limit, currentOnly: false, pruneThreshold: THRESHOLD });
+
+/** The full-text matches of ranked statements (those ordered by bm25) the store runs while `work` does. */
+async function rankedMatches(work: () => Promise<unknown>): Promise<string[]> {
+  const matches: string[] = [];
+  const restore = observeStatementRuns('all', (source, args) => {
+    const match = (args[0] as { match?: unknown } | undefined)?.match;
+    if (source.includes('bm25(') && typeof match === 'string') matches.push(match);
+  });
+  try {
+    await work();
+  } finally {
+    restore();
+  }
+  return matches;
+}
+
+describe('SQLite search: words that carry no weight in the rank', () => {
+  it('ranks the matches of the weighed words and never scores those of "the" when they fill the limit', async () => {
+    const store = db.open();
+    await seed(store);
+    let found: string[] = [];
+    const ranked = await rankedMatches(async () => {
+      found = (await search(store, 'the kestrel harbour plan', 3)).map((memory) => memory.id);
+    });
+    // Both words in the title first, then a word in a title over a word in the content.
+    expect(found).toEqual(['kestrel-harbour', 'harbour', 'kestrel']);
+    const anyWord = ranked.filter((match) => match.includes(' OR '));
+    expect(anyWord.filter((match) => match.includes('"the"'))).toEqual([]);
+    expect(anyWord).toEqual(['"kestrel" OR "harbour" OR "plan"']);
+  });
+
+  it('fills what the weighed words leave with memories that hold only the weightless ones', async () => {
+    const store = db.open();
+    await seed(store);
+    const found = (await search(store, 'the kestrel harbour plan', 10)).map((memory) => memory.id);
+    expect(found.slice(0, 3)).toEqual(['kestrel-harbour', 'harbour', 'kestrel']);
+    expect(found).toHaveLength(10);
+    expect(found.slice(3).every((id) => id.startsWith('day-'))).toBe(true);
+  });
+
+  it('keeps ranking by every word when none is held by half the index', async () => {
+    const store = db.open();
+    await seed(store);
+    const ranked = await rankedMatches(() => search(store, 'kestrel harbour', 3));
+    expect(ranked.filter((match) => match.includes(' OR '))).toEqual(['"kestrel" OR "harbour"']);
+  });
+
+  it("reads the index's row count from its averages record, through writes and deletes", async () => {
+    const store = db.open();
+    const rows = () => {
+      const reader = new Database(db.path, { readonly: true });
+      try {
+        return searchIndexRows(reader);
+      } finally {
+        reader.close();
+      }
+    };
+    expect(rows()).toBe(0);
+    await seed(store);
+    expect(rows()).toBe(203);
+    await store.createMemory('other', note('elsewhere', 'the other workspace'), NOW);
+    expect(rows()).toBe(204);
+    await store.deleteMemory('ws', 'kestrel');
+    expect(rows()).toBe(203);
+  });
+});
