@@ -41,8 +41,23 @@ export function createTermWriter(ctx: StoreContext): TermWriter {
   };
 }
 
+/** About how many (workspace, term) holder counts an associations store remembers. */
+const KNOWN_TERMS = 16_384;
+
 export function createAssociationCandidates(ctx: StoreContext): Pick<GraphStore, 'associationCandidates'> {
   const { sql } = ctx;
+  // A recall counts the holders of each term of its ten most active memories: about 150 counts of
+  // up to maxShared + 1 index steps. Postings change only with a memory's text (written in the same
+  // transaction, by any process), so each count is kept until textGeneration moves.
+  const knownHolders = new Map<string, number>();
+  let knownAt = -1;
+  const forgetIfChanged = (): void => {
+    const generation = ctx.textGeneration();
+    if (generation !== knownAt || knownHolders.size >= KNOWN_TERMS) {
+      knownHolders.clear();
+      knownAt = generation;
+    }
+  };
   return {
     async associationCandidates(ws, memoryIds, query: AssociationQuery) {
       const termsOf = sql(`SELECT terms FROM memory_terms WHERE workspace = ? AND memory_id = ?`);
@@ -56,6 +71,7 @@ export function createAssociationCandidates(ctx: StoreContext): Pick<GraphStore,
       const candidates = new Map<string, TermCandidate>();
       const asked = new Set(memoryIds);
       let left = query.budget;
+      forgetIfChanged();
       const answer = (truncated: boolean) => ({ sources, candidates: [...candidates.values()], truncated });
       for (const memoryId of memoryIds) {
         const row = termsOf.get(ws, memoryId) as { terms: string } | undefined;
@@ -65,7 +81,12 @@ export function createAssociationCandidates(ctx: StoreContext): Pick<GraphStore,
         for (const term of JSON.parse(row.terms) as string[]) {
           if (left <= 0) return answer(true);
           left--;
-          const { n: holders } = holdersOf.get(ws, term, query.maxShared + 1) as { n: number };
+          const known = `${query.maxShared}\u0000${ws}\u0000${term}`;
+          let holders = knownHolders.get(known);
+          if (holders === undefined) {
+            holders = (holdersOf.get(ws, term, query.maxShared + 1) as { n: number }).n;
+            knownHolders.set(known, holders);
+          }
           source.terms.push({ term, holders });
           if (holders < 2 || holders > query.maxShared) continue;
           for (const { id } of holdingIds.all(ws, term, query.maxShared) as { id: string }[]) {
