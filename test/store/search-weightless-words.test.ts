@@ -40,6 +40,23 @@ async function seed(store: GraphStore): Promise<void> {
 const search = (store: GraphStore, text: string, limit: number) =>
   store.searchMemories('ws', { text, kinds: null, tags: null, limit, currentOnly: false, pruneThreshold: THRESHOLD });
 
+/** The terms whose holders the store counts while `work` runs. */
+async function countsOf(work: () => Promise<unknown>): Promise<string[]> {
+  const counted: string[] = [];
+  const restore = observeStatementRuns('get', (source, args) => {
+    const match = (args[0] as { match?: unknown } | undefined)?.match;
+    if (source.includes('SELECT count(*) AS n FROM (SELECT 1 FROM memories_fts') && typeof match === 'string') {
+      counted.push(match);
+    }
+  });
+  try {
+    await work();
+  } finally {
+    restore();
+  }
+  return counted;
+}
+
 /** The full-text matches of ranked statements (those ordered by bm25) the store runs while `work` does. */
 async function rankedMatches(work: () => Promise<unknown>): Promise<string[]> {
   const matches: string[] = [];
@@ -84,6 +101,34 @@ describe('SQLite search: words that carry no weight in the rank', () => {
     await seed(store);
     const ranked = await rankedMatches(() => search(store, 'kestrel harbour', 3));
     expect(ranked.filter((match) => match.includes(' OR '))).toEqual(['"kestrel" OR "harbour"']);
+  });
+
+  it('keeps its word counts through a text change that cannot carry a word across a threshold', async () => {
+    const store = db.open();
+    await seed(store);
+    expect(await countsOf(() => search(store, 'the kestrel harbour plan', 3))).toContain('"the"');
+    // One memory more: "the" (202 of 203, give or take one) still weighs nothing, "kestrel" still weighs.
+    await store.createMemory('ws', note('extra', 'an extra note'), NOW);
+    expect(await countsOf(() => search(store, 'the kestrel harbour plan', 3))).toEqual([]);
+  });
+
+  it('counts a word again when the text changes since could carry it across a threshold', async () => {
+    const store = db.open();
+    // "alpha" is held by 5 of 10 memories: exactly half, so it weighs nothing.
+    await store.importBatch(
+      'ws',
+      {
+        memories: Array.from({ length: 10 }, (_, i) =>
+          note(`m${i}`, i < 5 ? `alpha ${i}` : i === 9 ? 'gamma' : `beta ${i}`),
+        ),
+        edges: [],
+      },
+      NOW,
+    );
+    expect(await countsOf(() => search(store, 'alpha gamma', 3))).toEqual(['"alpha"', '"gamma"']);
+    // 5 of 11 now (4 to 6 as far as the old count knows): "alpha" is counted again; "gamma" (0 to 2) is not.
+    await store.createMemory('ws', note('m10', 'delta'), NOW);
+    expect(await countsOf(() => search(store, 'alpha gamma', 3))).toEqual(['"alpha"']);
   });
 
   it("reads the index's row count from its averages record, through writes and deletes", async () => {

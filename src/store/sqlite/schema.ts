@@ -260,10 +260,11 @@ export const MIGRATIONS: readonly string[] = [
   INSERT OR IGNORE INTO memory_tags (workspace, tag, created_at, memory_id)
   SELECT m.workspace, t.value, m.created_at, m.id FROM memories m, json_each(m.tags) t ORDER BY 1, 2, 3, 4;
   `,
-  // What search remembers of its words (how many memories hold one) holds until some memory's text
-  // changes, on any connection: these triggers count such changes. PRAGMA data_version counted
-  // every commit, recall records and edge weights included, so beside another worker process a
-  // search forgot its words after nearly every request. The bulk load counts once for its rows.
+  // What search remembers of its words (how many memories hold one) is off by at most the number
+  // of memories added, removed or rewritten since, on any connection: these triggers count them.
+  // PRAGMA data_version counted every commit, recall records and edge weights included, so beside
+  // another worker process a search forgot its words after nearly every request. The bulk load
+  // adds its rows' count in one update.
   `
   CREATE TABLE text_generation (id INTEGER PRIMARY KEY CHECK (id = 1), n INTEGER NOT NULL);
   INSERT INTO text_generation (id, n) VALUES (1, 0);

@@ -72,8 +72,14 @@ const KIND_WALK: IndexWalk = {
   otherFilters: (query) => ({ ...query, kinds: null }),
 };
 
-/** Words whose commonness a search store remembers (a few hundred KB at most). */
+/** Words whose holder counts a search store remembers (a few hundred KB at most). */
 const KNOWN_WORDS = 4096;
+
+/**
+ * Holders are counted this far past COMMON_WORD_HOLDERS (a tenth more postings read), so a common
+ * word stays certainly common through 500 text changes before it is counted again.
+ */
+const COUNT_CAP = COMMON_WORD_HOLDERS + 501;
 
 /** searchMemories on the embedded store: FTS5 rank tiers, or a listing by kinds/tags when there are no words. */
 export function createSqliteSearch(ctx: StoreContext): Pick<GraphStore, 'searchMemories' | 'listNewest'> {
@@ -102,34 +108,49 @@ export function createSqliteSearch(ctx: StoreContext): Pick<GraphStore, 'searchM
     `SELECT count(*) AS n FROM (SELECT 1 FROM memories_fts WHERE memories_fts MATCH @match LIMIT @over)`,
   );
   // A common word's count reads COMMON_WORD_HOLDERS postings (0.8 ms), and common words are the
-  // ones texts repeat: each count is kept until some memory's text changes, for at most KNOWN_WORDS words.
-  const known = new Map<string, number>();
-  let knownAt = -1;
+  // ones texts repeat, so counts are kept (for at most KNOWN_WORDS words). text_generation moves by
+  // one for each memory added, removed or rewritten, on any connection, and each such change moves
+  // a word's holders by at most one: a count taken `drift` changes ago is off by at most `drift`,
+  // and is counted again only when that could change what the search does with the word. On a
+  // small workspace, a write before each question used to make every question count all its words
+  // again (store-level search p50 3.4-3.7 -> 7.0-7.8 ms on bench/longmem's notes set).
+  const known = new Map<string, { count: number; at: number }>();
+  let generation = -1;
   let indexedRows = 0;
-  /** Holders of a term in the whole index, counted up to COMMON_WORD_HOLDERS + 1. */
-  const holders = (match: string): number => {
-    let count = known.get(match);
-    if (count === undefined) {
-      count = (held.get({ match, over: COMMON_WORD_HOLDERS + 1 }) as { n: number }).n;
+  /** The holders of a term in the whole index, now: at least `low`, at most `high`. */
+  const holderBounds = (match: string, again: boolean): { low: number; high: number } => {
+    let entry = known.get(match);
+    if (entry === undefined || again) {
+      entry = { count: (held.get({ match, over: COUNT_CAP }) as { n: number }).n, at: generation };
       if (known.size >= KNOWN_WORDS) known.clear();
-      known.set(match, count);
+      known.set(match, entry);
     }
-    return count;
+    const drift = generation - entry.at;
+    return {
+      low: entry.count - drift,
+      high: entry.count >= COUNT_CAP ? Number.POSITIVE_INFINITY : entry.count + drift,
+    };
   };
-  const isCommon = (match: string): boolean => holders(match) > COMMON_WORD_HOLDERS;
+  /** Whether a term's holders reach a threshold (`reaches` grows with them), counting only when the bounds straddle it. */
+  const holdersReach = (match: string, reaches: (holders: number) => boolean): boolean => {
+    const { low, high } = holderBounds(match, false);
+    if (reaches(low) === reaches(high)) return reaches(low);
+    return reaches(holderBounds(match, true).low);
+  };
+  const isCommon = (match: string): boolean => holdersReach(match, (n) => n > COMMON_WORD_HOLDERS);
   /**
    * bm25()'s idf is log((N - n + 0.5) / (n + 0.5)), floored at 1e-6: a term held by half of the
-   * index's rows or more weighs nothing in the rank. (The count stops above COMMON_WORD_HOLDERS,
-   * where the term is common anyway.)
+   * index's rows or more weighs nothing in the rank. (A count stops at COUNT_CAP, where the term is
+   * common anyway.)
    */
-  const weighsNothing = (match: string): boolean => holders(match) * 2 >= indexedRows;
-  const forgetIfChanged = (): void => {
-    const generation = ctx.textGeneration();
-    if (generation !== knownAt) {
-      known.clear();
-      knownAt = generation;
-      indexedRows = searchIndexRows(db);
-    }
+  const weighsNothing = (match: string): boolean => holdersReach(match, (n) => n * 2 >= indexedRows);
+  const readGeneration = (): void => {
+    const now = ctx.textGeneration();
+    if (now === generation) return;
+    // The counter only grows; a smaller one is another file's (restored from a copy): start over.
+    if (now < generation) known.clear();
+    generation = now;
+    indexedRows = searchIndexRows(db);
   };
 
   /**
@@ -143,7 +164,7 @@ export function createSqliteSearch(ctx: StoreContext): Pick<GraphStore, 'searchM
    * matches hold a rare word.
    */
   const searchWords = (ws: string, query: SearchQuery, terms: readonly string[]): MemoryRow[] => {
-    forgetIfChanged();
+    readGeneration();
     const words = commonWords(terms, isCommon, weighsNothing);
     const found: MemoryRow[] = [];
     // What both kinds of tier keep of their matches: this workspace's, not found by an earlier tier.
