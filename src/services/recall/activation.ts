@@ -103,7 +103,7 @@ export const edgeWeightCaps = (state: ActivationState, ids: readonly string[], d
   new Map(ids.map((id) => [id, ((state.activation.get(id) as number) * decay) / LEAST_CARRIED]));
 
 /** The memory and the edge (or association carrier) that passed a reached memory the most. */
-export interface Carrier {
+interface Carrier {
   from: string;
   edgeId: string;
 }
