@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { NewMemory } from '../../src/domain/types.js';
 import { plainMemory } from '../helpers/records.js';
-import { NOW, observeStatementRuns, tempDatabase } from './support.js';
+import { NOW, runsDuring, tempDatabase } from './support.js';
 
 /**
  * The SQLite store counts how many memories hold each association term of a recall's sources, and
@@ -13,18 +13,14 @@ const QUERY = { maxShared: 2, budget: 1_000 };
 const withTerms = (id: string, terms: string[]): NewMemory => ({ ...plainMemory(id), terms });
 
 /** Runs of the holder count while `work` runs, on every connection. */
-async function holderCounts(work: () => Promise<unknown>): Promise<number> {
-  let runs = 0;
-  const restore = observeStatementRuns('get', (source) => {
-    if (source.includes('COUNT(*) AS n FROM (SELECT 1 FROM term_postings')) runs++;
-  });
-  try {
-    await work();
-  } finally {
-    restore();
-  }
-  return runs;
-}
+const holderCounts = async (work: () => Promise<unknown>): Promise<number> =>
+  (
+    await runsDuring(
+      'get',
+      (source) => (source.includes('COUNT(*) AS n FROM (SELECT 1 FROM term_postings') ? source : undefined),
+      work,
+    )
+  ).length;
 
 describe('SQLite association candidates: holder counts', () => {
   it('counts each term once until a memory text changes, also on another connection', async () => {

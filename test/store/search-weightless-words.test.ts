@@ -4,7 +4,7 @@ import type { NewMemory } from '../../src/domain/types.js';
 import type { GraphStore } from '../../src/store/port.js';
 import { searchIndexRows } from '../../src/store/sqlite/fts5-records.js';
 import { plainMemory } from '../helpers/records.js';
-import { NOW, observeStatementRuns, THRESHOLD, tempDatabase } from './support.js';
+import { NOW, runsDuring, THRESHOLD, tempDatabase } from './support.js';
 
 /**
  * A question's any-word tier on a small database: bm25() gives no weight to a word that half of
@@ -40,37 +40,29 @@ async function seed(store: GraphStore): Promise<void> {
 const search = (store: GraphStore, text: string, limit: number) =>
   store.searchMemories('ws', { text, kinds: null, tags: null, limit, currentOnly: false, pruneThreshold: THRESHOLD });
 
-/** The terms whose holders the store counts while `work` runs. */
-async function countsOf(work: () => Promise<unknown>): Promise<string[]> {
-  const counted: string[] = [];
-  const restore = observeStatementRuns('get', (source, args) => {
+/** The full-text match a statement run was given, when its SQL passes `chosen`. */
+const matchOf =
+  (chosen: (source: string) => boolean) =>
+  (source: string, args: readonly unknown[]): string | undefined => {
     const match = (args[0] as { match?: unknown } | undefined)?.match;
-    if (source.includes('SELECT count(*) AS n FROM (SELECT 1 FROM memories_fts') && typeof match === 'string') {
-      counted.push(match);
-    }
-  });
-  try {
-    await work();
-  } finally {
-    restore();
-  }
-  return counted;
-}
+    return chosen(source) && typeof match === 'string' ? match : undefined;
+  };
+
+/** The terms whose holders the store counts while `work` runs. */
+const countsOf = (work: () => Promise<unknown>) =>
+  runsDuring(
+    'get',
+    matchOf((source) => source.includes('SELECT count(*) AS n FROM (SELECT 1 FROM memories_fts')),
+    work,
+  );
 
 /** The full-text matches of ranked statements (those ordered by bm25) the store runs while `work` does. */
-async function rankedMatches(work: () => Promise<unknown>): Promise<string[]> {
-  const matches: string[] = [];
-  const restore = observeStatementRuns('all', (source, args) => {
-    const match = (args[0] as { match?: unknown } | undefined)?.match;
-    if (source.includes('bm25(') && typeof match === 'string') matches.push(match);
-  });
-  try {
-    await work();
-  } finally {
-    restore();
-  }
-  return matches;
-}
+const rankedMatches = (work: () => Promise<unknown>) =>
+  runsDuring(
+    'all',
+    matchOf((source) => source.includes('bm25(')),
+    work,
+  );
 
 describe('SQLite search: words that carry no weight in the rank', () => {
   it('ranks the matches of the weighed words and never scores those of "the" when they fill the limit', async () => {

@@ -100,6 +100,25 @@ export function observeStatementRuns(
   return () => spy.mockRestore();
 }
 
+/** What `pick` takes from each run of a prepared statement's `method` while `work` runs, in order (undefined left out). */
+export async function runsDuring<T>(
+  method: 'get' | 'all',
+  pick: (source: string, args: readonly unknown[]) => T | undefined,
+  work: () => Promise<unknown>,
+): Promise<T[]> {
+  const picked: T[] = [];
+  const restore = observeStatementRuns(method, (source, args) => {
+    const value = pick(source, args);
+    if (value !== undefined) picked.push(value);
+  });
+  try {
+    await work();
+  } finally {
+    restore();
+  }
+  return picked;
+}
+
 /** The store without its one-call search: findShortestPath then walks level by level over expandFrontier. */
 export const levelByLevel = (store: GraphStore): GraphStore =>
   new Proxy(store, {
