@@ -107,13 +107,13 @@ export function createSqliteSearch(ctx: StoreContext): Pick<GraphStore, 'searchM
   const held = sql(
     `SELECT count(*) AS n FROM (SELECT 1 FROM memories_fts WHERE memories_fts MATCH @match LIMIT @over)`,
   );
-  // A common word's count reads COMMON_WORD_HOLDERS postings (0.8 ms), and common words are the
-  // ones texts repeat, so counts are kept (for at most KNOWN_WORDS words). text_generation moves by
-  // one for each memory added, removed or rewritten, on any connection, and each such change moves
-  // a word's holders by at most one: a count taken `drift` changes ago is off by at most `drift`,
-  // and is counted again only when that could change what the search does with the word. On a
-  // small workspace, a write before each question used to make every question count all its words
-  // again (store-level search p50 3.4-3.7 -> 7.0-7.8 ms on bench/longmem's notes set).
+  // A common word's count reads COUNT_CAP postings (about 0.9 ms), and common words are the ones
+  // texts repeat, so counts are kept (for at most KNOWN_WORDS words). text_generation moves by one
+  // for each memory added, removed or rewritten, on any connection, and each such change moves a
+  // word's holders by at most one: a count taken `drift` changes ago is off by at most `drift`, and
+  // is counted again only when that could change what the search does with the word. Forgetting
+  // every count on any change made a search after a write count all its words again
+  // (bench/search-bench.ts: the most common word 13.4-13.9 ms p50 then, 6.2-8.0 now).
   const known = new Map<string, { count: number; at: number }>();
   let generation = -1;
   let indexedRows = 0;
