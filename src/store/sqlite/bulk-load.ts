@@ -172,12 +172,10 @@ function begin(ctx: StoreContext, ws: string, options: BulkLoadOptions): BulkLoa
            SELECT m.workspace, j.value, m.created_at, m.id FROM memories m, json_each(m.tags) j
            WHERE m.rid >= ? AND m.workspace = ? ORDER BY 2, 3, 4`,
         ).run(firstMemoryRid, ws);
-        // One for each memory, as the triggers would have counted: a search trusts a word count
-        // taken `drift` changes ago to be off by at most `drift` (search.ts).
-        sql('UPDATE text_generation SET n = n + (SELECT count(*) FROM memories WHERE rid >= ? AND workspace = ?)').run(
-          firstMemoryRid,
-          ws,
-        );
+        // One for each memory, as the triggers would have counted (the workspace started empty, so
+        // each distinct id is a row): a search trusts a word count taken `drift` changes ago to be
+        // off by at most `drift` (search.ts).
+        sql('UPDATE text_generation SET n = n + ?').run(loadedIds.size);
         // The workspace started empty: every term row is this load's. In key order, the b-tree fills in one run.
         sql(
           `INSERT OR IGNORE INTO term_postings (workspace, term, memory_id)
