@@ -204,15 +204,13 @@ export function createSqliteSearch(ctx: StoreContext): Pick<GraphStore, 'searchM
     };
     for (const tier of searchTiers(terms.length)) {
       if (found.length >= query.limit) break;
-      if (tier === 'any' && words.anyCommon()) {
-        const rare = words.rare();
-        if (rare.length > 0) fill(ftsTier('any', rare), true);
-      } else if (tier === 'any') {
-        // bm25() scores every match of any word; the matches of only weightless words (most of a
-        // small workspace for a question's "the" and "what") rank after all others at about 0,
-        // so the weighed words go first and the whole tier only fills what they leave.
-        const weighed = words.weighed();
-        if (weighed.length > 0 && weighed.length < terms.length) fill(ftsTier('any', weighed), true);
+      if (tier === 'any') {
+        // The rare words go first, ranked, when a common word makes the whole tier newest first.
+        // Otherwise bm25() would score every match of every word, and the matches of only
+        // weightless words (most of a small workspace for a question's "the" and "what") rank
+        // after all others at about 0: the weighed words go first, the whole tier fills the rest.
+        const first = words.anyCommon() ? words.rare() : words.weighed();
+        if (first.length > 0 && first.length < terms.length) fill(ftsTier('any', first), true);
       }
       fill(ftsTier(tier, terms), !words.anyCommon());
     }
