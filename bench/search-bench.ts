@@ -65,23 +65,25 @@ function zipf(rng: () => number): () => number {
   };
 }
 
+/** A memory whose title is WORDS_PER_TITLE words drawn from the vocabulary. */
+const drawnMemory = (id: string, draw: () => number): NewMemory => ({
+  id,
+  key: null,
+  title: Array.from({ length: WORDS_PER_TITLE }, () => word(draw())).join(' '),
+  content: null,
+  kind: null,
+  tags: [],
+  weight: 0.5,
+  metadata: null,
+});
+
 async function fill(store: GraphStore, ws: string, count: number, draw: () => number): Promise<void> {
   const load = await store.beginBulkLoad?.(ws, { expectedEdges: 0 });
   if (!load) throw new Error('the SQLite store has a bulk load');
   for (let at = 0; at < count; at += 10_000) {
     const memories: NewMemory[] = [];
     for (let i = at; i < Math.min(count, at + 10_000); i++) {
-      const title = Array.from({ length: WORDS_PER_TITLE }, () => word(draw())).join(' ');
-      memories.push({
-        id: `${ws}-${i.toString().padStart(8, '0')}`,
-        key: null,
-        title,
-        content: null,
-        kind: null,
-        tags: [],
-        weight: 0.5,
-        metadata: null,
-      });
+      memories.push(drawnMemory(`${ws}-${i.toString().padStart(8, '0')}`, draw));
     }
     await load.add({ memories, edges: [] }, new Date(Date.UTC(2026, 0, 1) + at).toISOString());
   }
@@ -135,16 +137,6 @@ export async function runSearchBench(options: { memories: number; runs: number; 
       const writes = pass === 'a write before each';
       for (const workspace of ['big', 'small']) {
         for (const [label, text] of texts) {
-          const write = async () => {
-            if (!writes) return;
-            const title = Array.from({ length: WORDS_PER_TITLE }, () => word(draw())).join(' ');
-            const id = `written-${(written++).toString().padStart(8, '0')}`;
-            await store.createMemory(
-              'big',
-              { id, key: null, title, content: null, kind: null, tags: [], weight: 0.5, metadata: null },
-              new Date().toISOString(),
-            );
-          };
           const ask = () =>
             store.searchMemories(workspace, {
               text,
@@ -158,7 +150,10 @@ export async function runSearchBench(options: { memories: number; runs: number; 
           const samples: number[] = [];
           let found = 0;
           for (let i = 0; i < options.runs; i++) {
-            await write();
+            if (writes) {
+              const id = `written-${(written++).toString().padStart(8, '0')}`;
+              await store.createMemory('big', drawnMemory(id, draw), new Date().toISOString());
+            }
             const start = now();
             found = (await ask()).length;
             samples.push(now() - start);
