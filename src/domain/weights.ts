@@ -82,3 +82,16 @@ export function linkWeightChange(
     ? manualEdgeSet(link.eventId, edge.id, link.weight, link.reason)
     : null;
 }
+
+/**
+ * When a weight change happened, for its event: the writer's time, unless the target's newest
+ * event is stamped later (a writer stamps its change before it waits for the target, so changes
+ * can reach one target out of stamp order). Then the event takes that instant if its id sorts
+ * after the newest's, else the next millisecond, so a target's history, newest first by
+ * (at, id), ends with the change applied last and the weight it left.
+ */
+export function weightEventTime(now: string, eventId: string, newest: { at: string; id: string } | null): string {
+  if (!newest || now > newest.at) return now;
+  if (eventId > newest.id) return newest.at;
+  return new Date(Date.parse(newest.at) + 1).toISOString();
+}

@@ -144,12 +144,28 @@ describe('writes: linkEdge', () => {
           WHEN change.amount < $floor THEN $floor
           WHEN change.amount > $ceiling THEN $ceiling
           ELSE change.amount
-        END, 12),
-        r.updatedAt = $now
+        END, 12)
       SET k.negWeight = -r.weight
       WITH change, r, a.id AS fromId, b.id AS toId
+      CALL (change) {
+        MATCH (last:WeightEvent {workspace: $ws, edgeId: change.targetId})
+        USING INDEX SEEK last:WeightEvent(workspace, edgeId, at, id)
+        WHERE last.at IS NOT NULL AND last.id IS NOT NULL
+        WITH last
+        ORDER BY last.workspace DESC, last.edgeId DESC, last.at DESC, last.id DESC
+        LIMIT 1
+        RETURN collect(last)[0] AS newest
+      }
+      WITH change, r, fromId, toId, CASE
+        WHEN newest IS NULL OR $now > newest.at THEN $now
+        WHEN change.eventId > newest.id THEN newest.at
+        ELSE [t IN [datetime(newest.at) + duration({milliseconds: 1})] | toString(date(t)) + 'T' +
+          right('0' + toString(t.epochMillis / 3600000 % 24), 2) + ':' + right('0' + toString(t.epochMillis / 60000 % 60), 2) + ':' +
+          right('0' + toString(t.epochMillis / 1000 % 60), 2) + '.' + right('00' + toString(t.epochMillis % 1000), 3) + 'Z'][0]
+      END AS at
+      SET r.updatedAt = at
       CREATE (e:WeightEvent {
-        workspace: $ws, id: change.eventId, at: $now, source: change.source, edgeId: change.targetId,
+        workspace: $ws, id: change.eventId, at: at, source: change.source, edgeId: change.targetId,
         oldWeight: r.prevWeight, newWeight: r.weight, delta: round(r.weight - r.prevWeight, 12),
         reason: change.reason
       })
@@ -288,12 +304,28 @@ describe('writes: linkEdge', () => {
           WHEN change.amount < $floor THEN $floor
           WHEN change.amount > $ceiling THEN $ceiling
           ELSE change.amount
-        END, 12),
-        r.updatedAt = $now
+        END, 12)
       SET k.negWeight = -r.weight
       WITH change, r, a.id AS fromId, b.id AS toId
+      CALL (change) {
+        MATCH (last:WeightEvent {workspace: $ws, edgeId: change.targetId})
+        USING INDEX SEEK last:WeightEvent(workspace, edgeId, at, id)
+        WHERE last.at IS NOT NULL AND last.id IS NOT NULL
+        WITH last
+        ORDER BY last.workspace DESC, last.edgeId DESC, last.at DESC, last.id DESC
+        LIMIT 1
+        RETURN collect(last)[0] AS newest
+      }
+      WITH change, r, fromId, toId, CASE
+        WHEN newest IS NULL OR $now > newest.at THEN $now
+        WHEN change.eventId > newest.id THEN newest.at
+        ELSE [t IN [datetime(newest.at) + duration({milliseconds: 1})] | toString(date(t)) + 'T' +
+          right('0' + toString(t.epochMillis / 3600000 % 24), 2) + ':' + right('0' + toString(t.epochMillis / 60000 % 60), 2) + ':' +
+          right('0' + toString(t.epochMillis / 1000 % 60), 2) + '.' + right('00' + toString(t.epochMillis % 1000), 3) + 'Z'][0]
+      END AS at
+      SET r.updatedAt = at
       CREATE (e:WeightEvent {
-        workspace: $ws, id: change.eventId, at: $now, source: change.source, edgeId: change.targetId,
+        workspace: $ws, id: change.eventId, at: at, source: change.source, edgeId: change.targetId,
         oldWeight: r.prevWeight, newWeight: r.weight, delta: round(r.weight - r.prevWeight, 12),
         reason: change.reason
       })

@@ -1,5 +1,5 @@
 import type { WeightEventRecord } from '../../domain/types.js';
-import { roundWeight, type WeightChangeRequest } from '../../domain/weights.js';
+import { roundWeight, type WeightChangeRequest, weightEventTime } from '../../domain/weights.js';
 import { groupInKeyOrder, inKeyOrder, uniqueKeys } from '../key-order.js';
 import type { AppliedWeightChange, GraphStore, WeightEventFilter } from '../port.js';
 import { appliedWeightChange } from '../shared/applied-weight-change.js';
@@ -47,10 +47,16 @@ export function applyWeightChange(
   const next = change.operation.kind === 'delta' ? 'weight + @amount' : '@amount';
   const amount = change.operation.kind === 'delta' ? change.operation.delta : change.operation.value;
   const columns = change.target.kind === 'edge' ? EDGE_COLUMNS : MEMORY_COLUMNS;
+  // The caller's transaction is immediate: no other writer's event can land between this read and the write.
+  const newest = sql(
+    `SELECT at, id FROM weight_events WHERE workspace = ? AND ${change.target.kind === 'edge' ? 'edge_id' : 'memory_id'} = ?
+     ORDER BY at DESC, id DESC LIMIT 1`,
+  ).get(ws, change.target.id) as { at: string; id: string } | undefined;
+  const at = weightEventTime(now, change.eventId, newest ?? null);
   const row = sql(
-    `UPDATE ${table} SET prev_weight = weight, weight = ROUND(MIN(@ceiling, MAX(@floor, ${next})), 12), updated_at = @now
+    `UPDATE ${table} SET prev_weight = weight, weight = ROUND(MIN(@ceiling, MAX(@floor, ${next})), 12), updated_at = @at
      WHERE workspace = @ws AND id = @id RETURNING prev_weight, ${columns}`,
-  ).get({ ws, id: change.target.id, amount, floor: bounds.floor, ceiling: bounds.ceiling, now }) as
+  ).get({ ws, id: change.target.id, amount, floor: bounds.floor, ceiling: bounds.ceiling, at }) as
     | ((EdgeRow | MemoryRow) & { prev_weight: number })
     | undefined;
   if (!row) {
@@ -59,7 +65,7 @@ export function applyWeightChange(
   }
   const event: WeightEventRecord = {
     id: change.eventId,
-    at: now,
+    at,
     source: change.source,
     edgeId: change.target.kind === 'edge' ? change.target.id : null,
     memoryId: change.target.kind === 'memory' ? change.target.id : null,

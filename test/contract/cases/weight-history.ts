@@ -100,7 +100,9 @@ export function weightHistoryCases(t: ContractContext): void {
   describe('listWeightEvents pages (after)', () => {
     /**
      * Events at T1, six at T2 (one batch: equal timestamps) and one at T3. The batch's ids are
-     * written out of id order, so insertion order cannot pass for the order the port promises.
+     * written out of id order, so insertion order cannot pass for the order the port promises;
+     * each target's own ids still rise in the order they apply, as a writer's ids do (a change
+     * whose id sorts before its target's newest event is stamped a millisecond later).
      */
     async function ties() {
       const g = await seed(chain);
@@ -109,7 +111,7 @@ export function weightHistoryCases(t: ContractContext): void {
       const bc = g.edge('b', 'c').id;
       const a = g.id('a');
       const ids = Array.from({ length: 6 }, () => newId());
-      const shuffled = [ids[3], ids[0], ids[5], ids[1], ids[4], ids[2]] as string[];
+      const shuffled = [ids[0], ids[2], ids[1], ids[3], ids[4], ids[5]] as string[];
       const targets = [ab, bc, a, ab, bc, ab];
       const batch = targets.map((id, index) =>
         (id === a ? memoryChange : edgeChange)(id, delta(0.01), { eventId: shuffled[index] as string }),
@@ -218,6 +220,70 @@ export function weightHistoryCases(t: ContractContext): void {
       const ab = g.edge('a', 'b').id;
       await t.store.applyWeightChanges(OTHER, [edgeChange(ab, delta(0.1))], BOUNDS, T1);
       expect(await t.store.getEdgeHistories(WS, [ab], 10)).toEqual([[]]);
+    });
+  });
+
+  describe('event time', () => {
+    /**
+     * A writer stamps its change before it waits for the target, so changes can reach a target
+     * out of stamp order (two requests, a retried transaction, two processes on one file). The
+     * target's history must still end with the change applied last, or an audit or an undo reads
+     * the wrong one.
+     */
+    async function appliedOutOfOrder(kind: 'edge' | 'memory', first: string, second: string) {
+      const g = await seed(chain);
+      const target = kind === 'edge' ? g.edge('a', 'b').id : g.id('a');
+      const change = kind === 'edge' ? edgeChange : memoryChange;
+      const earlierId = newId();
+      const laterId = newId();
+      await t.store.applyWeightChanges(WS, [change(target, delta(0.1), { eventId: laterId })], BOUNDS, first);
+      const [applied] = await t.store.applyWeightChanges(
+        WS,
+        [change(target, delta(-0.3), { eventId: earlierId })],
+        BOUNDS,
+        second,
+      );
+      const filter = kind === 'edge' ? { edgeId: target } : { memoryId: target };
+      const [newest] = await t.store.listWeightEvents(WS, eventFilter(filter));
+      const weight = kind === 'edge' ? await t.weightOf(WS, target) : (await t.inspect.rawMemory(WS, target))?.weight;
+      return { applied, newest, weight, earlierId };
+    }
+
+    it('stamps a change that reaches an edge after a later-stamped one a millisecond after it', async () => {
+      const { applied, newest, weight, earlierId } = await appliedOutOfOrder('edge', '2099-12-31T23:59:59.999Z', T1);
+      expect(newest?.id).toBe(earlierId);
+      expect(newest?.at).toBe('2100-01-01T00:00:00.000Z');
+      expect(newest?.new).toBeCloseTo(weight as number, 10);
+      expect(applied?.event).toEqual(newest);
+      expect(applied?.edge?.updatedAt).toBe(newest?.at);
+    });
+
+    it("does the same for a memory's own weight", async () => {
+      const { applied, newest, weight, earlierId } = await appliedOutOfOrder('memory', T3, T2);
+      expect(newest?.id).toBe(earlierId);
+      expect(newest?.at).toBe('2099-01-01T00:00:03.001Z');
+      expect(newest?.new).toBeCloseTo(weight as number, 10);
+      expect(applied?.memory?.updatedAt).toBe(newest?.at);
+    });
+
+    it('keeps the instant of the newest event when the id already sorts after it', async () => {
+      const g = await seed(chain);
+      const ab = g.edge('a', 'b').id;
+      const first = edgeChange(ab, delta(0.1));
+      const second = edgeChange(ab, delta(0.1));
+      await t.store.applyWeightChanges(WS, [first], BOUNDS, T3);
+      const [applied] = await t.store.applyWeightChanges(WS, [second], BOUNDS, T2);
+      expect(applied?.event.at).toBe(T3);
+      const events = await t.store.listWeightEvents(WS, eventFilter({ edgeId: ab, limit: 2 }));
+      expect(events.map((event) => event.id)).toEqual([second.eventId, first.eventId]);
+    });
+
+    it('keeps the time it is given when that is later than the newest event', async () => {
+      const g = await seed(chain);
+      const ab = g.edge('a', 'b').id;
+      await t.store.applyWeightChanges(WS, [edgeChange(ab, delta(0.1))], BOUNDS, T1);
+      const [applied] = await t.store.applyWeightChanges(WS, [edgeChange(ab, delta(0.1))], BOUNDS, T2);
+      expect(applied?.event.at).toBe(T2);
     });
   });
 

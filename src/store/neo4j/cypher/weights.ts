@@ -110,14 +110,48 @@ function setWeight(entity: string): string {
       WHEN change.amount < $floor THEN $floor
       WHEN change.amount > $ceiling THEN $ceiling
       ELSE change.amount
-    END, 12),
-    ${entity}.updatedAt = $now`;
+    END, 12)`;
+}
+
+/**
+ * `instant` (an ISO string in UTC) plus one millisecond, written as the domain writes instants
+ * (`2099-01-01T00:00:01.000Z`, which Cypher's toString does not keep). The time of day comes
+ * from epoch milliseconds, and the date from the same UTC instant.
+ */
+const nextMillisecond = (instant: string): string =>
+  `[t IN [datetime(${instant}) + duration({milliseconds: 1})] | toString(date(t)) + 'T' +
+      right('0' + toString(t.epochMillis / 3600000 % 24), 2) + ':' + right('0' + toString(t.epochMillis / 60000 % 60), 2) + ':' +
+      right('0' + toString(t.epochMillis / 1000 % 60), 2) + '.' + right('00' + toString(t.epochMillis % 1000), 3) + 'Z'][0]`;
+
+/**
+ * The event's time, read after the weight's SET took the target's lock, so the writer before has
+ * committed its event: weightEventTime (domain/weights.ts) of the target's newest event, which
+ * one seek of the target's (at, id) index finds. The aggregate gives a row even for a target
+ * without events.
+ */
+function stampEvent(entity: string, target: 'edgeId' | 'memoryId', carried: string): string {
+  return `CALL (change) {
+    MATCH (last:WeightEvent {workspace: $ws, ${target}: change.targetId})
+    USING INDEX SEEK last:WeightEvent(workspace, ${target}, at, id)
+    WHERE last.at IS NOT NULL AND last.id IS NOT NULL
+    WITH last
+    ORDER BY last.workspace DESC, last.${target} DESC, last.at DESC, last.id DESC
+    LIMIT 1
+    RETURN collect(last)[0] AS newest
+  }
+  WITH ${carried}, CASE
+    WHEN newest IS NULL OR $now > newest.at THEN $now
+    WHEN change.eventId > newest.id THEN newest.at
+    ELSE ${nextMillisecond('newest.at')}
+  END AS at
+  SET ${entity}.updatedAt = at`;
 }
 
 /** The WeightEvent of each change, and the revert mark, in the same statement as the weight change. */
 function recordEvent(entity: string, target: 'edgeId' | 'memoryId'): string {
-  return `CREATE (e:WeightEvent {
-    workspace: $ws, id: change.eventId, at: $now, source: change.source, ${target}: change.targetId,
+  return `${stampEvent(entity, target, `change, ${entity}, fromId, toId`)}
+  CREATE (e:WeightEvent {
+    workspace: $ws, id: change.eventId, at: at, source: change.source, ${target}: change.targetId,
     oldWeight: ${entity}.prevWeight, newWeight: ${entity}.weight, delta: round(${entity}.weight - ${entity}.prevWeight, 12),
     reason: change.reason
   })
