@@ -40,7 +40,7 @@ import {
   prefixed,
   WORKSPACE,
 } from './neo4j-bench-setup.js';
-import { timeEach } from './store-bench.js';
+import { randomEdges, timeEach, WEAKEN_LABEL, weakenEach } from './store-bench.js';
 
 // bench/run.ts and other callers keep importing the runner, its result types and the table from here.
 export type { Neo4jBenchResult, Neo4jBenchRow };
@@ -389,6 +389,11 @@ export async function runNeo4jBench(
       log(
         `${trip.query}: ${trip.storeCalls} store calls, ${trip.transactions} transactions, ${trip.statements} statements, ${trip.boltRoundTrips} Bolt round trips${trip.rawRoundTrips === undefined ? '' : ` (raw Cypher ${trip.rawRoundTrips})`}`,
       );
+
+    // Last, as it changes the graph: a weight change as `weaken` makes it (the clamped write and
+    // its event, whose time is read after the edge's lock), on the same edges of both stores.
+    const weakened = randomEdges(graph, pairCount, spec.seed);
+    await row(WEAKEN_LABEL, (store) => weakenEach(store, WORKSPACE, graph, sqliteConfig, weakened));
 
     return {
       server,

@@ -158,13 +158,11 @@ export async function readBenchmarks(input: StoreBenchInput): Promise<Timed[]> {
   return rows;
 }
 
-/** Writes through the domain services (they change the graph: run them last). */
-export async function writeBenchmarks(input: StoreBenchInput): Promise<Timed[]> {
-  const { store, workspace, graph, pairs, config } = input;
-  const rows: Timed[] = [];
-  const options = walkOptions(config);
-  // Writes through the domain services, as the mutations run them.
-  const scope: writes.WriteScope = {
+export const WEAKEN_LABEL = 'weaken (amount 0.01, CONSCIOUS)';
+
+/** The domain services' write scope over one workspace of a store, as the mutations build it. */
+function writeScope(store: GraphStore, workspace: string, config: Config): writes.WriteScope {
+  return {
     store,
     workspace,
     policy: config.policy,
@@ -172,25 +170,50 @@ export async function writeBenchmarks(input: StoreBenchInput): Promise<Timed[]> 
     limits: config.limits,
     findMemory: async (ref) => (await store.getMemories(workspace, [ref]))[0] ?? null,
   };
-  const rng = createRng(input.seed ^ 0x77);
-  const edges = Array.from({ length: pairs.length }, () => randomInt(rng, graph.spec.edges));
-  rows.push({
-    label: 'weaken (amount 0.01, CONSCIOUS)',
-    summary: await timeEach(edges, (edge) =>
-      writes.nudgeEdge(
-        scope,
-        {
-          from: graph.ids[graph.edgeFrom[edge] as number] as string,
-          to: graph.ids[graph.edgeTo[edge] as number] as string,
-          type: RELATION_TYPES[graph.edgeType[edge] as number] as string,
-          amount: 0.01,
-          reason: 'bench',
-          source: 'CONSCIOUS',
-        },
-        -1,
-        0.3,
-      ),
+}
+
+/** `count` edges of the generated graph, by index, drawn from `seed`. */
+export function randomEdges(graph: GeneratedGraph, count: number, seed: number): number[] {
+  const rng = createRng(seed ^ 0x77);
+  return Array.from({ length: count }, () => randomInt(rng, graph.spec.edges));
+}
+
+/** Weakens each of `edges` (indexes into the generated graph) by 0.01, as the `weaken` mutation does. */
+export function weakenEach(
+  store: GraphStore,
+  workspace: string,
+  graph: GeneratedGraph,
+  config: Config,
+  edges: readonly number[],
+): Promise<Summary> {
+  const scope = writeScope(store, workspace, config);
+  return timeEach(edges, (edge) =>
+    writes.nudgeEdge(
+      scope,
+      {
+        from: graph.ids[graph.edgeFrom[edge] as number] as string,
+        to: graph.ids[graph.edgeTo[edge] as number] as string,
+        type: RELATION_TYPES[graph.edgeType[edge] as number] as string,
+        amount: 0.01,
+        reason: 'bench',
+        source: 'CONSCIOUS',
+      },
+      -1,
+      0.3,
     ),
+  );
+}
+
+/** Writes through the domain services (they change the graph: run them last). */
+export async function writeBenchmarks(input: StoreBenchInput): Promise<Timed[]> {
+  const { store, workspace, graph, pairs, config } = input;
+  const rows: Timed[] = [];
+  const options = walkOptions(config);
+  const scope = writeScope(store, workspace, config);
+  const edges = randomEdges(graph, pairs.length, input.seed);
+  rows.push({
+    label: WEAKEN_LABEL,
+    summary: await weakenEach(store, workspace, graph, config, edges),
   });
   rows.push({
     label: 'link (new edge)',
