@@ -237,7 +237,7 @@ if (!process.env.NEO4J_URI) {
       }
     }
 
-    /** Every acknowledged write is there, once; every edge's weight is its last event's. */
+    /** Every acknowledged write is there, once; every edge's history is one chain ending at its weight. */
     async function audit(ledger: Ledger) {
       const lost: string[] = [];
       const doubled: string[] = [];
@@ -264,6 +264,13 @@ if (!process.env.NEO4J_URI) {
         if (newest && Math.abs(newest.new - edge.weight) > 1e-9) {
           doubled.push(`edge ${edgeId}: weight ${edge.weight} but its last event says ${newest.new}`);
         }
+        // Newest first, each event starts where the one before it in time ended.
+        const broken = events.findIndex((event, index) => {
+          const older = events[index + 1];
+          return older !== undefined && Math.abs(older.new - event.old) > 1e-9;
+        });
+        if (broken >= 0)
+          doubled.push(`edge ${edgeId}: event ${events[broken]?.id} does not start where the one before ended`);
       }
       return { lost, doubled };
     }
