@@ -172,6 +172,13 @@ function writeScope(store: GraphStore, workspace: string, config: Config): write
   };
 }
 
+/** How the write services name edge `edge` of the generated graph: its two memories and its type. */
+const edgeTriple = (graph: GeneratedGraph, edge: number) => ({
+  from: graph.ids[graph.edgeFrom[edge] as number] as string,
+  to: graph.ids[graph.edgeTo[edge] as number] as string,
+  type: RELATION_TYPES[graph.edgeType[edge] as number] as string,
+});
+
 /** `count` edges of the generated graph, by index, drawn from `seed`. */
 export function randomEdges(graph: GeneratedGraph, count: number, seed: number): number[] {
   const rng = createRng(seed ^ 0x77);
@@ -191,9 +198,7 @@ export function weakenEach(
     writes.nudgeEdge(
       scope,
       {
-        from: graph.ids[graph.edgeFrom[edge] as number] as string,
-        to: graph.ids[graph.edgeTo[edge] as number] as string,
-        type: RELATION_TYPES[graph.edgeType[edge] as number] as string,
+        ...edgeTriple(graph, edge),
         amount: 0.01,
         reason: 'bench',
         source: 'CONSCIOUS',
@@ -230,9 +235,7 @@ export async function writeBenchmarks(input: StoreBenchInput): Promise<Timed[]> 
     await writes.nudgeEdge(
       scope,
       {
-        from: graph.ids[graph.edgeFrom[edge] as number] as string,
-        to: graph.ids[graph.edgeTo[edge] as number] as string,
-        type: RELATION_TYPES[graph.edgeType[edge] as number] as string,
+        ...edgeTriple(graph, edge),
         amount: 0.01,
         source: 'CONSCIOUS',
       },
