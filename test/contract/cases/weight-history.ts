@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { createRng, randomInt } from '../../../bench/lib/rng.js';
 import { newId } from '../../../src/domain/ids.js';
 import type { WeightEventRecord } from '../../../src/domain/types.js';
 import { chain } from '../../fixtures/graphs.js';
@@ -276,6 +277,39 @@ export function weightHistoryCases(t: ContractContext): void {
       expect(applied?.event.at).toBe(T3);
       const events = await t.store.listWeightEvents(WS, eventFilter({ edgeId: ab, limit: 2 }));
       expect(events.map((event) => event.id)).toEqual([second.eventId, first.eventId]);
+    });
+
+    it('keeps one chain ending at the weight, whatever times and ids the changes arrive with', async () => {
+      const g = await seed(chain);
+      const ab = g.edge('a', 'b').id;
+      const seeded = new Set((await t.inspect.rawWeightEvents(WS)).map((event) => event.id));
+      // A fixed shuffle of ids and times, so a failure replays: ids out of creation order, times
+      // going back and forth and repeating.
+      const ids = Array.from({ length: 20 }, () => newId());
+      const times = [T1, T2, T3, T4];
+      const rng = createRng(7);
+      const next = (n: number) => randomInt(rng, n);
+      for (let i = ids.length - 1; i > 0; i--) {
+        const j = next(i + 1);
+        [ids[i], ids[j]] = [ids[j] as string, ids[i] as string];
+      }
+      for (const [index, eventId] of ids.entries()) {
+        const operation = index % 3 === 0 ? set(0.2 + index / 100) : delta(0.01);
+        await t.store.applyWeightChanges(
+          WS,
+          [edgeChange(ab, operation, { eventId })],
+          BOUNDS,
+          times[next(4)] as string,
+        );
+      }
+      const history = (await t.store.listWeightEvents(WS, eventFilter({ edgeId: ab, limit: 50 }))).filter(
+        (event) => !seeded.has(event.id),
+      );
+      expect(history.map((event) => event.id)).toEqual([...ids].reverse());
+      expect(history.slice(1).map((older) => older.new.toFixed(9))).toEqual(
+        history.slice(0, -1).map((newer) => newer.old.toFixed(9)),
+      );
+      expect(history[0]?.new).toBeCloseTo((await t.weightOf(WS, ab)) as number, 10);
     });
 
     it('keeps the time it is given when that is later than the newest event', async () => {
