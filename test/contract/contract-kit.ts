@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, expect } from 'vitest';
 import { EngramError, type ErrorCode } from '../../src/domain/errors.js';
 import { newId } from '../../src/domain/ids.js';
-import type { EdgeRecord, Json, MemoryRecord, NewMemory } from '../../src/domain/types.js';
+import type { EdgeRecord, Json, MemoryRecord, NewMemory, WeightEventRecord } from '../../src/domain/types.js';
 import type { WeightChangeRequest, WeightOperation } from '../../src/domain/weights.js';
 import { DEFAULT_WEIGHT_POLICY } from '../../src/domain/weights.js';
 import type {
@@ -193,6 +193,17 @@ export async function rejection(promise: Promise<unknown>): Promise<unknown> {
     return error;
   }
   throw new Error('expected the call to reject, but it resolved');
+}
+
+/**
+ * A target's weight history, newest first, reads as one chain: each event starts where the one
+ * before it in time ended, and the newest ends at the weight the target has.
+ */
+export function expectOneChain(history: readonly WeightEventRecord[], weight: number | undefined): void {
+  expect(history.slice(1).map((older) => older.new.toFixed(9))).toEqual(
+    history.slice(0, -1).map((newer) => newer.old.toFixed(9)),
+  );
+  expect(history[0]?.new).toBeCloseTo(weight as number, 10);
 }
 
 export async function expectCode(promise: Promise<unknown>, code: ErrorCode): Promise<void> {
