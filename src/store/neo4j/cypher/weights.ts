@@ -129,7 +129,7 @@ const nextMillisecond = (instant: string): string =>
  * one seek of the target's (at, id) index finds. The aggregate gives a row even for a target
  * without events.
  */
-function stampEvent(entity: string, target: 'edgeId' | 'memoryId', carried: string): string {
+function stampEvent(entity: string, target: 'edgeId' | 'memoryId'): string {
   return `CALL (change) {
     MATCH (last:WeightEvent {workspace: $ws, ${target}: change.targetId})
     USING INDEX SEEK last:WeightEvent(workspace, ${target}, at, id)
@@ -139,7 +139,7 @@ function stampEvent(entity: string, target: 'edgeId' | 'memoryId', carried: stri
     LIMIT 1
     RETURN collect(last)[0] AS newest
   }
-  WITH ${carried}, CASE
+  WITH change, ${entity}, fromId, toId, CASE
     WHEN newest IS NULL OR $now > newest.at THEN $now
     WHEN change.eventId > newest.id THEN newest.at
     ELSE ${nextMillisecond('newest.at')}
@@ -149,7 +149,7 @@ function stampEvent(entity: string, target: 'edgeId' | 'memoryId', carried: stri
 
 /** The WeightEvent of each change, and the revert mark, in the same statement as the weight change. */
 function recordEvent(entity: string, target: 'edgeId' | 'memoryId'): string {
-  return `${stampEvent(entity, target, `change, ${entity}, fromId, toId`)}
+  return `${stampEvent(entity, target)}
   CREATE (e:WeightEvent {
     workspace: $ws, id: change.eventId, at: at, source: change.source, ${target}: change.targetId,
     oldWeight: ${entity}.prevWeight, newWeight: ${entity}.weight, delta: round(${entity}.weight - ${entity}.prevWeight, 12),
