@@ -1,4 +1,3 @@
-import { renderGraphiQL } from '@graphql-yoga/render-graphiql';
 import { createYoga, type YogaServerInstance } from 'graphql-yoga';
 import { type Config, ConfigError, type RateLimit } from './config.js';
 import { embedderFor } from './embeddings/setup.js';
@@ -178,8 +177,8 @@ export function createApp(deps: AppDeps): EngramApp {
         ? [
             useGraphiQLPage({
               endpoint: GRAPHQL_ENDPOINT,
-              render: () =>
-                renderGraphiQL({
+              render: async () =>
+                (await import('@graphql-yoga/render-graphiql')).renderGraphiQL({
                   title: 'Engram',
                   defaultQuery: WELCOME_QUERY,
                   headers: JSON.stringify(

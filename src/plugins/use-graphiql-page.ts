@@ -31,21 +31,22 @@ export function chooseEncoding(acceptEncoding: string | null): Encoding | null {
  * Serves GraphiQL at the GraphQL endpoint to browsers (GET with Accept: text/html), as yoga's own
  * GraphiQL does, but compressed: the self-contained page is ~9 MB, so it is rendered once and each
  * encoding (brotli, gzip) is computed once, on first use, and the bytes kept for every later request.
+ * `render` may load the page's module on first use: every process that never serves the page (the
+ * CLI, `engram mcp`, each cluster worker until a browser asks) starts without parsing it.
  */
-export function useGraphiQLPage(options: { endpoint: string; render: () => string }): Plugin {
+export function useGraphiQLPage(options: { endpoint: string; render: () => Promise<string> }): Plugin {
   // Kept as plain Uint8Arrays, the body type a Response takes, so no request copies megabytes.
-  let page: Uint8Array<ArrayBuffer> | null = null;
-  const rendered = () => {
-    page ??= new TextEncoder().encode(options.render());
-    return page;
-  };
-  const encoded = new Map<Encoding, Promise<Uint8Array<ArrayBuffer>>>();
-  const bytesFor = (encoding: Encoding | null): Promise<Uint8Array<ArrayBuffer>> | Uint8Array<ArrayBuffer> => {
-    if (encoding === null) return rendered();
+  const encoded = new Map<Encoding | null, Promise<Uint8Array<ArrayBuffer>>>();
+  const bytesFor = (encoding: Encoding | null): Promise<Uint8Array<ArrayBuffer>> => {
     let bytes = encoded.get(encoding);
     if (!bytes) {
-      bytes = compressors[encoding](rendered()).then((compressed) => new Uint8Array(compressed));
-      // A failed compression is retried on the next request rather than cached.
+      bytes =
+        encoding === null
+          ? options.render().then((page) => new TextEncoder().encode(page))
+          : bytesFor(null)
+              .then((page) => compressors[encoding](page))
+              .then((compressed) => new Uint8Array(compressed));
+      // A failure is retried on the next request rather than cached.
       bytes.catch(() => encoded.delete(encoding));
       encoded.set(encoding, bytes);
     }

@@ -6,13 +6,14 @@ import { minimalYoga } from './support.js';
 /** A page big and repetitive enough to show compression, as the real ~9 MB GraphiQL bundle is. */
 const PAGE = `<!doctype html><title>GraphiQL</title><script>${'const graphiql = "bundle";\n'.repeat(20_000)}</script>`;
 
-function appWithPage() {
+function appWithPage(failures = 0) {
   let renders = 0;
   const fetch = minimalYoga([
     useGraphiQLPage({
       endpoint: '/graphql',
-      render: () => {
+      render: async () => {
         renders += 1;
+        if (renders <= failures) throw new Error('the page module did not load');
         return PAGE;
       },
     }),
@@ -55,6 +56,15 @@ describe('useGraphiQLPage', () => {
     await page('gzip');
     await page();
     expect(renders()).toBe(1);
+  });
+
+  it('renders again on the next request after a render that failed', async () => {
+    const { page, renders } = appWithPage(1);
+    await expect(page('br')).rejects.toThrow('the page module did not load');
+    const response = await page('br');
+    expect(response.status).toBe(200);
+    expect(brotliDecompressSync(Buffer.from(await response.arrayBuffer())).toString()).toBe(PAGE);
+    expect(renders()).toBe(2);
   });
 
   it('leaves GraphQL requests and other paths to yoga', async () => {
