@@ -1,5 +1,4 @@
 import { writeFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { CONFIG_DOCS_FILE, renderConfigDocs, undocumentedVariables } from '../src/config-docs.js';
 
 const { missing, stale } = undocumentedVariables();
@@ -9,5 +8,5 @@ if (missing.length > 0 || stale.length > 0) {
   );
   process.exit(1);
 }
-writeFileSync(fileURLToPath(CONFIG_DOCS_FILE), renderConfigDocs());
-console.log(`wrote ${fileURLToPath(CONFIG_DOCS_FILE)}`);
+writeFileSync(CONFIG_DOCS_FILE, renderConfigDocs());
+console.log(`wrote ${CONFIG_DOCS_FILE}`);

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { EnvSchema } from './config.js';
+import { packagePath } from './package-path.js';
 import type { EnvVariableDoc } from './store/adapter.js';
 import { type StoreKind, storeEnvDocs } from './store/registry.js';
 
@@ -9,7 +10,7 @@ import { type StoreKind, storeEnvDocs } from './store/registry.js';
  * compares the file with `renderConfigDocs()` and requires a description for every variable).
  */
 
-export const CONFIG_DOCS_FILE = new URL('../docs/configuration.md', import.meta.url);
+export const CONFIG_DOCS_FILE = packagePath('docs/configuration.md');
 
 /** The reference's own sections; each store's section, from its adapter (envDocs), follows Server. */
 const GENERAL_GROUPS = {

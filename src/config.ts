@@ -1,5 +1,4 @@
 import { availableParallelism } from 'node:os';
-import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { type ApiKey, ApiKeyConfigError, checkDistinct, parseApiKeyFile, parseApiKeyList } from './auth/api-keys.js';
 import { BACKGROUND_WORKER_ENV } from './cluster/messages.js';
@@ -8,6 +7,7 @@ import { StartupError } from './domain/errors.js';
 import { workspaceName } from './domain/inputs.js';
 import { DEFAULT_WEIGHT_POLICY, type WeightPolicy } from './domain/weights.js';
 import type { EmbeddingsSettings } from './embeddings/client.js';
+import { packagePath } from './package-path.js';
 import { StoreSetupError } from './store/adapter.js';
 import {
   DEFAULT_STORE_KIND,
@@ -271,7 +271,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     csrfPrevention: e.ENGRAM_CSRF_PREVENTION,
     apiKeys: loadApiKeys(e.ENGRAM_API_KEYS, e.ENGRAM_API_KEYS_FILE),
     persistedOnly: e.ENGRAM_PERSISTED_ONLY,
-    operationsDir: e.ENGRAM_OPERATIONS_DIR ?? fileURLToPath(new URL('../schema/operations', import.meta.url)),
+    operationsDir: e.ENGRAM_OPERATIONS_DIR ?? packagePath('schema/operations'),
     corsOrigins: e.ENGRAM_CORS_ORIGINS,
     rateLimit: { pointsPerSecond: e.ENGRAM_RATE_POINTS_PER_SECOND, burst: e.ENGRAM_RATE_BURST },
     admission: { concurrency: e.ENGRAM_CONCURRENCY, maxQueued: e.ENGRAM_QUEUE_MAX, maxWaitMs: e.ENGRAM_QUEUE_WAIT_MS },

@@ -35,6 +35,6 @@ export async function run(argv: string[]): Promise<void> {
     process.exitCode = 2;
     return;
   }
-  const { serveMcpStdio } = await import('../mcp/stdio.js');
+  const { serveMcpStdio } = await import('../mcp/serve-stdio.js');
   serveMcpStdio(profile);
 }

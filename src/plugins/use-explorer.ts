@@ -1,13 +1,13 @@
 import { readFile, stat } from 'node:fs/promises';
 import { extname, join, resolve, sep } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { Plugin } from 'graphql-yoga';
 import type { Logger } from '../logger.js';
+import { packagePath } from '../package-path.js';
 
 /** Where the explorer page is served. */
 export const EXPLORER_PATH = '/explore';
 
-const DEFAULT_ROOT = fileURLToPath(new URL('../../web/dist/', import.meta.url));
+const DEFAULT_ROOT = packagePath('web/dist');
 
 const CONTENT_TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',

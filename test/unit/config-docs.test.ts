@@ -1,5 +1,4 @@
 import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { EnvSchema } from '../../src/config.js';
 import { CONFIG_DOCS_FILE, renderConfigDocs, undocumentedVariables } from '../../src/config-docs.js';
@@ -10,7 +9,7 @@ describe('docs/configuration.md', () => {
   });
 
   it('matches what scripts/print-config-docs.ts prints (run `npx tsx scripts/print-config-docs.ts` after changing the env schema)', () => {
-    expect(readFileSync(fileURLToPath(CONFIG_DOCS_FILE), 'utf8')).toBe(renderConfigDocs());
+    expect(readFileSync(CONFIG_DOCS_FILE, 'utf8')).toBe(renderConfigDocs());
   });
 
   it('lists each variable once, with the default an empty environment parses to', () => {
