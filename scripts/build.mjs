@@ -1,16 +1,21 @@
 // @ts-check
 /**
- * The compiled build: every src/**\/*.ts becomes one dist/**\/*.js beside where its source sat
- * (dist/ takes the place of src/), and the explorer page is built into web/dist.
+ * The compiled build: each entry point (ENTRY_POINTS, and the import's parse worker) becomes one
+ * bundle in dist/ at the place its source has in src/, holding Engram's code and the dependencies
+ * it imports (graphql, yoga, Pothos, zod, the MCP SDK, ...); the code entry points share, and what
+ * they load on demand (each CLI command, the Neo4j store), goes to dist/chunks/. The explorer page
+ * is built into web/dist.
  *
  *   npm run build               node scripts/build.mjs             always builds
  *   npm start (its prestart)    node scripts/build.mjs --if-stale  builds only when the inputs changed
  *
- * One file per module rather than a bundle: modules find checked-in files relative to their own
- * location (config.ts -> schema/operations, use-explorer.ts -> web/dist, mcp/server.ts ->
- * package.json), and a bundle would move their code to another depth. esbuild rather than tsc:
- * it transpiles the tree in a fraction of a second, so `npm start` stays quick after an edit;
- * `npm run typecheck` is what checks the types.
+ * Bundles rather than one file per module: Node loaded about 1,300 files to start `engram mcp`,
+ * and resolving and compiling them took most of its start (1.5-2.0 s, against 0.85-0.95 s
+ * bundled; docs/development.md#the-build). Every process pays it: each MCP session an agent opens,
+ * each CLI command, each cluster worker. Modules find checked-in files from the package root
+ * (src/package-path.ts), whatever file their code ends up in. esbuild rather than tsc: it builds
+ * in a second or two, so `npm start` stays quick after an edit; `npm run typecheck` is what checks
+ * the types.
  *
  * Plain JavaScript because it runs before anything is compiled, on a Node that cannot run
  * TypeScript. Building needs the dev dependencies (esbuild; tsx loads web/build.ts); without them
@@ -32,6 +37,24 @@ const NOT_INPUTS = new Set(['web/dist']);
 
 /** Files `node` starts from; a build missing any of them is not a build. */
 export const ENTRY_POINTS = ['server.js', 'cli/main.js', 'mcp/stdio.js'];
+/** Bundled too, and started by the CLI's bundle from beside it (src/cli/parsed-batches.ts). */
+const WORKER_ENTRY_POINTS = ['cli/import-parse-worker.js'];
+
+/**
+ * Left in node_modules, loaded from there at run time: native code (better-sqlite3, the sqlite-vec
+ * extension, which each find their binaries beside themselves), pino (its transports run files of
+ * their own in worker threads), and the ~9 MB GraphiQL page, which app.ts imports on its first
+ * request. The Neo4j driver is bundled into the Neo4j store's chunk, which only a process that
+ * opens that store loads.
+ */
+const EXTERNAL = ['better-sqlite3', 'sqlite-vec', 'pino', '@graphql-yoga/render-graphiql'];
+
+/**
+ * CommonJS dependencies inside an ES module bundle still call require() (for node: built-ins and
+ * the external packages); an ES module has no require of its own.
+ */
+const REQUIRE_SHIM =
+  "import { createRequire as __engramCreateRequire } from 'node:module';\nconst require = __engramCreateRequire(import.meta.url);";
 
 /**
  * @param {string} root
@@ -119,17 +142,25 @@ export async function build(options = {}) {
   }
   // Before compiling, so sources edited during the build leave it stale rather than current.
   const fingerprint = await fingerprintSources(root);
-  const sources = (await listFiles(root, 'src')).filter((file) => file.endsWith('.ts') && !file.endsWith('.d.ts'));
+  const entries = [...ENTRY_POINTS, ...WORKER_ENTRY_POINTS];
   await rm(outDir, { recursive: true, force: true });
-  await esbuild.build({
-    entryPoints: sources.map((file) => join(root, file)),
+  const result = await esbuild.build({
+    entryPoints: entries.map((entry) => join(root, 'src', entry.replace(/\.js$/, '.ts'))),
     outbase: join(root, 'src'),
     outdir: outDir,
+    bundle: true,
+    splitting: true,
+    chunkNames: 'chunks/[name]-[hash]',
+    external: EXTERNAL,
+    banner: { js: REQUIRE_SHIM },
     platform: 'node',
     format: 'esm',
-    // 20.10: the first 20.x that reads import attributes (`with { type: 'json' }`); esbuild drops them for older targets.
     target: 'node20.10',
+    // Stack traces map back to src/ and node_modules/ (npm start passes --enable-source-maps);
+    // the sources themselves stay out of the maps, which are read only when an error is printed.
     sourcemap: 'linked',
+    sourcesContent: false,
+    metafile: true,
     logLevel: 'warning',
   });
   const explorerUrl = pathToFileURL(join(root, 'web/build.ts')).href;
@@ -137,7 +168,8 @@ export async function build(options = {}) {
   await explorer.buildExplorer(options.explorerOutDir ? { outDir: options.explorerOutDir } : {});
   await mkdir(outDir, { recursive: true });
   await writeFile(join(outDir, BUILD_INFO), `${JSON.stringify({ fingerprint }, null, 2)}\n`);
-  return { outDir, modules: sources.length, millis: Math.round(performance.now() - started) };
+  const modules = Object.keys(result.metafile.inputs).filter((input) => input.startsWith('src/')).length;
+  return { outDir, entries: entries.length, modules, millis: Math.round(performance.now() - started) };
 }
 
 /** @param {string[]} argv */
@@ -153,7 +185,7 @@ async function main(argv) {
   try {
     const result = await build({ outDir, explorerOutDir });
     console.error(
-      `build: ${result.modules} modules into ${relative(process.cwd(), result.outDir) || '.'}/ and the explorer page in ${result.millis} ms`,
+      `build: ${result.modules} modules in ${result.entries} bundles into ${relative(process.cwd(), result.outDir) || '.'}/ and the explorer page in ${result.millis} ms`,
     );
   } catch (error) {
     if (!(error instanceof BuildToolsMissingError)) throw error;

@@ -115,12 +115,13 @@ export async function* parsedBatches(input: Readable, settings: ParserSettings):
 }
 
 /**
- * The compiled worker beside this file; from the sources (tests, a checkout run through tsx) the
- * worker loads its .ts through tsx, which a worker thread does not inherit.
+ * The worker: compiled, the bundle scripts/build.mjs makes of it (dist/cli/), or from the sources
+ * (tests, a checkout run through tsx) its .ts loaded through tsx, which a worker thread does not
+ * inherit. `../cli/` serves both: this module sits in src/cli/ and, compiled, in dist/chunks/.
  */
 function startParser(settings: ParserSettings): Worker {
   const fromSources = import.meta.url.endsWith('.ts');
-  const url = new URL(`./import-parse-worker.${fromSources ? 'ts' : 'js'}`, import.meta.url);
+  const url = new URL(`../cli/import-parse-worker.${fromSources ? 'ts' : 'js'}`, import.meta.url);
   if (!fromSources) return new Worker(url, { workerData: settings });
   const boot = `const { workerData } = require('node:worker_threads');
 import('tsx/esm/api').then((tsx) => tsx.tsImport(workerData.url, workerData.url));`;

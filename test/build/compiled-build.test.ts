@@ -1,9 +1,11 @@
 import { type ChildProcess, execFile, spawn } from 'node:child_process';
-import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
+import { Client } from '@modelcontextprotocol/client';
+import { getDefaultEnvironment, StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
@@ -29,6 +31,7 @@ beforeAll(async () => {
   ]);
   for (const path of ['package.json', 'schema', 'bin']) cpSync(join(ROOT, path), join(app, path), { recursive: true });
   symlinkSync(join(ROOT, 'node_modules'), join(app, 'node_modules'), 'dir');
+  mkdirSync(join(app, 'data'));
 }, 60_000);
 
 afterAll(() => rmSync(app, { recursive: true, force: true }));
@@ -63,6 +66,7 @@ describe('node dist/server.js', () => {
         HOST: '127.0.0.1',
         ENGRAM_SQLITE_PATH: join(app, 'data/engram.db'),
         ENGRAM_EXPLORER: 'true',
+        ENGRAM_GRAPHIQL: 'true',
         ENGRAM_LOG_LEVEL: 'warn',
       },
       stdio: ['ignore', 'pipe', 'pipe'],
@@ -118,6 +122,81 @@ describe('node dist/server.js', () => {
     expect(page.status).toBe(200);
     expect(await page.text()).toContain('<html');
   });
+
+  it('serves GraphiQL to a browser, from the module the bundle leaves in node_modules', async () => {
+    const page = await fetch(`${base}/graphql`, { headers: { accept: 'text/html' } });
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain('GraphiQL');
+  });
+});
+
+describe('the MCP server from the build', () => {
+  it.each([
+    ['node dist/mcp/stdio.js', ['dist/mcp/stdio.js']],
+    ['engram mcp', ['bin/engram.js', 'mcp']],
+  ])(
+    '%s lists the tools and answers a call',
+    async (_label, args) => {
+      const transport = new StdioClientTransport({
+        command: process.execPath,
+        args,
+        cwd: app,
+        env: {
+          ...getDefaultEnvironment(),
+          ENGRAM_SQLITE_PATH: join(app, 'data/mcp.db'),
+          ENGRAM_WORKSPACE: 'build-test',
+        },
+        stderr: 'pipe',
+      });
+      const client = new Client({ name: 'engram-build-test', version: '0.0.0' });
+      await client.connect(transport);
+      try {
+        const { tools } = await client.listTools();
+        expect(tools.map((tool) => tool.name)).toEqual(expect.arrayContaining(['memory_create', 'memory_recall']));
+        const created = await client.callTool({ name: 'memory_create', arguments: { title: `from ${args[0]}` } });
+        expect(created.isError).toBeFalsy();
+      } finally {
+        await client.close();
+      }
+    },
+    30_000,
+  );
+});
+
+describe('engram import and export (bin/engram.js without sources)', () => {
+  it('parses the file in the bundled worker and writes what it read', async () => {
+    const lines = [
+      {
+        record: 'memory',
+        id: 'a',
+        key: null,
+        title: 'first',
+        content: null,
+        kind: null,
+        tags: [],
+        weight: 0.5,
+        metadata: null,
+      },
+      {
+        record: 'memory',
+        id: 'b',
+        key: null,
+        title: 'second',
+        content: null,
+        kind: null,
+        tags: [],
+        weight: 0.5,
+        metadata: null,
+      },
+    ].map((line) => JSON.stringify(line));
+    writeFileSync(join(app, 'data/in.ndjson'), `${lines.join('\n')}\n`);
+    const env = { ...process.env, ENGRAM_SQLITE_PATH: join(app, 'data/cli.db'), ENGRAM_LOG_LEVEL: 'warn' };
+    const cli = (...args: string[]) => run(process.execPath, [join(app, 'bin/engram.js'), ...args], { cwd: app, env });
+    const imported = await cli('import', 'data/in.ndjson', '--workspace', 'w');
+    expect(imported.stderr).toMatch(/Imported 2 memories and 0 edges/);
+    const exported = await cli('export', '--workspace', 'w');
+    expect(exported.stdout.trimEnd().split('\n').sort()).toEqual(lines.sort());
+  }, 30_000);
 });
 
 describe('engram --help (bin/engram.js without sources)', () => {
