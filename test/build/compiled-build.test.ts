@@ -165,30 +165,20 @@ describe('the MCP server from the build', () => {
 
 describe('engram import and export (bin/engram.js without sources)', () => {
   it('parses the file in the bundled worker and writes what it read', async () => {
-    const lines = [
-      {
+    // A memory's line as export writes it, every field present, so the file reads back as it went in.
+    const line = (id: string, title: string) =>
+      JSON.stringify({
         record: 'memory',
-        id: 'a',
+        id,
         key: null,
-        title: 'first',
+        title,
         content: null,
         kind: null,
         tags: [],
         weight: 0.5,
         metadata: null,
-      },
-      {
-        record: 'memory',
-        id: 'b',
-        key: null,
-        title: 'second',
-        content: null,
-        kind: null,
-        tags: [],
-        weight: 0.5,
-        metadata: null,
-      },
-    ].map((line) => JSON.stringify(line));
+      });
+    const lines = [line('a', 'first'), line('b', 'second')];
     writeFileSync(join(app, 'data/in.ndjson'), `${lines.join('\n')}\n`);
     const env = { ...process.env, ENGRAM_SQLITE_PATH: join(app, 'data/cli.db'), ENGRAM_LOG_LEVEL: 'warn' };
     const cli = (...args: string[]) => run(process.execPath, [join(app, 'bin/engram.js'), ...args], { cwd: app, env });
