@@ -148,6 +148,8 @@ export async function build(options = {}) {
     entryPoints: entries.map((entry) => join(root, 'src', entry.replace(/\.js$/, '.ts'))),
     outbase: join(root, 'src'),
     outdir: outDir,
+    // The metafile names inputs from the package root (counted below), whatever the working directory.
+    absWorkingDir: root,
     bundle: true,
     splitting: true,
     chunkNames: 'chunks/[name]-[hash]',
