@@ -22,8 +22,8 @@
  * an existing dist/ is started as it is, with a warning.
  */
 import { createHash } from 'node:crypto';
-import { existsSync } from 'node:fs';
-import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join, relative, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
@@ -59,14 +59,14 @@ const REQUIRE_SHIM =
 /**
  * @param {string} root
  * @param {string} path relative to root
- * @returns {Promise<string[]>} files under path (or path itself), relative to root, sorted
+ * @returns {string[]} files under path (or path itself), relative to root, sorted
  */
-async function listFiles(root, path) {
+function listFiles(root, path) {
   if (NOT_INPUTS.has(path)) return [];
   const absolute = join(root, path);
   let entries;
   try {
-    entries = await readdir(absolute, { withFileTypes: true });
+    entries = readdirSync(absolute, { withFileTypes: true });
   } catch (error) {
     if (/** @type {NodeJS.ErrnoException} */ (error).code === 'ENOTDIR') return [path];
     if (/** @type {NodeJS.ErrnoException} */ (error).code === 'ENOENT') return [];
@@ -75,7 +75,7 @@ async function listFiles(root, path) {
   const files = [];
   for (const entry of entries.sort((a, b) => (a.name < b.name ? -1 : 1))) {
     const child = `${path}/${entry.name}`;
-    if (entry.isDirectory()) files.push(...(await listFiles(root, child)));
+    if (entry.isDirectory()) files.push(...listFiles(root, child));
     else if (entry.isFile()) files.push(child);
   }
   return files;
@@ -83,15 +83,17 @@ async function listFiles(root, path) {
 
 /**
  * A hash of every input's path and contents: content, not mtimes, so a checkout, a copy or a
- * clock change never makes an old build look current.
+ * clock change never makes an old build look current. Read synchronously: bin/engram.js asks
+ * before anything else runs, and 320 files read one await at a time took 75-220 ms of every CLI
+ * start in a checkout, against 13-21 ms read in one go.
  * @param {string} [root]
  */
 export async function fingerprintSources(root = ROOT) {
   const hash = createHash('sha256');
   for (const input of INPUTS) {
-    for (const file of await listFiles(root, input)) {
+    for (const file of listFiles(root, input)) {
       hash.update(`${file}\0`);
-      hash.update(await readFile(join(root, file)));
+      hash.update(readFileSync(join(root, file)));
       hash.update('\0');
     }
   }
