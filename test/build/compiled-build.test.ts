@@ -4,9 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import { Client } from '@modelcontextprotocol/client';
-import { getDefaultEnvironment, StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ok, startStdio } from '../mcp/helpers.js';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const run = promisify(execFile);
@@ -136,27 +135,18 @@ describe('the MCP server from the build', () => {
     ['engram mcp', ['bin/engram.js', 'mcp']],
   ])(
     '%s lists the tools and answers a call',
-    async (_label, args) => {
-      const transport = new StdioClientTransport({
-        command: process.execPath,
-        args,
-        cwd: app,
-        env: {
-          ...getDefaultEnvironment(),
-          ENGRAM_SQLITE_PATH: join(app, 'data/mcp.db'),
-          ENGRAM_WORKSPACE: 'build-test',
-        },
-        stderr: 'pipe',
+    async (_label, entry) => {
+      const session = await startStdio({
+        dbPath: join(app, 'data/mcp.db'),
+        workspace: 'build-test',
+        from: { cwd: app, entry },
       });
-      const client = new Client({ name: 'engram-build-test', version: '0.0.0' });
-      await client.connect(transport);
       try {
-        const { tools } = await client.listTools();
+        const { tools } = await session.client.listTools();
         expect(tools.map((tool) => tool.name)).toEqual(expect.arrayContaining(['memory_create', 'memory_recall']));
-        const created = await client.callTool({ name: 'memory_create', arguments: { title: `from ${args[0]}` } });
-        expect(created.isError).toBeFalsy();
+        await ok(session.client, 'memory_create', { title: `from ${entry[0]}` });
       } finally {
-        await client.close();
+        await session.close();
       }
     },
     30_000,

@@ -52,11 +52,13 @@ export async function startStdio(options: {
   env?: Record<string, string>;
   /** Extra arguments of `engram mcp`, e.g. ['--profile', 'server-memory']. */
   args?: string[];
+  /** Another installation to run, by its folder and what node starts there (default: this checkout's `bin/engram.js mcp`). */
+  from?: { cwd: string; entry: string[] };
 }): Promise<StdioSession> {
   const transport = new StdioClientTransport({
     command: process.execPath,
-    args: [join(ROOT, 'bin/engram.js'), 'mcp', ...(options.args ?? [])],
-    cwd: ROOT,
+    args: [...(options.from?.entry ?? [join(ROOT, 'bin/engram.js'), 'mcp']), ...(options.args ?? [])],
+    cwd: options.from?.cwd ?? ROOT,
     env: {
       ...getDefaultEnvironment(),
       ENGRAM_SQLITE_PATH: options.dbPath,
