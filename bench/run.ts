@@ -49,8 +49,8 @@ import { type HubAttackResult, hubAttack } from './hub-attack.js';
 import { importGraph, writeNdjson } from './import-run.js';
 import { now } from './lib/stats.js';
 import { type Neo4jBenchResult, renderNeo4jBench, runNeo4jBench } from './neo4j-bench.js';
-import { type RecallBenchResult, renderRecallBench, runRecallBench } from './recall-bench.js';
-import { runRecallNeo4j } from './recall-neo4j.js';
+import { runRecallBench } from './recall-bench.js';
+import { type RecallNeo4jResult, renderRecallNeo4j, runRecallNeo4j } from './recall-neo4j.js';
 import { type CallCount, evaluate, fmt, type HttpResults, type ImportResult, render } from './report.js';
 import { comparePaths, type PathComparison, readBenchmarks, writeBenchmarks } from './store-bench.js';
 import { renderWorkerScaling, workerScaling, workerScalingTargets } from './worker-scaling.js';
@@ -261,7 +261,7 @@ async function main(): Promise<void> {
     };
     // 6. Neo4j, when a server is configured (npm run test:neo4j -- --serve prints the variables).
     let neo4jResult: Neo4jBenchResult | null = null;
-    let neo4jRecall: RecallBenchResult | null = null;
+    let neo4jRecall: RecallNeo4jResult | null = null;
     if (process.env.NEO4J_URI && !values['no-neo4j']) {
       neo4jResult = await runNeo4jBench({ seed });
       neo4jRecall = await runRecallNeo4j({ seed });
@@ -286,7 +286,7 @@ ${renderNeo4jBench(neo4jResult)}`
       table += `
 
 recall on Neo4j (10k / 50k graph)
-${renderRecallBench(neo4jRecall)}`;
+${renderRecallNeo4j(neo4jRecall)}`;
     Object.assign(results, { neo4j: neo4jResult, neo4jRecall, associations });
     process.stdout.write(`\n${table}\n`);
     const out = fileURLToPath(new URL('./results/', import.meta.url));
