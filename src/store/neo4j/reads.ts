@@ -204,8 +204,16 @@ export function createNeo4jReads({ read }: Neo4jRunner, expandPerRow = EXPAND_PE
         for (const record of records) {
           examined += toNumber(record.get('read'), 'read');
           const from = record.get('fromId') as string;
-          for (const edge of record.get('kept') as { toId: string; edgeId: string; weight: unknown }[]) {
-            steps.push({ from, to: edge.toId, edgeId: edge.edgeId, weight: toNumber(edge.weight, 'weight') });
+          const toIds = record.get('toIds') as string[];
+          const edgeIds = record.get('edgeIds') as string[];
+          const weights = record.get('weights') as unknown[];
+          for (let index = 0; index < toIds.length; index++) {
+            steps.push({
+              from,
+              to: toIds[index] as string,
+              edgeId: edgeIds[index] as string,
+              weight: toNumber(weights[index], 'weight'),
+            });
           }
         }
         const truncated = examined > budget;

@@ -159,7 +159,9 @@ export function expandFrontier(direction: Direction): string {
  * expandFrontier with FrontierQuery.maxTotalWeight: at most `$take` edges are read, as by the
  * plain statement; then each memory's read edges are weighed together, and those of a memory whose
  * edges outweigh its entry of `$caps` (a map by id) are not sent. One row per memory, with how many
- * of its edges were read (each counts against the budget).
+ * of its edges were read (each counts against the budget) and the kept edges as three parallel
+ * lists: a recall's hop carries hundreds of edges, and a map per edge (its keys sent and decoded
+ * with every edge) cost the gateway more to unpack than the lists do (docs/neo4j.md).
  */
 export function expandFrontierCapped(direction: Direction): string {
   return statement(
@@ -167,9 +169,13 @@ export function expandFrontierCapped(direction: Direction): string {
     `
     ${keptEdgesOf(direction, 'fromId', 'other')}
     WITH fromId, other, r LIMIT $take
-    WITH fromId, collect({toId: other.id, edgeId: r.id, weight: r.weight}) AS edges, sum(r.weight) AS total
-    RETURN fromId, size(edges) AS read,
-      CASE WHEN $caps[fromId] IS NULL OR total <= $caps[fromId] THEN edges ELSE [] END AS kept
+    WITH fromId, collect(other.id) AS toIds, collect(r.id) AS edgeIds, collect(r.weight) AS weights,
+      sum(r.weight) AS total
+    WITH fromId, toIds, edgeIds, weights, $caps[fromId] IS NULL OR total <= $caps[fromId] AS kept
+    RETURN fromId, size(toIds) AS read,
+      CASE WHEN kept THEN toIds ELSE [] END AS toIds,
+      CASE WHEN kept THEN edgeIds ELSE [] END AS edgeIds,
+      CASE WHEN kept THEN weights ELSE [] END AS weights
     `,
   );
 }
