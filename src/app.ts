@@ -1,5 +1,6 @@
 import { createYoga, type YogaServerInstance } from 'graphql-yoga';
 import { type Config, ConfigError, type RateLimit } from './config.js';
+import { createQueryEmbedder } from './embeddings/query-embeddings.js';
 import { embedderFor } from './embeddings/setup.js';
 import { createVectorMatcher } from './embeddings/vector-matcher.js';
 import type { EngramContext } from './graphql/context.js';
@@ -117,6 +118,8 @@ export function createApp(deps: AppDeps): EngramApp {
   // configured" and weighs its signals accordingly, and without an endpoint most queries (text only)
   // could not be matched anyway. Client-sent vectors on memories are stored either way.
   const embedder = embedderFor(config);
+  // One for the app, not per request: what it keeps serves every later request.
+  const embedQuery = embedder && config.embeddings ? createQueryEmbedder(embedder, config.embeddings.queryCache) : null;
   const app: EngramApp = createYoga<Record<string, unknown>, EngramContext>({
     schema,
     graphqlEndpoint: GRAPHQL_ENDPOINT,
@@ -163,7 +166,7 @@ export function createApp(deps: AppDeps): EngramApp {
         strictTypes: config.strictTypes,
         recall: config.recall,
         logger,
-        ...(embedder ? { embedder, vectorMatcher: createVectorMatcher(requestStore, embedder) } : {}),
+        ...(embedder ? { embedder, vectorMatcher: createVectorMatcher(requestStore, embedQuery) } : {}),
       };
     },
     plugins: [

@@ -237,6 +237,10 @@ const GENERAL_DOCS: Record<string, VariableDoc> = {
     group: 'embeddings',
     text: 'pause between back-fill rounds (memories still lacking a vector)',
   },
+  ENGRAM_EMBEDDINGS_QUERY_CACHE: {
+    group: 'embeddings',
+    text: "recall's query vectors kept per process, by workspace and text, so a question asked again is not embedded again; 0 keeps none",
+  },
 };
 
 /** Every variable's line: the general ones above, then each store's from its adapter. */

@@ -135,6 +135,7 @@ export const EnvSchema = z.object({
   ENGRAM_EMBEDDINGS_TIMEOUT_MS: count(10_000),
   ENGRAM_EMBEDDINGS_RETRIES: count(2, 0, 10),
   ENGRAM_EMBEDDINGS_BACKFILL_MS: count(30_000, 100),
+  ENGRAM_EMBEDDINGS_QUERY_CACHE: count(1000, 0, 100_000),
 });
 
 export interface QueryLimits {
@@ -221,6 +222,8 @@ export interface Config {
 interface EmbeddingsConfig extends EmbeddingsSettings {
   /** Pause between back-fill rounds. */
   backfillMs: number;
+  /** Most query vectors kept per process (query-embeddings.ts); 0 keeps none. */
+  queryCache: number;
 }
 
 export class ConfigError extends StartupError {
@@ -335,6 +338,7 @@ function embeddingsConfig(e: z.infer<typeof EnvSchema>): EmbeddingsConfig | null
     timeoutMs: e.ENGRAM_EMBEDDINGS_TIMEOUT_MS,
     retries: e.ENGRAM_EMBEDDINGS_RETRIES,
     backfillMs: e.ENGRAM_EMBEDDINGS_BACKFILL_MS,
+    queryCache: e.ENGRAM_EMBEDDINGS_QUERY_CACHE,
   };
 }
 

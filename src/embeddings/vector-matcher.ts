@@ -1,7 +1,7 @@
 import { isEngramError } from '../domain/errors.js';
 import type { VectorMatcher } from '../services/vector-match.js';
 import type { GraphStore } from '../store/port.js';
-import type { Embedder } from './client.js';
+import type { QueryEmbedder } from './query-embeddings.js';
 import { checkEmbedding } from './write-embeddings.js';
 
 /** Most neighbours one match asks the store for, whatever limit the caller passes. */
@@ -13,12 +13,12 @@ const MAX_VECTOR_MATCHES = 200;
  * recall ranks on its other signals; a sent vector of another length than the workspace's is
  * BAD_USER_INPUT, as it is on a write.
  */
-export function createVectorMatcher(store: GraphStore, embedder: Embedder | null): VectorMatcher {
+export function createVectorMatcher(store: GraphStore, embedQuery: QueryEmbedder | null): VectorMatcher {
   return async (workspace, query, limit, signal) => {
     const k = Math.min(Math.max(Math.trunc(limit), 0), MAX_VECTOR_MATCHES);
     if (k === 0) return [];
     if (query.embedding) await checkEmbedding({ store, workspace }, query.embedding, 'embedding');
-    const vector = query.embedding ?? (await embedQuery(embedder, query.text, signal));
+    const vector = query.embedding ?? (await queryVector(embedQuery, workspace, query.text, signal));
     if (!vector || vector.length === 0) return [];
     const nearest = await store.nearestMemories(workspace, vector, k);
     return nearest.map(({ memoryId, distance }) => ({
@@ -29,15 +29,15 @@ export function createVectorMatcher(store: GraphStore, embedder: Embedder | null
   };
 }
 
-async function embedQuery(
-  embedder: Embedder | null,
+async function queryVector(
+  embedQuery: QueryEmbedder | null,
+  workspace: string,
   text: string | null,
   signal: AbortSignal | undefined,
 ): Promise<number[] | null> {
-  if (!embedder || !text?.trim()) return null;
+  if (!embedQuery || !text?.trim()) return null;
   try {
-    const [vector] = await embedder.embed([text], signal);
-    return vector ?? null;
+    return await embedQuery(workspace, text, signal);
   } catch (error) {
     if (isEngramError(error) && error.code === 'UNAVAILABLE') return null;
     throw error;

@@ -68,3 +68,65 @@ describe('recall with vectors (hybrid ranking through GraphQL)', () => {
     expect(response.errors?.[0]?.message).toMatch('16 dimensions; got 3');
   });
 });
+
+describe("recall's query vectors, kept (ENGRAM_EMBEDDINGS_QUERY_CACHE)", () => {
+  const QUESTION = 'query: "office plants watering schedule", limit: 5';
+  // The memories' own vectors are asked for with the same text when they are written: counted from after.
+  let written = 0;
+  const asked = () =>
+    server.requests.slice(written).filter((request) => request.inputs[0] === 'office plants watering schedule');
+
+  beforeEach(async () => {
+    await api.gql(CREATE, { input: { key: 'plants', title: 'office plants watering schedule' } });
+    await api.gql(
+      CREATE,
+      { input: { key: 'plants', title: 'office plants watering schedule' } },
+      { workspace: 'other-team' },
+    );
+    written = server.requests.length;
+  });
+
+  it('embeds a question asked again in the same workspace once, and ranks it the same', async () => {
+    const first = await recallOf(api, QUESTION);
+    const again = await recallOf(api, QUESTION);
+    expect(asked()).toHaveLength(1);
+    expect(resultOf(again, 'plants').vector).toBeCloseTo(1, 5);
+    expect(again.results.map((result) => [result.memory.key, result.score])).toEqual(
+      first.results.map((result) => [result.memory.key, result.score]),
+    );
+  });
+
+  it('embeds it again for another workspace: one tenant cannot time what another asked', async () => {
+    await recallOf(api, QUESTION);
+    await recallOf(api, QUESTION, { workspace: 'other-team' });
+    expect(asked()).toHaveLength(2);
+    await recallOf(api, QUESTION, { workspace: 'other-team' });
+    expect(asked()).toHaveLength(2);
+  });
+
+  it('keeps no failed embedding: the next recall asks the endpoint again and gets the vector', async () => {
+    server.failNext = 1;
+    expect(resultOf(await recallOf(api, QUESTION), 'plants').vector).toBeNull();
+    expect(resultOf(await recallOf(api, QUESTION), 'plants').vector).toBeCloseTo(1, 5);
+    expect(asked()).toHaveLength(2);
+  });
+
+  it('with 0 keeps nothing: every recall asks the endpoint', async () => {
+    const uncached = await createTestApp({
+      env: {
+        ENGRAM_EMBEDDINGS_URL: server.url,
+        ENGRAM_EMBEDDINGS_MODEL: 'test-model',
+        ENGRAM_EMBEDDINGS_QUERY_CACHE: '0',
+      },
+    });
+    try {
+      await uncached.gql(CREATE, { input: { key: 'plants', title: 'office plants watering schedule' } });
+      written = server.requests.length;
+      await recallOf(uncached, QUESTION);
+      await recallOf(uncached, QUESTION);
+      expect(asked()).toHaveLength(2);
+    } finally {
+      await uncached.close();
+    }
+  });
+});

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createEmbeddingBackfill } from '../../../src/embeddings/backfill.js';
 import { createEmbeddingsClient } from '../../../src/embeddings/client.js';
+import { createQueryEmbedder } from '../../../src/embeddings/query-embeddings.js';
 import { createVectorMatcher } from '../../../src/embeddings/vector-matcher.js';
 import { createLogger } from '../../../src/logger.js';
 import { createTestApp, type TestApp } from '../../helpers/app.js';
@@ -195,7 +196,7 @@ describe('embeddings on memories', () => {
       const embedder = createEmbeddingsClient({
         ...(api.config.embeddings as NonNullable<typeof api.config.embeddings>),
       });
-      const match = createVectorMatcher(api.store, embedder);
+      const match = createVectorMatcher(api.store, createQueryEmbedder(embedder, 0));
       const byText = await match(DEFAULT_WS, { text: 'sqlite write ahead log', embedding: null }, 2);
       expect(byText[0]).toEqual({ memoryId: ids[1], similarity: expect.closeTo(1, 5) });
       expect(byText).toHaveLength(2);
