@@ -197,6 +197,9 @@ export async function runShape(options: HarnessOptions): Promise<ShapeResult> {
         ENGRAM_EMBEDDINGS_MODEL: endpoint.model,
         ENGRAM_EMBEDDINGS_BATCH: '128',
         ENGRAM_EMBEDDINGS_TIMEOUT_MS: '300000',
+        // Every question is embedded when asked: the warm-ups ask the first five again, and the
+        // learning pass asks the test half a second time (docs/vectors.md, a question asked again).
+        ENGRAM_EMBEDDINGS_QUERY_CACHE: '0',
       }
     : {};
   const plainConfig = loadConfig(base);
