@@ -6,8 +6,8 @@ export type QueryEmbedder = (workspace: string, text: string, signal?: AbortSign
 
 /**
  * Recall's query vectors, the most recently used `entries` kept in memory. An agent asks the same
- * question again (a retry, the same recall from the MCP tool and from GraphQL, a page of results
- * read twice), and each embedding is a request to the endpoint: one to a hosted model costs
+ * question again (a retry, the same recall from the MCP tool and from GraphQL, a follow-up in the
+ * same session), and each embedding is a request to the endpoint: one to a hosted model costs
  * 100-300 ms and money, and answers the same vector every time for one model. Kept per workspace,
  * so one tenant cannot learn from a fast answer what another asked. A failed request is not kept.
  * With `entries` 0 every query goes to the endpoint.
