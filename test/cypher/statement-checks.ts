@@ -106,6 +106,7 @@ export const NOT_STATEMENTS: readonly string[] = [
   'replaceTagsOf',
   'vectorDimensions',
   'vectorIndexName',
+  'SEARCH_TIERS',
 ];
 
 export const catalogTexts = (): string[] => Object.values(CATALOG).flat();

@@ -143,12 +143,8 @@ describe('reads: memories and edges', () => {
     `);
   });
 
-  it('searchMemories: one statement per rank tier, each escaped Lucene query a parameter like kinds, tags and limit', async () => {
-    // Each tier answers m1 unless an earlier tier found it: m1 comes back once, the limit shrinks.
-    tck.driver.respond = answering({
-      searchMemories: (statement) =>
-        (statement.parameters.seen as string[]).includes('m1') ? [] : [{ memory: memoryNode(memoryProps('m1')) }],
-    });
+  it('searchMemories: every rank tier in one statement, each escaped Lucene query a parameter like kinds, tags and limit', async () => {
+    tck.driver.respond = answering({ searchMemories: () => [{ memory: memoryNode(memoryProps('m1')) }] });
     const found = await tck.store.searchMemories(WS, {
       text: `Postgres "store ${HOSTILE_TEXT}`,
       kinds: ['decision'],
@@ -162,17 +158,55 @@ describe('reads: memories and edges', () => {
       "# READ searchMemories (op searchMemories)
       \`\`\`cypher
       // engram:searchMemories
-      CALL db.index.fulltext.queryNodes('engram_memory_text_by_workspace', $query, {limit: $ranked}) YIELD node, score
-      WHERE node.workspace = $ws
-        AND NOT node.id IN $seen
-        AND ($kinds IS NULL OR node.kind IN $kinds)
-        AND ($tags IS NULL OR any(tag IN node.tags WHERE tag IN $tags))
-        AND ($currentOnly = false OR NOT EXISTS {
-          MATCH (node)<-[s:SUPERSEDES]-(:Memory) WHERE s.weight > $pruneThreshold
-        })
-      RETURN node AS memory
-      ORDER BY score DESC, node.weight DESC, node.id ASC
-      LIMIT $limit
+      CALL () {
+        CALL db.index.fulltext.queryNodes('engram_memory_text_by_workspace', $queries[0], {limit: $ranked}) YIELD node, score
+        WHERE node.workspace = $ws
+          AND ($kinds IS NULL OR node.kind IN $kinds)
+          AND ($tags IS NULL OR any(tag IN node.tags WHERE tag IN $tags))
+          AND ($currentOnly = false OR NOT EXISTS {
+            MATCH (node)<-[s:SUPERSEDES]-(:Memory) WHERE s.weight > $pruneThreshold
+          })
+        WITH node, score
+        ORDER BY score DESC, node.weight DESC, node.id ASC
+        LIMIT $limit
+        RETURN collect(node) AS found
+      }
+      CALL (found) {
+        WITH found
+        WHERE size(found) < $limit AND size($queries) > 1
+        CALL db.index.fulltext.queryNodes('engram_memory_text_by_workspace', $queries[1], {limit: $ranked}) YIELD node, score
+        WHERE node.workspace = $ws
+          AND NOT node IN found
+          AND ($kinds IS NULL OR node.kind IN $kinds)
+          AND ($tags IS NULL OR any(tag IN node.tags WHERE tag IN $tags))
+          AND ($currentOnly = false OR NOT EXISTS {
+            MATCH (node)<-[s:SUPERSEDES]-(:Memory) WHERE s.weight > $pruneThreshold
+          })
+        WITH node, score
+        ORDER BY score DESC, node.weight DESC, node.id ASC
+        LIMIT $limit
+        RETURN collect(node) AS more
+      }
+      WITH found + more AS found
+      CALL (found) {
+        WITH found
+        WHERE size(found) < $limit AND size($queries) > 2
+        CALL db.index.fulltext.queryNodes('engram_memory_text_by_workspace', $queries[2], {limit: $ranked}) YIELD node, score
+        WHERE node.workspace = $ws
+          AND NOT node IN found
+          AND ($kinds IS NULL OR node.kind IN $kinds)
+          AND ($tags IS NULL OR any(tag IN node.tags WHERE tag IN $tags))
+          AND ($currentOnly = false OR NOT EXISTS {
+            MATCH (node)<-[s:SUPERSEDES]-(:Memory) WHERE s.weight > $pruneThreshold
+          })
+        WITH node, score
+        ORDER BY score DESC, node.weight DESC, node.id ASC
+        LIMIT $limit
+        RETURN collect(node) AS more
+      }
+      WITH found + more AS found
+      UNWIND found[..$limit] AS memory
+      RETURN memory
       \`\`\`
       \`\`\`json
       {
@@ -182,83 +216,16 @@ describe('reads: memories and edges', () => {
         ],
         "currentOnly": true,
         "pruneThreshold": 0.05,
-        "query": "+workspace:\\"ws-tck\\" +(title:(+postgres +store +ws +return +1 +union +match +return*))",
+        "queries": [
+          "+workspace:\\"ws-tck\\" +(title:(+postgres +store +ws +return +1 +union +match +return*))",
+          "+workspace:\\"ws-tck\\" +(+(title:(postgres)^4 content:(postgres) tagsText:(postgres)^2) +(title:(store)^4 content:(store) tagsText:(store)^2) +(title:(ws)^4 content:(ws) tagsText:(ws)^2) +(title:(return)^4 content:(return) tagsText:(return)^2) +(title:(1)^4 content:(1) tagsText:(1)^2) +(title:(union)^4 content:(union) tagsText:(union)^2) +(title:(match)^4 content:(match) tagsText:(match)^2) +(title:(return*)^4 content:(return*) tagsText:(return*)^2))",
+          "+workspace:\\"ws-tck\\" +(title:(postgres OR store OR ws OR return OR 1 OR union OR match OR return*)^4 OR content:(postgres OR store OR ws OR return OR 1 OR union OR match OR return*) OR tagsText:(postgres OR store OR ws OR return OR 1 OR union OR match OR return*)^2)"
+        ],
         "ranked": "int(1000)",
         "tags": [
           "database"
         ],
-        "seen": [],
         "limit": "int(5)"
-      }
-      \`\`\`
-
-      # READ searchMemories (op searchMemories)
-      \`\`\`cypher
-      // engram:searchMemories
-      CALL db.index.fulltext.queryNodes('engram_memory_text_by_workspace', $query, {limit: $ranked}) YIELD node, score
-      WHERE node.workspace = $ws
-        AND NOT node.id IN $seen
-        AND ($kinds IS NULL OR node.kind IN $kinds)
-        AND ($tags IS NULL OR any(tag IN node.tags WHERE tag IN $tags))
-        AND ($currentOnly = false OR NOT EXISTS {
-          MATCH (node)<-[s:SUPERSEDES]-(:Memory) WHERE s.weight > $pruneThreshold
-        })
-      RETURN node AS memory
-      ORDER BY score DESC, node.weight DESC, node.id ASC
-      LIMIT $limit
-      \`\`\`
-      \`\`\`json
-      {
-        "ws": "ws-tck",
-        "kinds": [
-          "decision"
-        ],
-        "currentOnly": true,
-        "pruneThreshold": 0.05,
-        "query": "+workspace:\\"ws-tck\\" +(+(title:(postgres)^4 content:(postgres) tagsText:(postgres)^2) +(title:(store)^4 content:(store) tagsText:(store)^2) +(title:(ws)^4 content:(ws) tagsText:(ws)^2) +(title:(return)^4 content:(return) tagsText:(return)^2) +(title:(1)^4 content:(1) tagsText:(1)^2) +(title:(union)^4 content:(union) tagsText:(union)^2) +(title:(match)^4 content:(match) tagsText:(match)^2) +(title:(return*)^4 content:(return*) tagsText:(return*)^2))",
-        "ranked": "int(1000)",
-        "tags": [
-          "database"
-        ],
-        "seen": [
-          "m1"
-        ],
-        "limit": "int(4)"
-      }
-      \`\`\`
-
-      # READ searchMemories (op searchMemories)
-      \`\`\`cypher
-      // engram:searchMemories
-      CALL db.index.fulltext.queryNodes('engram_memory_text_by_workspace', $query, {limit: $ranked}) YIELD node, score
-      WHERE node.workspace = $ws
-        AND NOT node.id IN $seen
-        AND ($kinds IS NULL OR node.kind IN $kinds)
-        AND ($tags IS NULL OR any(tag IN node.tags WHERE tag IN $tags))
-        AND ($currentOnly = false OR NOT EXISTS {
-          MATCH (node)<-[s:SUPERSEDES]-(:Memory) WHERE s.weight > $pruneThreshold
-        })
-      RETURN node AS memory
-      ORDER BY score DESC, node.weight DESC, node.id ASC
-      LIMIT $limit
-      \`\`\`
-      \`\`\`json
-      {
-        "ws": "ws-tck",
-        "kinds": [
-          "decision"
-        ],
-        "currentOnly": true,
-        "pruneThreshold": 0.05,
-        "query": "+workspace:\\"ws-tck\\" +(title:(postgres OR store OR ws OR return OR 1 OR union OR match OR return*)^4 OR content:(postgres OR store OR ws OR return OR 1 OR union OR match OR return*) OR tagsText:(postgres OR store OR ws OR return OR 1 OR union OR match OR return*)^2)",
-        "ranked": "int(1000)",
-        "tags": [
-          "database"
-        ],
-        "seen": [
-          "m1"
-        ],
-        "limit": "int(4)"
       }
       \`\`\`"
     `);

@@ -12,6 +12,7 @@ import {
   LISTING_CUT_BY_TAGS,
   LISTING_CUT_BY_TAGS_AFTER,
   SEARCH_MEMORIES,
+  SEARCH_TIERS,
 } from './cypher/memories.js';
 import type { TransactionLike } from './driver.js';
 import { listOrNull } from './parameters.js';
@@ -26,27 +27,22 @@ const filterParameters = (ws: string, query: SearchQuery) => ({
   pruneThreshold: query.pruneThreshold,
 });
 
-/** Each tier fills what the tiers before it left of the limit; a memory is answered once, in its best tier. */
+/** The rank tiers in one statement (SEARCH_MEMORIES); a memory is answered once, in its best tier. */
 async function searchTiers(
   tx: TransactionLike,
   ws: string,
   query: SearchQuery,
   tiers: readonly string[],
 ): Promise<MemoryRecord[]> {
-  const found: MemoryRecord[] = [];
-  for (const tier of tiers) {
-    if (found.length >= query.limit) break;
-    const records = await rows(tx, SEARCH_MEMORIES, {
-      ...filterParameters(ws, query),
-      query: inWorkspace(ws, tier),
-      ranked: int(RANKED_PER_TIER),
-      tags: listOrNull(query.tags),
-      seen: found.map((memory) => memory.id),
-      limit: int(query.limit - found.length),
-    });
-    found.push(...records.map((record) => toMemory(record.get('memory'))));
-  }
-  return found;
+  if (tiers.length > SEARCH_TIERS) throw new Error(`a search has at most ${SEARCH_TIERS} rank tiers`);
+  const records = await rows(tx, SEARCH_MEMORIES, {
+    ...filterParameters(ws, query),
+    queries: tiers.map((tier) => inWorkspace(ws, tier)),
+    ranked: int(RANKED_PER_TIER),
+    tags: listOrNull(query.tags),
+    limit: int(query.limit),
+  });
+  return records.map((record) => toMemory(record.get('memory')));
 }
 
 /**

@@ -32,24 +32,47 @@ const CURRENT_ONLY = `($currentOnly = false OR NOT EXISTS {
       MATCH (node)<-[s:SUPERSEDES]-(:Memory) WHERE s.weight > $pruneThreshold
     })`;
 
+/** Most rank tiers a search has (search-words.ts: all words in the title, anywhere, any word). */
+export const SEARCH_TIERS = 3;
+
 /**
- * One rank tier of a search. `$query` is a Lucene query built by toLuceneTiers and inWorkspace
- * (escaped words, field boosts, the workspace required); it is a parameter like any value. Lucene
- * hands over at most `$ranked` matches, its best, so a word held by many memories costs a tier
- * that many node reads at most. `$seen` holds the memories earlier tiers found.
+ * Tier `index` of a search, when the tiers before it (`found`) left room: its best matches that
+ * they did not find, at most `$limit`. Lucene hands over at most `$ranked` matches, its best, so a
+ * word held by many memories costs a tier that many node reads at most. A tier that does not run
+ * (the limit is reached, or the text has fewer tiers) still answers its one row, an empty list.
+ * `$queries` is never empty (searchMemories lists instead when no word is left).
+ */
+const searchTier = (index: number): string => `
+  CALL (${index === 0 ? '' : 'found'}) {${
+    index === 0
+      ? ''
+      : `
+    WITH found
+    WHERE size(found) < $limit AND size($queries) > ${index}`
+  }
+    CALL db.index.fulltext.queryNodes('${FULLTEXT_INDEX}', $queries[${index}], {limit: $ranked}) YIELD node, score
+    WHERE node.workspace = $ws${index === 0 ? '' : '\n      AND NOT node IN found'}
+      AND ($kinds IS NULL OR node.kind IN $kinds)
+      AND ($tags IS NULL OR any(tag IN node.tags WHERE tag IN $tags))
+      AND ${CURRENT_ONLY.replaceAll('\n', '\n  ')}
+    WITH node, score
+    ORDER BY score DESC, node.weight DESC, node.id ASC
+    LIMIT $limit
+    RETURN collect(node) AS ${index === 0 ? 'found' : 'more'}
+  }${index === 0 ? '' : '\n  WITH found + more AS found'}`;
+
+/**
+ * A search's rank tiers in one statement, best tier first: each fills what the tiers before it
+ * left of `$limit`, and a memory is answered once, in its best tier. `$queries` holds a Lucene
+ * query per tier, built by toLuceneTiers and inWorkspace (escaped words, field boosts, the
+ * workspace required); they are parameters like any value. One statement instead of one per tier:
+ * a question's search usually needs all three, and each statement is a round trip.
  */
 export const SEARCH_MEMORIES = statement(
   'searchMemories',
-  `
-  CALL db.index.fulltext.queryNodes('${FULLTEXT_INDEX}', $query, {limit: $ranked}) YIELD node, score
-  WHERE node.workspace = $ws
-    AND NOT node.id IN $seen
-    AND ($kinds IS NULL OR node.kind IN $kinds)
-    AND ($tags IS NULL OR any(tag IN node.tags WHERE tag IN $tags))
-    AND ${CURRENT_ONLY}
-  RETURN node AS memory
-  ORDER BY score DESC, node.weight DESC, node.id ASC
-  LIMIT $limit
+  `${Array.from({ length: SEARCH_TIERS }, (_, index) => searchTier(index)).join('')}
+  UNWIND found[..$limit] AS memory
+  RETURN memory
   `,
 );
 
