@@ -250,9 +250,9 @@ if (!process.env.NEO4J_URI) {
         cypher.SEARCH_MEMORIES,
         {
           ws,
-          query: inWorkspace(ws, toLuceneTiers('graph latency').at(-1) as string),
+          // The any-word tier alone, the widest: the statement runs as many tiers as it is given.
+          queries: [inWorkspace(ws, toLuceneTiers('graph latency').at(-1) as string)],
           ranked: int(RANKED_PER_TIER),
-          seen: [],
           kinds: null,
           tags: null,
           currentOnly: true,
