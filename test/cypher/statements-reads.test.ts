@@ -158,9 +158,13 @@ describe('reads: memories and edges', () => {
       "# READ searchMemories (op searchMemories)
       \`\`\`cypher
       // engram:searchMemories
-      CALL () {
+      WITH [] AS found
+      CALL (found) {
+        WITH found
+        WHERE size(found) < $limit AND size($queries) > 0
         CALL db.index.fulltext.queryNodes('engram_memory_text_by_workspace', $queries[0], {limit: $ranked}) YIELD node, score
         WHERE node.workspace = $ws
+          AND NOT node IN found
           AND ($kinds IS NULL OR node.kind IN $kinds)
           AND ($tags IS NULL OR any(tag IN node.tags WHERE tag IN $tags))
           AND ($currentOnly = false OR NOT EXISTS {
@@ -169,8 +173,9 @@ describe('reads: memories and edges', () => {
         WITH node, score
         ORDER BY score DESC, node.weight DESC, node.id ASC
         LIMIT $limit
-        RETURN collect(node) AS found
+        RETURN collect(node) AS more
       }
+      WITH found + more AS found
       CALL (found) {
         WITH found
         WHERE size(found) < $limit AND size($queries) > 1

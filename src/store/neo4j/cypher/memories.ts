@@ -36,30 +36,27 @@ const CURRENT_ONLY = `($currentOnly = false OR NOT EXISTS {
 export const SEARCH_TIERS = 3;
 
 /**
- * Tier `index` of a search, when the tiers before it (`found`) left room: its best matches that
- * they did not find, at most `$limit`. Lucene hands over at most `$ranked` matches, its best, so a
- * word held by many memories costs a tier that many node reads at most. A tier that does not run
- * (the limit is reached, or the text has fewer tiers) still answers its one row, an empty list.
- * `$queries` is never empty (searchMemories lists instead when no word is left).
+ * Tier `index` of a search, when the tiers before it (`found`) left room and the text has that
+ * many: its best matches that they did not find, at most `$limit`. Lucene hands over at most
+ * `$ranked` matches, its best, so a word held by many memories costs a tier that many node reads
+ * at most. A tier that does not run still answers its one row, an empty list.
  */
 const searchTier = (index: number): string => `
-  CALL (${index === 0 ? '' : 'found'}) {${
-    index === 0
-      ? ''
-      : `
+  CALL (found) {
     WITH found
-    WHERE size(found) < $limit AND size($queries) > ${index}`
-  }
+    WHERE size(found) < $limit AND size($queries) > ${index}
     CALL db.index.fulltext.queryNodes('${FULLTEXT_INDEX}', $queries[${index}], {limit: $ranked}) YIELD node, score
-    WHERE node.workspace = $ws${index === 0 ? '' : '\n      AND NOT node IN found'}
+    WHERE node.workspace = $ws
+      AND NOT node IN found
       AND ($kinds IS NULL OR node.kind IN $kinds)
       AND ($tags IS NULL OR any(tag IN node.tags WHERE tag IN $tags))
       AND ${CURRENT_ONLY.replaceAll('\n', '\n  ')}
     WITH node, score
     ORDER BY score DESC, node.weight DESC, node.id ASC
     LIMIT $limit
-    RETURN collect(node) AS ${index === 0 ? 'found' : 'more'}
-  }${index === 0 ? '' : '\n  WITH found + more AS found'}`;
+    RETURN collect(node) AS more
+  }
+  WITH found + more AS found`;
 
 /**
  * A search's rank tiers in one statement, best tier first: each fills what the tiers before it
@@ -70,7 +67,8 @@ const searchTier = (index: number): string => `
  */
 export const SEARCH_MEMORIES = statement(
   'searchMemories',
-  `${Array.from({ length: SEARCH_TIERS }, (_, index) => searchTier(index)).join('')}
+  `
+  WITH [] AS found${Array.from({ length: SEARCH_TIERS }, (_, index) => searchTier(index)).join('')}
   UNWIND found[..$limit] AS memory
   RETURN memory
   `,
