@@ -2,11 +2,15 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 
 /**
  * What the store calls of one GraphQL request share while it executes: the Neo4j store keeps the
- * request's read transaction here, so every read of the request rides one transaction. Entered
+ * request's read transaction here, so every read of the request rides one transaction, and finds
+ * the request's deadline, past which none of its transactions may commit. Entered
  * around execution by the usePooledReads plugin; a store call made outside a request (the embedding
  * back-fill, the CLI) finds none and stands alone. Each store keeps its own slot, keyed by itself.
  */
 export class RequestReads {
+  /** The request's deadline (use-deadline.ts); null outside a GraphQL request with one. */
+  constructor(readonly deadline: AbortSignal | null = null) {}
+
   private readonly slots = new Map<object, { value: unknown; end: () => Promise<void> }>();
 
   get<T>(owner: object): T | undefined {

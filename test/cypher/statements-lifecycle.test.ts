@@ -1,8 +1,10 @@
 import { int } from 'neo4j-driver';
 import { describe, expect, it } from 'vitest';
+import { EngramError } from '../../src/domain/errors.js';
 import { SCHEMA } from '../../src/store/neo4j/cypher/schema.js';
 import { createNeo4jStore } from '../../src/store/neo4j/neo4j-store.js';
 import { isSupportedVersion, Neo4jSetupError } from '../../src/store/neo4j/schema.js';
+import { RequestReads, withRequestReads } from '../../src/store/request-reads.js';
 import { RecordingDriver, serverError } from './recording-driver.js';
 import { answering, describeEverySentStatement, expectCode, useRecordingStore, WS } from './tck.js';
 
@@ -208,6 +210,49 @@ describe('driver failures', () => {
       throw failure;
     };
     await expect(tck.store.getMemories(WS, ['m1'])).rejects.toBe(failure);
+  });
+});
+
+// ---------------------------------------------------------------------------------------------------
+describe("a request's deadline", () => {
+  /** A store call made inside a request whose deadline `controller` ends. */
+  const inRequest = <T>(controller: AbortController, call: () => Promise<T>) =>
+    withRequestReads(new RequestReads(controller.signal), call);
+  const passed = () =>
+    new EngramError('UNAVAILABLE', 'deadline passed', { extensions: { reason: 'DEADLINE_EXCEEDED' } });
+
+  it('fails a write whose statements return after it, so the driver rolls it back instead of committing', async () => {
+    const controller = new AbortController();
+    const reason = passed();
+    tck.driver.respond = () => {
+      controller.abort(reason);
+      return [];
+    };
+    await expect(inRequest(controller, () => tck.store.deleteMemory(WS, 'm1'))).rejects.toBe(reason);
+    expect(tck.driver.statements.map((statement) => statement.op)).toEqual(['deleteMemory']);
+  });
+
+  it('starts no re-run of a failed attempt once it has passed', async () => {
+    const controller = new AbortController();
+    const reason = passed();
+    tck.driver.respond = () => {
+      controller.abort(reason);
+      throw serverError('Neo.TransientError.Transaction.LockAcquisitionTimeout');
+    };
+    await expect(inRequest(controller, () => tck.store.deleteMemory(WS, 'm1'))).rejects.toBe(reason);
+    expect(tck.driver.statements.map((statement) => statement.attempt)).toEqual([1]);
+  });
+
+  it('leaves a write that ends within it alone, re-runs included', async () => {
+    const controller = new AbortController();
+    let calls = 0;
+    tck.driver.respond = () => {
+      calls++;
+      if (calls === 1) throw serverError('Neo.TransientError.Transaction.LockAcquisitionTimeout');
+      return [];
+    };
+    await expect(inRequest(controller, () => tck.store.deleteMemory(WS, 'm1'))).resolves.toBeNull();
+    expect(tck.driver.statements.map((statement) => statement.attempt)).toEqual([1, 2]);
   });
 });
 

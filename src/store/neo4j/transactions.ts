@@ -45,6 +45,25 @@ export async function first(tx: TransactionLike, text: string, parameters: Param
 
 const closedError = () => unavailable(new Error('The Neo4j store is closed'));
 
+/**
+ * `work` that neither begins an attempt nor lets one commit once the request's deadline has
+ * passed: its client was answered UNAVAILABLE then, and a write that waited out the deadline (on
+ * a lock, or in the driver's back-off between re-runs) must not land after that answer. Throwing
+ * in the transaction function rolls it back, and the driver re-runs only on its own errors.
+ * Only a COMMIT already sent when the deadline passes can still land.
+ */
+function beforeDeadline<T>(
+  work: (tx: TransactionLike) => Promise<T>,
+  deadline: AbortSignal,
+): (tx: TransactionLike) => Promise<T> {
+  return async (tx) => {
+    deadline.throwIfAborted();
+    const result = await work(tx);
+    deadline.throwIfAborted();
+    return result;
+  };
+}
+
 /** A request's read transaction and its session (request-reads.ts). */
 interface SharedRead {
   session: SessionLike;
@@ -110,8 +129,12 @@ export function createNeo4jRunner(options: Neo4jStoreOptions): Neo4jRunner {
     await schemaForRequest();
     const current = session(mode);
     const settings = { timeout, metadata: { app: 'engram', op } };
+    const deadline = currentRequestReads()?.deadline;
+    const attempt = deadline ? beforeDeadline(work, deadline) : work;
     try {
-      return mode === 'READ' ? await current.executeRead(work, settings) : await current.executeWrite(work, settings);
+      return mode === 'READ'
+        ? await current.executeRead(attempt, settings)
+        : await current.executeWrite(attempt, settings);
     } catch (error) {
       throw toEngramError(error, conflictMessage);
     } finally {
