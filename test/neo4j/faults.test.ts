@@ -393,16 +393,33 @@ if (!process.env.NEO4J_URI) {
       expect(back).toBeLessThan(2000);
     }, 180_000);
 
-    it('a memory locked by another session past the deadline: UNAVAILABLE at the deadline, nothing half-written, then served', async () => {
-      const ws = WORKSPACES[0] as string;
-      const created = await gql(ws, 'mutation { createMemory(input: { title: "locked", key: "locked" }) { id } }');
+    /**
+     * Creates a memory (`input`: its GraphQL input literal), has another Bolt client take its write
+     * lock, and runs `body` while that client holds it; `release` rolls the other client back.
+     */
+    async function whileLocked(
+      ws: string,
+      input: string,
+      body: (id: string, release: () => Promise<void>) => Promise<void>,
+    ): Promise<void> {
+      const created = await gql(ws, `mutation { createMemory(input: ${input}) { id } }`);
       const id = created.data?.createMemory.id as string;
       const driver = neo4j.driver(`bolt://127.0.0.1:${port}`, neo4j.auth.basic('neo4j', password));
       const holder = driver.session();
       const hold = holder.beginTransaction();
       try {
-        // Another client holds the memory's write lock for longer than Engram's transaction timeout (5 s).
         await hold.run('MATCH (m:Memory {workspace: $ws, id: $id}) SET m._heldBy = "another client"', { ws, id });
+        await body(id, () => hold.rollback());
+      } finally {
+        await holder.close();
+        await driver.close();
+      }
+    }
+
+    it('a memory locked by another session past the deadline: UNAVAILABLE at the deadline, nothing half-written, then served', async () => {
+      const ws = WORKSPACES[0] as string;
+      // Another client holds the memory's write lock for longer than Engram's transaction timeout (5 s).
+      await whileLocked(ws, '{ title: "locked", key: "locked" }', async (id, release) => {
         const rename = () =>
           gql(ws, 'mutation($id: ID!) { updateMemory(id: $id, input: { title: "renamed" }) { title } }', { id });
         const blocked = await rename();
@@ -411,7 +428,7 @@ if (!process.env.NEO4J_URI) {
           'mutation { link(input: { from: "locked", to: "locked-peer", type: "RELATED_TO" }) { id } }',
         );
         await sleep(3000);
-        await hold.rollback();
+        await release();
         const [after] = await store.getMemories(ws, [id]);
         const retried = await rename();
         console.info(
@@ -423,21 +440,12 @@ if (!process.env.NEO4J_URI) {
         expect(['UNAVAILABLE', 'NOT_FOUND']).toContain(link.code);
         expect(after?.title).toBe('locked');
         expect(retried.data?.updateMemory.title).toBe('renamed');
-      } finally {
-        await holder.close();
-        await driver.close();
-      }
+      });
     }, 120_000);
 
     it('a write whose deadline passed while it waited for a lock does not commit once the lock is free', async () => {
       const ws = WORKSPACES[1] as string;
-      const created = await gql(ws, 'mutation { createMemory(input: { title: "waiting" }) { id } }');
-      const id = created.data?.createMemory.id as string;
-      const driver = neo4j.driver(`bolt://127.0.0.1:${port}`, neo4j.auth.basic('neo4j', password));
-      const holder = driver.session();
-      const hold = holder.beginTransaction();
-      try {
-        await hold.run('MATCH (m:Memory {workspace: $ws, id: $id}) SET m._heldBy = "another client"', { ws, id });
+      await whileLocked(ws, '{ title: "waiting" }', async (id, release) => {
         const blocked = await gql(
           ws,
           'mutation($id: ID!) { updateMemory(id: $id, input: { title: "too late" }) { title } }',
@@ -445,7 +453,7 @@ if (!process.env.NEO4J_URI) {
         );
         // Released after the request's deadline (4 s) but before Engram's transaction timeout (5 s):
         // the update gets its lock while its client already holds UNAVAILABLE.
-        await hold.rollback();
+        await release();
         await sleep(1500);
         const [after] = await store.getMemories(ws, [id]);
         console.info(
@@ -454,10 +462,7 @@ if (!process.env.NEO4J_URI) {
         expect(blocked.code).toBe('UNAVAILABLE');
         expect(blocked.ms).toBeLessThan(REQUEST_TIMEOUT_MS + 1000);
         expect(after?.title).toBe('waiting');
-      } finally {
-        await holder.close();
-        await driver.close();
-      }
+      });
     }, 60_000);
 
     it('kill -9 during engram import: it reports what committed, and a re-run gives exactly the file', async () => {
