@@ -15,6 +15,7 @@ import {
 import { createApp } from '../../src/app.js';
 import { loadConfig } from '../../src/config.js';
 import { memoryLine } from '../../src/domain/graph-records.js';
+import type { WeightEventRecord } from '../../src/domain/types.js';
 import { createLogger } from '../../src/logger.js';
 import { createStore } from '../../src/store/create-store.js';
 import type { Neo4jStoreConfig } from '../../src/store/neo4j/adapter.js';
@@ -49,6 +50,8 @@ interface Answer {
 /** What the load saw and what it was told was done. */
 interface Ledger {
   memories: Map<string, string[]>;
+  /** Memories the load sent feedback on (any worker's, earlier tests' too), by workspace. */
+  fedBack: Map<string, Set<string>>;
   edges: Map<string, { ws: string; acked: number; attempted: number }>;
   acknowledged: number;
   refused: number;
@@ -187,7 +190,18 @@ if (!process.env.NEO4J_URI) {
               ws,
               'query { recall(query: "fault memory", limit: 5) { id results { memory { id } } } }',
             );
-            judge('recall', answer);
+            const recallId = answer.data?.recall.id as string | undefined;
+            const used = answer.data?.recall.results[0]?.memory.id as string | undefined;
+            if (judge('recall', answer) && recallId && used) {
+              // Feedback writes several changes (the memory, learned edges) in one transaction.
+              const feedback = await gql(
+                ws,
+                'mutation($recallId: ID!, $memoryId: ID!) { feedback(recallId: $recallId, memoryId: $memoryId, signal: USED, source: AGENT) { newWeight } }',
+                { recallId, memoryId: used },
+              );
+              judge('feedback', feedback);
+              ledger.fedBack.set(ws, (ledger.fedBack.get(ws) ?? new Set()).add(used));
+            }
           }
         }
         ledger.memories.set(`${ws}#${seed}`, mine);
@@ -199,6 +213,7 @@ if (!process.env.NEO4J_URI) {
 
     const newLedger = (): Ledger => ({
       memories: new Map(),
+      fedBack: new Map(),
       edges: new Map(),
       acknowledged: 0,
       refused: 0,
@@ -253,7 +268,8 @@ if (!process.env.NEO4J_URI) {
     }
 
     /**
-     * Every acknowledged write is there, once; every edge's history is one chain ending at its weight.
+     * Every acknowledged write is there, once; every edge's and memory's history is one chain
+     * ending at its weight.
      * Read once no store call of the app is running: an answer can leave its store call behind (a
      * request answered at its deadline while the driver still ran its transaction), and a weight
      * change committing between reading an edge and reading its history looks like an edge whose
@@ -265,12 +281,41 @@ if (!process.env.NEO4J_URI) {
       expect(await storeCallsInFlight()).toBe(0);
       const lost: string[] = [];
       const doubled: string[] = [];
+      let memoryEvents = 0;
+      /** Newest first, the newest ends at the weight, and each event starts where the one before it in time ended. */
+      const unbroken = (what: string, weight: number, events: readonly WeightEventRecord[]) => {
+        const newest = events[0];
+        if (newest && Math.abs(newest.new - weight) > 1e-9)
+          doubled.push(`${what}: weight ${weight} but its last event says ${newest.new}`);
+        const broken = events.findIndex((event, index) => {
+          const older = events[index + 1];
+          return older !== undefined && Math.abs(older.new - event.old) > 1e-9;
+        });
+        if (broken >= 0) doubled.push(`${what}: event ${events[broken]?.id} does not start where the one before ended`);
+      };
+      const audited = new Map<string, Set<string>>();
       for (const [owner, ids] of ledger.memories) {
         const ws = owner.split('#')[0] as string;
+        audited.set(ws, new Set([...(audited.get(ws) ?? []), ...ids]));
+      }
+      for (const [ws, ids] of ledger.fedBack) audited.set(ws, new Set([...(audited.get(ws) ?? []), ...ids]));
+      for (const [ws, set] of audited) {
+        const ids = [...set];
         const found = await store.getMemories(ws, ids);
-        found.forEach((memory, index) => {
-          if (!memory) lost.push(`memory ${ids[index]}`);
-        });
+        for (const [index, memory] of found.entries()) {
+          if (!memory) {
+            lost.push(`memory ${ids[index]}`);
+            continue;
+          }
+          const events = await store.listWeightEvents(ws, {
+            edgeId: null,
+            memoryId: memory.id,
+            source: null,
+            limit: 1000,
+          });
+          memoryEvents += events.length;
+          unbroken(`memory ${memory.id}`, memory.weight, events);
+        }
       }
       for (const [edgeId, entry] of ledger.edges) {
         const [edge] = await store.getEdges(entry.ws, [edgeId]);
@@ -279,24 +324,15 @@ if (!process.env.NEO4J_URI) {
           continue;
         }
         const events = await store.listWeightEvents(entry.ws, { edgeId, memoryId: null, source: null, limit: 1000 });
-        const nudges = events.filter((event) => event.source !== 'MANUAL');
+        // weaken and strengthen are CONSCIOUS; link is MANUAL and the load's feedback AGENT.
+        const nudges = events.filter((event) => event.source === 'CONSCIOUS');
         if (nudges.length < entry.acked)
           lost.push(`edge ${edgeId}: ${nudges.length} events for ${entry.acked} acknowledged nudges`);
         if (nudges.length > entry.attempted)
           doubled.push(`edge ${edgeId}: ${nudges.length} events for ${entry.attempted} attempts`);
-        const newest = events[0];
-        if (newest && Math.abs(newest.new - edge.weight) > 1e-9) {
-          doubled.push(`edge ${edgeId}: weight ${edge.weight} but its last event says ${newest.new}`);
-        }
-        // Newest first, each event starts where the one before it in time ended.
-        const broken = events.findIndex((event, index) => {
-          const older = events[index + 1];
-          return older !== undefined && Math.abs(older.new - event.old) > 1e-9;
-        });
-        if (broken >= 0)
-          doubled.push(`edge ${edgeId}: event ${events[broken]?.id} does not start where the one before ended`);
+        unbroken(`edge ${edgeId}`, edge.weight, events);
       }
-      return { lost, doubled };
+      return { lost, doubled, memoryEvents };
     }
 
     /**
@@ -345,12 +381,12 @@ if (!process.env.NEO4J_URI) {
       const back = await recovery();
       await sleep(2500);
       const ledger = await finish();
-      const { lost, doubled } = await audit(ledger);
+      const { lost, doubled, memoryEvents } = await audit(ledger);
       const readyAfter = await ready();
       const poolAfter = await engramConnections();
       console.info(
         `[faults] kill -9: ${ledger.acknowledged} writes and reads acknowledged, ${ledger.refused} refused as UNAVAILABLE, ` +
-          `${ledger.edges.size} edges audited, lost ${lost.length}, doubled ${doubled.length}, service back ${Math.round(back)} ms after Neo4j was ready, ` +
+          `${ledger.edges.size} edges and ${memoryEvents} memory weight events audited, lost ${lost.length}, doubled ${doubled.length}, service back ${Math.round(back)} ms after Neo4j was ready, ` +
           `Engram's Bolt connections ${poolBefore} before the kill and ${poolAfter} after (${probesSent} probes)`,
       );
       // The pool is rebuilt, and holds no more than the requests that overlapped could: each of the
@@ -375,6 +411,7 @@ if (!process.env.NEO4J_URI) {
       expect(readyAfter).toBe(200);
       expect(ledger.refused).toBeGreaterThan(0);
       expect(ledger.edges.size).toBeGreaterThanOrEqual(WORKSPACES.length * WORKERS_PER_WORKSPACE);
+      expect(memoryEvents).toBeGreaterThan(0);
     }, 180_000);
 
     it('a Neo4j paused past the deadline: requests end at the deadline with UNAVAILABLE, and all answer again after', async () => {
@@ -390,11 +427,12 @@ if (!process.env.NEO4J_URI) {
       const back = await recovery();
       await sleep(2000);
       const ledger = await finish();
-      const { lost, doubled } = await audit(ledger);
+      const { lost, doubled, memoryEvents } = await audit(ledger);
       console.info(
         `[faults] SIGSTOP ${REQUEST_TIMEOUT_MS * 2} ms: ${ledger.acknowledged} acknowledged, ${ledger.refused} refused, ` +
-          `stalled request answered in ${Math.round(stalled.ms)} ms (${stalled.code}), lost ${lost.length}, doubled ${doubled.length}, back ${Math.round(back)} ms after SIGCONT`,
+          `${memoryEvents} memory weight events audited, stalled request answered in ${Math.round(stalled.ms)} ms (${stalled.code}), lost ${lost.length}, doubled ${doubled.length}, back ${Math.round(back)} ms after SIGCONT`,
       );
+      expect(memoryEvents).toBeGreaterThan(0);
       expect(stalled.code).toBe('UNAVAILABLE');
       expect(stalled.ms).toBeLessThan(REQUEST_TIMEOUT_MS + SLACK_MS);
       expect(ledger.violations).toEqual([]);
