@@ -4,7 +4,8 @@ import { RequestReads, withRequestReads } from '../store/request-reads.js';
 /**
  * Executes each operation inside its own RequestReads, so a store that can serve a request's reads
  * together (Neo4j: one read transaction) finds them, and ends them when execution is over, whether
- * it answered or threw. The request's deadline goes with them, for the store's writes. The end is not awaited: the client does not wait for a COMMIT.
+ * it answered or threw. The end is not awaited: the client does not wait for a COMMIT. The
+ * request's deadline goes with them: no transaction of the request commits after it.
  */
 export function usePooledReads(): Plugin {
   return {
