@@ -49,9 +49,8 @@ interface Answer {
 
 /** What the load saw and what it was told was done. */
 interface Ledger {
-  memories: Map<string, string[]>;
-  /** Memories the load sent feedback on (any worker's, earlier tests' too), by workspace. */
-  fedBack: Map<string, Set<string>>;
+  /** By workspace, the memories the load was told it wrote, and those it fed back (earlier tests' too). */
+  memories: Map<string, Set<string>>;
   edges: Map<string, { ws: string; acked: number; attempted: number }>;
   acknowledged: number;
   refused: number;
@@ -200,20 +199,26 @@ if (!process.env.NEO4J_URI) {
                 { recallId, memoryId: used },
               );
               judge('feedback', feedback);
-              ledger.fedBack.set(ws, (ledger.fedBack.get(ws) ?? new Set()).add(used));
+              audited(ledger, ws).add(used);
             }
           }
         }
-        ledger.memories.set(`${ws}#${seed}`, mine);
+        for (const id of mine) audited(ledger, ws).add(id);
       };
       await Promise.all(
         WORKSPACES.flatMap((ws) => Array.from({ length: WORKERS_PER_WORKSPACE }, (_, k) => worker(ws, k * 1000))),
       );
     }
 
+    /** The set of a workspace's memories the audit checks. */
+    const audited = (ledger: Ledger, ws: string): Set<string> => {
+      const set = ledger.memories.get(ws) ?? new Set<string>();
+      ledger.memories.set(ws, set);
+      return set;
+    };
+
     const newLedger = (): Ledger => ({
       memories: new Map(),
-      fedBack: new Map(),
       edges: new Map(),
       acknowledged: 0,
       refused: 0,
@@ -293,13 +298,7 @@ if (!process.env.NEO4J_URI) {
         });
         if (broken >= 0) doubled.push(`${what}: event ${events[broken]?.id} does not start where the one before ended`);
       };
-      const audited = new Map<string, Set<string>>();
-      for (const [owner, ids] of ledger.memories) {
-        const ws = owner.split('#')[0] as string;
-        audited.set(ws, new Set([...(audited.get(ws) ?? []), ...ids]));
-      }
-      for (const [ws, ids] of ledger.fedBack) audited.set(ws, new Set([...(audited.get(ws) ?? []), ...ids]));
-      for (const [ws, set] of audited) {
+      for (const [ws, set] of ledger.memories) {
         const ids = [...set];
         const found = await store.getMemories(ws, ids);
         for (const [index, memory] of found.entries()) {
