@@ -285,7 +285,7 @@ ${renderNeo4jBench(neo4jResult)}`
     if (neo4jRecall)
       table += `
 
-recall on Neo4j (10k / 50k graph)
+recall on Neo4j
 ${renderRecallNeo4j(neo4jRecall)}`;
     Object.assign(results, { neo4j: neo4jResult, neo4jRecall, associations });
     process.stdout.write(`\n${table}\n`);
