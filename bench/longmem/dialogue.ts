@@ -1,5 +1,5 @@
-import type { PlannedEvent, PlannedGroup, PlannedItem, PlannedQuestion, QuestionKind } from './generator.js';
-import { int, Pool, pad2, pick, type Rng, render, sample, type Vars } from './text.js';
+import type { Asks, PlannedEvent, PlannedGroup, PlannedItem, PlannedQuestion, QuestionKind } from './generator.js';
+import { int, Pool, pad2, pick, type Rng, render, sample, shuffle, type Vars } from './text.js';
 
 /**
  * The `dialogue` shape: conversations between a user and an assistant over 14-18 sessions. Each
@@ -229,6 +229,7 @@ const V = {
 
 type Ctx = {
   rng: Rng;
+  asks: Asks;
   user: string;
   group: number;
   sessions: number;
@@ -280,8 +281,14 @@ function ask(
   evidence: string[],
   count = 1,
 ) {
-  for (const template of sample(ctx.rng, templates, count)) {
+  // sample() is this shuffle cut to `count`: the main stream draws exactly what it did before --asks.
+  const wordings = shuffle(ctx.rng, templates);
+  for (const template of wordings.slice(0, count)) {
     ctx.questions.push({ kind, fact, text: say(ctx, template, vars), evidence, answer: say(ctx, answer, vars) });
+  }
+  const extra = { ...ctx, rng: ctx.asks.rng };
+  for (const template of wordings.slice(count, ctx.asks.count)) {
+    ctx.questions.push({ kind, fact, text: say(extra, template, vars), evidence, answer: say(extra, answer, vars) });
   }
 }
 
@@ -1070,11 +1077,11 @@ const CLOSER_REPLIES = ['[Take care|Talk soon|Bye], {user}!', '[Anytime|Good nig
 
 // ---------------------------------------------------------------------------------------------
 
-export function planDialogue(rng: Rng, scale: number): PlannedGroup[] {
+export function planDialogue(rng: Rng, scale: number, asks: Asks): PlannedGroup[] {
   const conversations = Math.max(1, Math.round(12 * scale));
   const users = new Pool(rng, USER_NAMES, true);
   const groups: PlannedGroup[] = [];
-  for (let group = 0; group < conversations; group++) groups.push(planConversation(rng, group, users.take()));
+  for (let group = 0; group < conversations; group++) groups.push(planConversation(rng, group, users.take(), asks));
   return groups;
 }
 
@@ -1147,9 +1154,18 @@ function planPastime(ctx: Ctx, pastime: Pastime, item: string): void {
   ask(ctx, 'multi-hop', `multi:${pastime.id}`, pastime.ask, v, '{item}', evidence);
 }
 
-function planConversation(rng: Rng, group: number, user: string): PlannedGroup {
+function planConversation(rng: Rng, group: number, user: string, asks: Asks): PlannedGroup {
   const sessions = int(rng, 14, 18);
-  const ctx: Ctx = { rng, user, group, sessions, events: [], questions: [], names: new Pool(rng, OTHER_NAMES, true) };
+  const ctx: Ctx = {
+    rng,
+    asks,
+    user,
+    group,
+    sessions,
+    events: [],
+    questions: [],
+    names: new Pool(rng, OTHER_NAMES, true),
+  };
   const anySession = () => int(rng, 0, sessions - 1);
   const vars: { pet?: string } = {};
   let petFact: { handle: string; vars: Vars } | null = null;

@@ -63,6 +63,7 @@ export interface LongMemSet {
   shape: Shape;
   seed: number;
   scale: number;
+  asks: number;
   memories: LongMemMemory[];
   edges: LongMemEdge[];
   questions: LongMemQuestion[];
@@ -73,6 +74,19 @@ export interface GenerateOptions {
   seed: number;
   /** Multiplies the number of conversations (dialogue) or projects (notes); 1 gives 2,000-6,000 memories. */
   scale?: number;
+  /**
+   * Ask every question in at least this many wordings (as many as its fact has templates), so that
+   * more questions share their evidence with another question. 1 (the default) is the set as
+   * described; the extra wordings come from a random stream of their own, so the memories, edges
+   * and the default questions stay exactly what they are at 1.
+   */
+  asks?: number;
+}
+
+/** The extra wordings of `GenerateOptions.asks`: how many in all, and the stream they are drawn from. */
+export interface Asks {
+  count: number;
+  rng: Rng;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -123,13 +137,22 @@ export const FOLLOWED_BY_WEIGHT = 0.5;
 export function generateLongMem(options: GenerateOptions): LongMemSet {
   const scale = options.scale ?? 1;
   if (!(scale > 0)) throw new Error('scale must be > 0');
+  const asks = options.asks ?? 1;
+  if (!Number.isInteger(asks) || asks < 1) throw new Error('asks must be an integer >= 1');
   const { shape, seed } = options;
   const rng = rngFor('longmem', shape, seed);
-  const groups = shape === 'dialogue' ? planDialogue(rng, scale) : planNotes(rng, scale);
-  return assemble(shape, seed, scale, rng, groups);
+  const extra: Asks = { count: asks, rng: rngFor('longmem-asks', shape, seed) };
+  const groups = shape === 'dialogue' ? planDialogue(rng, scale, extra) : planNotes(rng, scale, extra);
+  return { ...assemble(shape, seed, scale, rng, groups), asks };
 }
 
-function assemble(shape: Shape, seed: number, scale: number, rng: Rng, groups: PlannedGroup[]): LongMemSet {
+function assemble(
+  shape: Shape,
+  seed: number,
+  scale: number,
+  rng: Rng,
+  groups: PlannedGroup[],
+): Omit<LongMemSet, 'asks'> {
   const memories: LongMemMemory[] = [];
   const edges: LongMemEdge[] = [];
   const byHandle = new Map<string, string>();

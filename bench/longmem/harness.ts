@@ -94,6 +94,8 @@ export interface ShapeResult {
   shape: Shape;
   seed: number;
   scale: number;
+  /** Wordings per question at least (generator's `asks`). */
+  asks: number;
   fingerprint: string;
   counts: ReturnType<typeof describeSet>;
   code: string;
@@ -112,6 +114,7 @@ export interface HarnessOptions {
   shape: Shape;
   seed: number;
   scale?: number;
+  asks?: number;
   endpoint?: Endpoint | null;
   backendName?: string;
   log?: (message: string) => void;
@@ -180,7 +183,7 @@ export async function runShape(options: HarnessOptions): Promise<ShapeResult> {
   const log = options.log ?? (() => {});
   const loadBefore = loadavg()[0] as number;
   const scale = options.scale ?? 1;
-  const set = generateLongMem({ shape: options.shape, seed: options.seed, scale });
+  const set = generateLongMem({ shape: options.shape, seed: options.seed, scale, asks: options.asks });
   const counts = describeSet(set);
   log(
     `${set.shape} seed ${set.seed}: ${counts.memories} memories, ${set.edges.length} edges, ${set.questions.length} questions`,
@@ -366,6 +369,7 @@ export async function runShape(options: HarnessOptions): Promise<ShapeResult> {
       shape: set.shape,
       seed: set.seed,
       scale,
+      asks: set.asks,
       fingerprint: fingerprint(set),
       counts,
       code: codeState(),

@@ -1,5 +1,5 @@
-import type { PlannedEvent, PlannedGroup, PlannedItem, PlannedQuestion, QuestionKind } from './generator.js';
-import { int, Pool, pad2, pick, type Rng, render, sample, type Vars } from './text.js';
+import type { Asks, PlannedEvent, PlannedGroup, PlannedItem, PlannedQuestion, QuestionKind } from './generator.js';
+import { int, Pool, pad2, pick, type Rng, render, sample, shuffle, type Vars } from './text.js';
 
 /**
  * The `notes` shape: a team's work and research notes across projects, over 15-19 working days
@@ -193,6 +193,7 @@ const V = {
 
 type Ctx = {
   rng: Rng;
+  asks: Asks;
   project: string;
   group: number;
   days: number;
@@ -246,8 +247,20 @@ function ask(
   evidence: string[],
   count = 1,
 ) {
-  for (const template of sample(ctx.rng, templates, count)) {
+  // sample() is this shuffle cut to `count`: the main stream draws exactly what it did before --asks.
+  const wordings = shuffle(ctx.rng, templates);
+  for (const template of wordings.slice(0, count)) {
     ctx.questions.push({ kind, fact, text: write(ctx, template, vars), evidence, answer: write(ctx, answer, vars) });
+  }
+  const extra = { ...ctx, rng: ctx.asks.rng };
+  for (const template of wordings.slice(count, ctx.asks.count)) {
+    ctx.questions.push({
+      kind,
+      fact,
+      text: write(extra, template, vars),
+      evidence,
+      answer: write(extra, answer, vars),
+    });
   }
 }
 
@@ -684,19 +697,20 @@ const FILLERS: { headings: string[]; body: string }[] = [
 
 // ---------------------------------------------------------------------------------------------
 
-export function planNotes(rng: Rng, scale: number): PlannedGroup[] {
+export function planNotes(rng: Rng, scale: number, asks: Asks): PlannedGroup[] {
   const projects = Math.max(1, Math.round(14 * scale));
   const names = new Pool(rng, PROJECTS, true);
   const groups: PlannedGroup[] = [];
-  for (let group = 0; group < projects; group++) groups.push(planProject(rng, group, names.take()));
+  for (let group = 0; group < projects; group++) groups.push(planProject(rng, group, names.take(), asks));
   return groups;
 }
 
-function planProject(rng: Rng, group: number, project: string): PlannedGroup {
+function planProject(rng: Rng, group: number, project: string, asks: Asks): PlannedGroup {
   const days = int(rng, 15, 19);
   const team = sample(rng, PEOPLE, 5);
   const ctx: Ctx = {
     rng,
+    asks,
     project,
     group,
     days,

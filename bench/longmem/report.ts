@@ -16,7 +16,8 @@ export function renderShape(result: ShapeResult): string {
   const kinds = QUESTION_KINDS.map((kind) => `${kind} ${c.questions[kind]}`).join(', ');
   const total = QUESTION_KINDS.reduce((sum, kind) => sum + c.questions[kind], 0);
   const lines: string[] = [];
-  lines.push(`### ${result.shape}: seed ${result.seed}, scale ${result.scale} (set ${result.fingerprint})`);
+  const asks = result.asks > 1 ? `, asks ${result.asks}` : '';
+  lines.push(`### ${result.shape}: seed ${result.seed}, scale ${result.scale}${asks} (set ${result.fingerprint})`);
   lines.push('');
   lines.push(
     `${int(c.memories)} memories in ${c.groups} ${result.shape === 'dialogue' ? 'conversations' : 'projects'}, ${edges}; ` +

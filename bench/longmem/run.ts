@@ -1,7 +1,7 @@
 /**
  * The long-memory retrieval benchmark (issue 25, item 5); see bench/longmem/README.md.
  *
- *   npx tsx bench/longmem/run.ts [--shape dialogue|notes|all] [--seed N[,N...]] [--scale F]
+ *   npx tsx bench/longmem/run.ts [--shape dialogue|notes|all] [--seed N[,N...]] [--scale F] [--asks N]
  *                                [--vectors] [--backend numpy|sentence-transformers|auto]
  *                                [--embeddings-url URL --embeddings-model NAME] [--json FILE] [--keep]
  *
@@ -20,6 +20,7 @@ const { values } = parseArgs({
     shape: { type: 'string', default: 'all' },
     seed: { type: 'string', default: '42' },
     scale: { type: 'string', default: '1' },
+    asks: { type: 'string', default: '1' },
     vectors: { type: 'boolean', default: false },
     backend: { type: 'string', default: 'numpy' },
     'embeddings-url': { type: 'string' },
@@ -37,6 +38,8 @@ const seeds = values.seed.split(',').map(Number);
 if (!seeds.every(Number.isInteger)) throw new Error('--seed takes integers, comma-separated');
 const scale = Number(values.scale);
 if (!(scale > 0)) throw new Error('--scale must be > 0');
+const asks = Number(values.asks);
+if (!Number.isInteger(asks) || asks < 1) throw new Error('--asks takes an integer >= 1');
 const backend = values.backend as Backend;
 if (!['numpy', 'sentence-transformers', 'auto'].includes(backend))
   throw new Error('--backend is numpy, sentence-transformers or auto');
@@ -62,6 +65,7 @@ try {
         shape,
         seed,
         scale,
+        asks,
         endpoint,
         backendName: values['embeddings-url'] ? 'external endpoint' : `embeddings_server.py, ${backend} backend`,
         log,

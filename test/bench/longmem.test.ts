@@ -93,6 +93,24 @@ describe.each(SHAPES)('the %s set', (shape) => {
     if (shape === 'dialogue') expect(set.edges.every((edge) => edge.type === 'FOLLOWED_BY')).toBe(true);
   });
 
+  it('asks each fact in more wordings with --asks, over the same memories and edges', () => {
+    const base = setOf(shape, 42);
+    const more = generateLongMem({ shape, seed: 42, asks: 3 });
+    expect(more.memories).toEqual(base.memories);
+    expect(more.edges).toEqual(base.edges);
+    const asked = (set: LongMemSet) => set.questions.map((q) => `${q.text} <- ${q.evidence.join(',')}`);
+    expect(asked(more)).toEqual(expect.arrayContaining(asked(base)));
+    expect(more.questions.length).toBeGreaterThan(base.questions.length * 1.4);
+    // The point of it: more test questions share an evidence memory with some train question.
+    const shared = (set: LongMemSet) => {
+      const { train, test } = splitQuestions(set.questions, 42);
+      const trained = new Set(train.flatMap((q) => q.evidence));
+      return test.filter((q) => q.evidence.some((id) => trained.has(id))).length / test.length;
+    };
+    expect(shared(more)).toBeGreaterThan(shared(base) + 0.1);
+    expect(() => generateLongMem({ shape, seed: 42, asks: 0 })).toThrow(/asks/);
+  });
+
   it('splits the questions in two seeded halves, each kind halved', () => {
     const set = setOf(shape, 42);
     const { train, test } = splitQuestions(set.questions, 42);
