@@ -310,7 +310,7 @@ export type MemoryRecallQueryVariables = Exact<{
 }>;
 
 
-export type MemoryRecallQuery = { recall: { id: string | null, query: string | null, expiresAt: string | null, truncated: boolean, results: Array<{ score: number, lexical: number | null, vector: number | null, graph: number | null, seed: boolean, memory: { id: string, key: string | null, title: string, content: string | null, kind: string | null, tags: Array<string>, weight: number, metadata: unknown, createdAt: string, updatedAt: string, supersededBy: Array<{ id: string }> }, path: Array<{ id: string, type: string, weight: number, pruned: boolean, from: { kind: string | null, weight: number, id: string, key: string | null, title: string }, to: { kind: string | null, weight: number, id: string, key: string | null, title: string } }> }> } };
+export type MemoryRecallQuery = { recall: { id: string | null, query: string | null, expiresAt: string | null, truncated: boolean, results: Array<{ score: number, lexical: number | null, vector: number | null, graph: number | null, seed: boolean, memory: { id: string, key: string | null, title: string, content: string | null, kind: string | null, tags: Array<string>, weight: number, metadata: unknown, createdAt: string, updatedAt: string, supersededBy: Array<{ id: string }> }, cue: { match: number, edge: { id: string } | null } | null, path: Array<{ id: string, type: string, weight: number, pruned: boolean, from: { kind: string | null, weight: number, id: string, key: string | null, title: string }, to: { kind: string | null, weight: number, id: string, key: string | null, title: string } }> }> } };
 
 export type MemoryReinforceMutationVariables = Exact<{
   ids: Array<string> | string;
@@ -1193,6 +1193,12 @@ export const MemoryRecallDocument = new TypedDocumentString(`
       seed
       memory {
         ...MemoryFields
+      }
+      cue {
+        match
+        edge {
+          id
+        }
       }
       path {
         id

@@ -1,6 +1,6 @@
 import { isLoaded } from '../loaders/index.js';
 import type { RecallOutcome } from '../services/recall/recall.js';
-import type { RecallAssociation, RecalledResult } from '../store/port.js';
+import type { RecallAssociation, RecalledCue, RecalledResult } from '../store/port.js';
 import { builder } from './builder.js';
 import { loadMemory } from './load.js';
 import { EdgeRef, MemoryRef } from './refs.js';
@@ -8,6 +8,7 @@ import { DateTime } from './scalars.js';
 
 const RecalledMemoryRef = builder.objectRef<RecalledResult>('RecalledMemory');
 const RecallAssociationRef = builder.objectRef<RecallAssociation>('RecallAssociation');
+const RecallCueRef = builder.objectRef<RecalledCue>('RecallCue');
 export const RecallRef = builder.objectRef<RecallOutcome>('Recall');
 
 RecalledMemoryRef.implement({
@@ -37,7 +38,7 @@ RecalledMemoryRef.implement({
         'Activation received through edges, capped at 1; null for seeds (activation flows out of seeds, not into them).',
     }),
     seed: t.exposeBoolean('seed', {
-      description: 'It was a seed: a lexical or vector match, or named in `seeds`.',
+      description: 'It was a seed: a lexical or vector match, named in `seeds`, or brought by a recall cue (`cue`).',
     }),
     path: t.field({
       type: [EdgeRef],
@@ -53,6 +54,36 @@ RecalledMemoryRef.implement({
       description:
         'The associations on its activation path (memories sharing rare terms, not edges), in path order; `path` holds its edges. Empty when edges alone carried it, or for a seed.',
       resolve: (result) => result.associations ?? [],
+    }),
+    cue: t.field({
+      type: RecallCueRef,
+      nullable: true,
+      description:
+        'The recall cue that made it a seed: an earlier question, worded like this one, that USED feedback said it answered (docs/recall.md, Learning). Null when no cue matched.',
+      resolve: (result) => result.cue ?? null,
+    }),
+  }),
+});
+
+RecallCueRef.implement({
+  description:
+    'A question a memory answered, learned from USED feedback by recallId and hung on the learned association (RECALLED_WITH) the same feedback created or strengthened. A later question that names the same things and shares at least half of its other words finds the memory through it.',
+  fields: (t) => ({
+    edge: t.field({
+      type: EdgeRef,
+      nullable: true,
+      description:
+        "The learned association it hangs on: its weight is the cue's strength and its history the cue's; feedback on the memory adjusts it. Null when it was deleted since.",
+      resolve: async (cue, _args, ctx) => (await ctx.loaders.edge.load(cue.edgeId)) ?? null,
+    }),
+    names: t.exposeStringList('names', {
+      description: 'The names of the question it was learned from (words capitalised inside a sentence), lower-cased.',
+    }),
+    terms: t.exposeStringList('terms', {
+      description: 'The other terms of that question, lower-cased, without stop words.',
+    }),
+    match: t.exposeFloat('match', {
+      description: "Share of this recall's question terms (besides its names) the cue holds: 0.5..1.",
     }),
   }),
 });

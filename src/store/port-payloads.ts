@@ -70,6 +70,44 @@ export interface RecalledResult {
   path: string[];
   /** The associations on its activation path (absent when none carried it). */
   associations?: RecallAssociation[];
+  /** The recall cue that made it a seed (absent when none did). */
+  cue?: RecalledCue;
+}
+
+/**
+ * A recall cue as stored (domain/recall-cues.ts): a question a memory answered, filed under each of
+ * its `keys`, hung on the learned association (RECALLED_WITH) the same feedback created or raised.
+ */
+export interface NewRecallCue {
+  id: string;
+  memoryId: string;
+  edgeId: string;
+  names: string[];
+  terms: string[];
+  keys: string[];
+  createdAt: string;
+}
+
+/** A recall cue as findRecallCues answers it, with the current weight of the edge it hangs on. */
+export interface RecallCue {
+  id: string;
+  memoryId: string;
+  edgeId: string;
+  edgeWeight: number;
+  names: string[];
+  terms: string[];
+  createdAt: string;
+}
+
+/** The cue that brought a recalled memory (RecalledResult.cue). */
+export interface RecalledCue {
+  /** The learned association it hangs on: feedback on the memory adjusts this edge. */
+  edgeId: string;
+  /** The names and terms of the question it was learned from. */
+  names: string[];
+  terms: string[];
+  /** Share of the recall's question terms (besides its names) the cue holds, CUE_MATCH..1. */
+  match: number;
 }
 
 /** An association that carried activation to a recalled memory: two memories sharing rare terms. */

@@ -18,6 +18,8 @@ import type {
   EmbeddingItem,
   ImportBatch,
   NearestMemory,
+  NewRecallCue,
+  RecallCue,
   RecallRecord,
   SearchPages,
 } from './port-payloads.js';
@@ -285,6 +287,25 @@ export interface GraphStore {
    * `after` is the last record of the previous page; a record expired since is simply left out.
    */
   listRecalls(workspace: string, query: RecallListQuery): Promise<RecallRecord[]>;
+
+  // ---- recall cues (domain/recall-cues.ts) -------------------------------------------------------
+
+  /**
+   * Stores a cue under each of its keys, in one transaction: first removes the memory's cue with
+   * the same names and terms (asked again, a question is one cue, the newest), then keeps only the
+   * memory's newest `keepPerMemory` cues. Cues go with their memory when it is deleted.
+   */
+  saveRecallCue(workspace: string, cue: NewRecallCue, keepPerMemory: number): Promise<void>;
+
+  /** Removes a cue, whatever its keys (a feedback whose weight changes failed takes its cue back). */
+  deleteRecallCue(workspace: string, id: string): Promise<void>;
+
+  /**
+   * The cues filed under any of `keys` (at most MAX_CUE_KEYS), the newest `perKey` of each key,
+   * each cue once, with the current weight of its edge; a cue whose edge is gone is left out.
+   * Bounded by keys x perKey rows, whatever the workspace holds.
+   */
+  findRecallCues(workspace: string, keys: readonly string[], perKey: number): Promise<RecallCue[]>;
 
   /**
    * Stores a search's ranked ids for its later pages, in its own small transaction, and purges at

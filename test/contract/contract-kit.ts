@@ -1,9 +1,13 @@
 import { afterEach, beforeEach, expect } from 'vitest';
+import { DEFAULT_RECALL_SETTINGS, type QueryLimits, type RecallSettings } from '../../src/config.js';
 import { EngramError, type ErrorCode } from '../../src/domain/errors.js';
 import { newId } from '../../src/domain/ids.js';
 import type { EdgeRecord, Json, MemoryRecord, NewMemory, WeightEventRecord } from '../../src/domain/types.js';
 import type { WeightChangeRequest, WeightOperation } from '../../src/domain/weights.js';
 import { DEFAULT_WEIGHT_POLICY } from '../../src/domain/weights.js';
+import type { EngramContext } from '../../src/graphql/context.js';
+import { createLoaders } from '../../src/loaders/index.js';
+import type { RecallInput } from '../../src/services/recall/recall.js';
 import type {
   AdjacencyQuery,
   DegreeQuery,
@@ -13,11 +17,12 @@ import type {
   SearchQuery,
   WeightEventFilter,
 } from '../../src/store/port.js';
+import { createWorkMeter } from '../../src/store/work-budget.js';
 import { type GraphFixture, type SeededGraph, seedGraph } from '../fixtures/graphs.js';
 
 /** What the backend holds, read directly (not through the port), so the suite can check what was stored. */
 export interface StoreInspector {
-  countRows(kind: 'memories' | 'edges' | 'weight_events', workspace: string): Promise<number>;
+  countRows(kind: 'memories' | 'edges' | 'weight_events' | 'recall_cues', workspace: string): Promise<number>;
   rawMemory(workspace: string, id: string): Promise<RawMemory | null>;
   rawEdge(workspace: string, id: string): Promise<RawEdge | null>;
   /** Every edge of the workspace, ordered by id. */
@@ -265,3 +270,33 @@ export function useStoreUnderTest(harness: StoreHarness): ContractContext {
     weightOf: async (workspace, edgeId) => (await under().inspect.rawEdge(workspace, edgeId))?.weight,
   };
 }
+
+/** A fresh per-request context over `store` in WS, as the GraphQL layer makes it, for running recall itself. */
+export const recallContext = (store: GraphStore, recall: RecallSettings = DEFAULT_RECALL_SETTINGS): EngramContext => ({
+  workspace: WS,
+  store,
+  loaders: createLoaders(store, WS),
+  policy: POLICY,
+  limits: { walkBudget: 10_000, feedbackMaxEdges: 1_000 } as QueryLimits,
+  work: createWorkMeter(100_000),
+  strictTypes: false,
+  recall,
+});
+
+/** recall's input with its defaults (limit 10, maxDepth 2), as the schema fills them in. */
+export const recallInput = (fields: Partial<RecallInput>): RecallInput => ({
+  query: null,
+  seeds: null,
+  embedding: null,
+  limit: 10,
+  maxDepth: 2,
+  types: null,
+  minWeight: null,
+  currentOnly: false,
+  ...fields,
+});
+
+/** The log recall is given: a record that cannot be stored fails the test. */
+export const failOnLog = (error: unknown) => {
+  throw error;
+};

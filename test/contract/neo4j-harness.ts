@@ -45,6 +45,7 @@ export function neo4jHarness(options: Pick<Neo4jStoreOptions, 'expandPerRow'> = 
         memories: 'MATCH (m:Memory {workspace: $ws}) RETURN count(m) AS n',
         edges: 'MATCH (:Memory {workspace: $ws})-[r]->(:Memory) RETURN count(r) AS n',
         weight_events: 'MATCH (e:WeightEvent {workspace: $ws}) RETURN count(e) AS n',
+        recall_cues: 'MATCH (c:RecallCue {workspace: $ws}) RETURN count(DISTINCT c.id) AS n',
       }[kind];
       const [record] = await query(text, { ws: ns(workspace) });
       return toNumber(record?.get('n'), 'n');

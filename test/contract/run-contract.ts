@@ -6,6 +6,7 @@ import { importCases } from './cases/import.js';
 import { lifecycleCases } from './cases/lifecycle.js';
 import { memoryCases } from './cases/memories.js';
 import { recallCases } from './cases/recall.js';
+import { recallCueCases } from './cases/recall-cues.js';
 import { researchViewCases } from './cases/research-views.js';
 import { searchCases } from './cases/search.js';
 import { vectorCases } from './cases/vectors.js';
@@ -32,6 +33,7 @@ export function runStoreContract(name: string, harness: StoreHarness): void {
     researchViewCases(t);
     importCases(t);
     recallCases(t);
+    recallCueCases(t);
     associationCases(t);
     vectorCases(t);
     searchCases(t);

@@ -28,7 +28,12 @@ interface WeightEventRow {
   reverted_by: string | null;
 }
 
-const TABLES = { memories: 'memories', edges: 'edges', weight_events: 'weight_events' } as const;
+const TABLES = {
+  memories: 'memories',
+  edges: 'edges',
+  weight_events: 'weight_events',
+  recall_cues: 'recall_cues',
+} as const;
 
 const parseJson = (text: string | null): Json | null => (text === null ? null : (JSON.parse(text) as Json));
 
@@ -60,7 +65,10 @@ export function createSqliteInspector(db: Database.Database): StoreInspector {
   const eventColumns = 'id, edge_id, memory_id, source, old, new, delta, reason, reverted_by';
   return {
     async countRows(kind, workspace) {
-      const row = db.prepare(`SELECT count(*) AS n FROM ${TABLES[kind]} WHERE workspace = ?`).get(workspace) as {
+      // A recall cue is one row per key: count cues, not rows.
+      const row = db
+        .prepare(`SELECT count(DISTINCT id) AS n FROM ${TABLES[kind]} WHERE workspace = ?`)
+        .get(workspace) as {
         n: number;
       };
       return row.n;

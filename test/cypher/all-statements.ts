@@ -3,6 +3,7 @@ import * as edges from '../../src/store/neo4j/cypher/edges.js';
 import * as imports from '../../src/store/neo4j/cypher/import.js';
 import * as memories from '../../src/store/neo4j/cypher/memories.js';
 import * as recall from '../../src/store/neo4j/cypher/recall.js';
+import * as recallCues from '../../src/store/neo4j/cypher/recall-cues.js';
 import * as researchViews from '../../src/store/neo4j/cypher/research-views.js';
 import * as schema from '../../src/store/neo4j/cypher/schema.js';
 import * as searchPages from '../../src/store/neo4j/cypher/search-pages.js';
@@ -23,6 +24,7 @@ export const CYPHER_MODULES = [
   'import',
   'memories',
   'recall',
+  'recall-cues',
   'research-views',
   'schema',
   'search-pages',
@@ -38,6 +40,7 @@ export const cypher = {
   ...imports,
   ...memories,
   ...recall,
+  ...recallCues,
   ...researchViews,
   ...schema,
   ...searchPages,

@@ -214,6 +214,10 @@ describe('writes: memories', () => {
         MATCH (old:MemoryTag {workspace: $ws, memoryId: m.id})
         DELETE old
       }
+      CALL (m) {
+        MATCH (old:RecallCue {workspace: $ws, memoryId: m.id})
+        DELETE old
+      }
       OPTIONAL MATCH (m)-[r]-()
       WITH m, collect(r.id) AS edgeIds
       OPTIONAL MATCH (k:EdgeRef {workspace: $ws})
@@ -243,6 +247,10 @@ describe('writes: memories', () => {
       }
       CALL (m) {
         MATCH (old:MemoryTag {workspace: $ws, memoryId: m.id})
+        DELETE old
+      }
+      CALL (m) {
+        MATCH (old:RecallCue {workspace: $ws, memoryId: m.id})
         DELETE old
       }
       OPTIONAL MATCH (m)-[r]-()

@@ -64,6 +64,13 @@ const CALLS: Record<string, unknown[]> = {
   saveRecall: [WS, record, NOW],
   getRecall: [WS, 'r', NOW],
   listRecalls: [WS, { limit: 5, now: NOW }],
+  saveRecallCue: [
+    WS,
+    { id: 'c', memoryId: 'a', edgeId: 'e', names: ['x'], terms: [], keys: ['x'], createdAt: NOW },
+    20,
+  ],
+  deleteRecallCue: [WS, 'c'],
+  findRecallCues: [WS, ['x'], 10],
   saveSearchPages: [WS, { id: 's', memoryIds: ['a'], createdAt: NOW, expiresAt: NOW }, NOW],
   getSearchPages: [WS, 's', NOW],
   embeddingDimensions: [WS],

@@ -31,10 +31,19 @@ const recalledOutput = z.object({
   lexical: z.number().nullable().describe('0..1; null where the words did not reach it.'),
   vector: z.number().nullable().describe('0..1; null without embeddings or no match.'),
   graph: z.number().nullable().describe('Activation that reached it through edges; null for a memory only matched.'),
-  seed: z.boolean().describe('A lexical or vector match, or named in seeds.'),
+  seed: z.boolean().describe('A lexical or vector match, named in seeds, or brought by a cue.'),
   path_edge_ids: z
     .array(z.string())
     .describe('Its activation path, seed end first: the edges memory_feedback with recall_id changes.'),
+  cue: z
+    .object({
+      edge_id: z.string(),
+      match: z.number().describe('Share of the query words (besides names) the earlier question shared, 0.5..1.'),
+    })
+    .optional()
+    .describe(
+      'Brought by a question it answered before (used feedback by recall_id): memory_feedback with recall_id changes this learned edge.',
+    ),
   path: z.array(pathStepOutput).optional().describe('detail full: each step of the path.'),
 });
 
@@ -44,7 +53,11 @@ function component(name: string, value: number | null): string {
 }
 
 function resultLine(result: z.output<typeof recalledOutput>, rank: number): string {
-  const via = result.path_edge_ids.length ? ` via ${result.path_edge_ids.join(' > ')}` : '';
+  const via = result.path_edge_ids.length
+    ? ` via ${result.path_edge_ids.join(' > ')}`
+    : result.cue
+      ? ` cue ${result.cue.match.toFixed(2)} via ${result.cue.edge_id}`
+      : '';
   const parts = `${component('lexical', result.lexical)}${component('vector', result.vector)}${component('graph', result.graph)}`;
   return `${rank}. ${result.score.toFixed(3)}${result.seed ? ' seed' : ''} ${viewLine(result.memory)};${parts}${via}`;
 }
@@ -58,6 +71,7 @@ function toRecalled(result: Recalled, memory: MemoryView, full: boolean): z.outp
     graph: result.graph,
     seed: result.seed,
     path_edge_ids: result.path.map((edge) => edge.id),
+    ...(result.cue?.edge ? { cue: { edge_id: result.cue.edge.id, match: result.cue.match } } : {}),
     ...(full
       ? {
           path: result.path.map((edge) => ({

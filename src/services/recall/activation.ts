@@ -1,7 +1,7 @@
 import type { AssociationStep } from '../../domain/associations.js';
 import type { FrontierStep } from '../../domain/types.js';
 import { compareIds } from '../../store/key-order.js';
-import type { RecallAssociation, RecalledResult } from '../../store/port.js';
+import type { RecallAssociation, RecalledCue, RecalledResult } from '../../store/port.js';
 
 /**
  * Spreading activation, layer by layer, as pure functions over the steps a store returned.
@@ -207,6 +207,9 @@ export interface SeedSignals {
   vectorLead?: boolean;
   /** Named in the request's `seeds`. */
   named: boolean;
+  /** A recall cue's strength, 0..1 (services/recall/cues.ts), and the cue; absent when no cue matched. */
+  learned?: number;
+  cue?: RecalledCue;
 }
 
 /** How many of the vector matches, best first, vectorLeads reads: recall asks for at least this many. */
@@ -242,9 +245,15 @@ export const lexicalScore = (rank: number): number => 1 / (rank + 1);
  * match about 0.4, above every lexical seed from the third on, so raw scores let the weaker signal
  * push the stronger one's answers out; reciprocal ranks put both lists on one scale. A best vector
  * match that leads the others (vectorLeads) starts at 1, as a memory first in both lists would.
+ * A memory a recall cue points to starts at least at the cue's strength: a question worded like
+ * one it answered, as closely as their words agree (a full match ranks with the best word match).
  */
 export function seedActivation(signals: SeedSignals, vectorsRan: boolean): number {
   if (signals.named) return 1;
+  return Math.max(searchActivation(signals, vectorsRan), signals.learned ?? 0);
+}
+
+function searchActivation(signals: SeedSignals, vectorsRan: boolean): number {
   if (!vectorsRan) return signals.lexical ?? 0;
   if (signals.vectorLead) return 1;
   return ((signals.lexical ?? 0) + (signals.vectorRank ?? 0)) / 2;
@@ -310,6 +319,7 @@ export function rankRecall(
       seed: signals !== undefined,
       path: carriers.filter((carrier) => !state.associations.has(carrier)),
       ...(associations.length > 0 ? { associations } : {}),
+      ...(signals?.cue ? { cue: signals.cue } : {}),
     };
   });
 }

@@ -17,6 +17,15 @@ export interface LearningSettings {
   learnedPerMemory: number;
 }
 
+export interface LearnedAssociations {
+  /** Weight changes to apply with the feedback's other changes, in one transaction. */
+  changes: WeightChangeRequest[];
+  /** Associations linked (at weight 0) for this feedback: unlinked again if its transaction fails. */
+  linked: string[];
+  /** The association from the best seed that has one to the memory: the recall's cue hangs on it (cues.ts). */
+  cueEdge: string | null;
+}
+
 /**
  * What USED feedback on a recalled memory teaches beyond the path that brought it: the recall's
  * best seeds (its best word or vector matches or named seeds, at most LEARN_FROM_SEEDS) become
@@ -26,9 +35,8 @@ export interface LearningSettings {
  * linked at weight 0 (hidden, as pruned) and raised to `learnedWeight` by a change of its own, so
  * it has a WeightEvent like every learned weight and reverting that event unlearns it. Bounded: a
  * memory that already has `learnedPerMemory` learned associations in a direction gets no new one
- * there (existing ones are still strengthened). Returns the weight changes, to be applied with the
- * feedback's other changes in one transaction, and the edges it linked, to be unlinked again if
- * that transaction fails (a failed feedback changes nothing).
+ * there (existing ones are still strengthened). A failed feedback changes nothing: the caller
+ * unlinks what was linked when the transaction fails.
  */
 export async function learnedAssociations(
   scope: WriteScope,
@@ -36,7 +44,7 @@ export async function learnedAssociations(
   used: RecalledResult,
   settings: LearningSettings,
   change: { source: AdjustmentSource; reason: string },
-): Promise<{ changes: WeightChangeRequest[]; linked: string[] }> {
+): Promise<LearnedAssociations> {
   const memoryId = used.memoryId;
   // Results are best first: the recall's best seeds, whichever signal found them.
   const seeds = record.results
@@ -44,7 +52,7 @@ export async function learnedAssociations(
     .slice(0, LEARN_FROM_SEEDS)
     .map((result) => result.memoryId);
   const linked: string[] = [];
-  if (seeds.length === 0) return { changes: [], linked };
+  if (seeds.length === 0) return { changes: [], linked, cueEdge: null };
   // A seed deleted since the recall is left out.
   const present = (await Promise.all(seeds.map((id) => scope.findMemory(id)))).map((memory) => memory?.id);
   const live = seeds.filter((id, index) => present[index] === id);
@@ -53,16 +61,20 @@ export async function learnedAssociations(
   );
   const changes: WeightChangeRequest[] = [];
   const fresh: string[] = [];
+  // Each seed's association to the memory, known or linked here: the best seed's carries the cue.
+  const edgeOf = new Map<string, string>();
+  const cueEdge = () => live.map((seed) => edgeOf.get(seed)).find((id) => id !== undefined) ?? null;
   // An association on the result's own path is strengthened with the path already.
   const onPath = new Set(used.path);
   live.forEach((seed, index) => {
     const edge = known[index];
     if (!edge) fresh.push(seed);
-    else if (!onPath.has(edge.id)) {
+    else edgeOf.set(seed, edge.id);
+    if (edge && !onPath.has(edge.id)) {
       changes.push(edgeChange(edge.id, scope.policy.tierDelta[change.source], change.source, change.reason, true));
     }
   });
-  if (fresh.length === 0 || settings.learnedPerMemory === 0) return { changes, linked };
+  if (fresh.length === 0 || settings.learnedPerMemory === 0) return { changes, linked, cueEdge: cueEdge() };
   const degree = (ids: readonly string[], direction: 'INCOMING' | 'OUTGOING') =>
     scope.store.countAdjacent(scope.workspace, ids, {
       direction,
@@ -91,8 +103,9 @@ export async function learnedAssociations(
       nowIso(),
     );
     linked.push(edge.id);
+    edgeOf.set(seed, edge.id);
     changes.push(edgeChange(edge.id, settings.learnedWeight - edge.weight, change.source, change.reason, true));
     room--;
   }
-  return { changes, linked };
+  return { changes, linked, cueEdge: cueEdge() };
 }

@@ -3,6 +3,7 @@ import { nowIso } from '../../domain/ids.js';
 import type { AdjustmentSource, FeedbackSignal } from '../../domain/types.js';
 import type { RecallRecord } from '../../store/port.js';
 import { apply, feedbackChanges, requireMemory, type WeightChangeResult, type WriteScope } from '../writes.js';
+import { fileCue } from './cues.js';
 import { type LearningSettings, learnedAssociations } from './learning.js';
 
 /** The record behind a recallId; NOT_FOUND when it is unknown here or has expired. */
@@ -26,8 +27,10 @@ export const recallReason = (recallId: string, reason: string | null | undefined
 
 /**
  * Feedback on one result of a recorded recall, traced through the path recall recorded for it:
- * USED strengthens the memory and its path's edges, and associates the memory with the recall's
- * best word matches (learning.ts); NOT_RELEVANT weakens the path's edges;
+ * USED strengthens the memory and its path's edges, associates the memory with the recall's
+ * best word matches (learning.ts) and files the recall's question as a cue of the memory on that
+ * association (cues.ts); NOT_RELEVANT weakens the path's edges (for a memory a cue brought, the
+ * cue's association);
  * NOT_USEFUL weakens only the memory. NOT_RELEVANT on a seed (a memory that matched by itself, so
  * its path is empty) is BAD_USER_INPUT: no edge carried it there, so there is nothing for it to
  * weaken; NOT_USEFUL, which lowers the memory's own weight (its score's prior), is the signal for
@@ -53,7 +56,9 @@ export async function recallFeedback(
       `"${input.memoryId}" was brought to recall "${input.recallId}" by an association (shared terms, not an edge), so there is no edge to weaken; use NOT_USEFUL to weaken the memory`,
     );
   }
-  if (input.signal === 'NOT_RELEVANT' && result.path.length === 0) {
+  // A memory a recall cue brought was carried by the cue's learned association: that is its path.
+  const path = result.path.length === 0 && result.cue ? [result.cue.edgeId] : result.path;
+  if (input.signal === 'NOT_RELEVANT' && path.length === 0) {
     throw badInput(
       'signal',
       `"${input.memoryId}" was a seed of recall "${input.recallId}" (it matched by itself, no edge led to it); use NOT_USEFUL to weaken the memory`,
@@ -67,16 +72,23 @@ export async function recallFeedback(
       source: input.source,
       reason: recallReason(input.recallId, input.reason),
     },
-    async () => result.path,
+    async () => path,
     true,
   );
   if (input.signal !== 'USED') return apply(scope, changes);
   const reason = recallReason(input.recallId, input.reason);
-  const learned = await learnedAssociations(scope, record, result, learning, { source: input.source, reason });
+  const learned = await learnedAssociations(scope, record, { ...result, path }, learning, {
+    source: input.source,
+    reason,
+  });
+  let cue: string | null = null;
   try {
+    if (learned.cueEdge) cue = await fileCue(scope, record, memory.id, learned.cueEdge, learning.learnedPerMemory);
     return await apply(scope, [...changes, ...learned.changes]);
   } catch (error) {
-    // The new associations were linked (at weight 0, with no event) for this transaction: take them back.
+    // The new associations were linked (at weight 0, with no event) and the cue filed for this
+    // transaction: take them back.
+    if (cue) await scope.store.deleteRecallCue(scope.workspace, cue).catch(() => {});
     for (const id of learned.linked) await scope.store.unlinkEdges(scope.workspace, { id }).catch(() => {});
     throw error;
   }

@@ -30,6 +30,7 @@ import {
   VECTOR_LEAD_SAMPLE,
   vectorLeads,
 } from './activation.js';
+import { cueSeeds } from './cues.js';
 
 export interface RecallInput {
   query: string | null;
@@ -68,7 +69,7 @@ export async function recall(ctx: EngramContext, input: RecallInput, log: Recall
   }
   // Read once: its names order the word matches, its terms and names weigh the associations.
   const question = input.query === null ? null : associationQuestion(input.query);
-  const seeds = await collectSeeds(ctx, input, question);
+  const seeds = await collectSeeds(ctx, input, question, settings);
   const vectorsRan = ctx.vectorMatcher !== undefined;
   // Under currentOnly, superseded memories are left out; otherwise nothing is asked of the store.
   const excludeSuperseded = async (ids: readonly string[]): Promise<ReadonlySet<string> | undefined> =>
@@ -195,14 +196,18 @@ const heavyEnough = <T extends FrontierStep>(steps: readonly T[], minWeight: num
  */
 const MATCHES_PER_NAMED_SEED = 3;
 
-/** Seeds from the three sources, keyed by memory id; a memory found by several keeps every signal. */
+/**
+ * Seeds from the four sources (words, vectors, named seeds, recall cues), keyed by memory id; a
+ * memory found by several keeps every signal.
+ */
 async function collectSeeds(
   ctx: EngramContext,
   input: RecallInput,
   question: AssociationQuestion | null,
+  settings: RecallSettings,
 ): Promise<Map<string, SeedSignals>> {
   const names = question === null ? [] : questionNames(question);
-  const [named, matches, vector] = await Promise.all([
+  const [named, matches, vector, cued] = await Promise.all([
     Promise.all(
       (input.seeds ?? []).map((ref) => requireMemory({ findMemory: (r) => ctx.loaders.memory.load(r) }, ref, 'seeds')),
     ),
@@ -224,6 +229,7 @@ async function collectSeeds(
           ctx.signal,
         )
       : Promise.resolve([]),
+    cueSeeds(ctx, question, settings),
   ]);
   const seeds = new Map<string, SeedSignals>();
   const signalsOf = (id: string): SeedSignals => {
@@ -248,5 +254,10 @@ async function collectSeeds(
     if (rank === 0 && leads) signals.vectorLead = true;
   });
   for (const memory of named) signalsOf(memory.id).named = true;
+  for (const [memoryId, { strength, cue }] of cued) {
+    const signals = signalsOf(memoryId);
+    signals.learned = strength;
+    signals.cue = cue;
+  }
   return seeds;
 }

@@ -3,6 +3,7 @@ import type { GraphStore } from '../port.js';
 import { createNeo4jAssociations } from './associations.js';
 import type { DriverLike } from './driver.js';
 import { createNeo4jReads } from './reads.js';
+import { createNeo4jRecallCues } from './recall-cues.js';
 import { createNeo4jRecallRecords } from './recall-records.js';
 import type { ServerInfo } from './schema.js';
 import { createNeo4jSearch } from './search.js';
@@ -61,6 +62,7 @@ export function createNeo4jStore(options: Neo4jStoreOptions): Neo4jStore {
     ...createNeo4jSearch(runner),
     ...createNeo4jWrites(runner, reads),
     ...createNeo4jRecallRecords(runner),
+    ...createNeo4jRecallCues(runner),
     ...createNeo4jSearchPages(runner),
     ...createNeo4jVectors(runner),
     ...createNeo4jAssociations(runner),

@@ -299,4 +299,25 @@ export const MIGRATIONS: readonly string[] = [
   `
   CREATE VIRTUAL TABLE search_vocabulary USING fts5vocab(memories_fts, instance);
   `,
+  // Recall cues (recall-cues.ts, domain/recall-cues.ts): one row per cue and key, so a lookup
+  // seeks each key's newest rows; the memory index serves the per-memory cap and the same-question
+  // replacement. Learned, not derived, but never exported (docs/recall.md); they go with their memory.
+  `
+  CREATE TABLE recall_cues (
+    workspace  TEXT NOT NULL,
+    key        TEXT NOT NULL,
+    created_at TEXT NOT NULL,
+    id         TEXT NOT NULL,
+    memory_id  TEXT NOT NULL,
+    edge_id    TEXT NOT NULL,
+    names      TEXT NOT NULL,
+    terms      TEXT NOT NULL,
+    PRIMARY KEY (workspace, key, created_at, id)
+  ) WITHOUT ROWID;
+  CREATE INDEX recall_cues_memory ON recall_cues (workspace, memory_id, created_at, id);
+  CREATE INDEX recall_cues_id ON recall_cues (workspace, id);
+  CREATE TRIGGER memories_cues_delete AFTER DELETE ON memories BEGIN
+    DELETE FROM recall_cues WHERE workspace = old.workspace AND memory_id = old.id;
+  END;
+  `,
 ];

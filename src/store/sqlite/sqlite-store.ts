@@ -15,6 +15,7 @@ import { toEngramError } from './errors.js';
 import { createImportBatch } from './import-batch.js';
 import { type DatabaseFileOptions, openDatabase } from './open-database.js';
 import { createRecordReads } from './reads.js';
+import { createRecallCues } from './recall-cues.js';
 import { createRecallRecords } from './recall-records.js';
 import { createSqliteSearch } from './search.js';
 import type { SearchIndexUpkeepOptions } from './search-index-upkeep.js';
@@ -72,6 +73,7 @@ export function createSqliteStore(options: SqliteStoreOptions): SqliteStore {
     ...createImportBatch(context),
     ...createBulkLoad(context),
     ...createRecallRecords(context),
+    ...createRecallCues(context),
     ...createSqliteSearchPages(context),
     ...createAssociationCandidates(context),
     ...createVectors(context),

@@ -114,6 +114,40 @@ describe('feedback by recallId', () => {
     expect(edgesOf(response.data?.feedback)).toEqual([graph.edge('hit', 'mid').id]);
   });
 
+  it('files the question: a later question worded like it finds the memory, and the result shows the cue', async () => {
+    const { recallId } = await recalled();
+    const CUED = `query($query: String!) {
+      recall(query: $query, maxDepth: 1) {
+        results { memory { key } seed cue { match names terms edge { id type from { key } } } }
+      }
+    }`;
+    type Cued = { memory: { key: string }; seed: boolean; cue: Record<string, unknown> | null };
+    const targetFor = async (query: string) => {
+      const response = await api().gql(CUED, { query });
+      expect(response.errors, JSON.stringify(response.errors)).toBeUndefined();
+      const recall = response.data?.recall as { results: Cued[] } | undefined;
+      return recall?.results.find((result) => result.memory.key === 'recall-target');
+    };
+    // "warmup spikes at noon": two of its three words are the recall's; depth 1 cannot reach target.
+    expect(await targetFor('warmup spikes at noon')).toBeUndefined();
+    await api().gql(FEEDBACK, { recallId, memoryId: 'recall-target', signal: 'USED' });
+    const learned = (readDb(api().dbPath).rows.edges as { id: string; type: string }[]).find(
+      (row) => row.type === 'RECALLED_WITH',
+    );
+    expect(await targetFor('warmup spikes at noon')).toEqual({
+      memory: { key: 'recall-target' },
+      seed: true,
+      cue: {
+        match: 2 / 3,
+        names: [],
+        terms: ['spikes', 'warmup'],
+        edge: { id: learned?.id, type: 'RECALLED_WITH', from: { key: 'recall-hit' } },
+      },
+    });
+    // One word of three: no cue.
+    expect((await targetFor('warmup noon lunch'))?.cue ?? null).toBeNull();
+  });
+
   it('writes nothing when one change of the batch fails: one transaction', async () => {
     const { graph, recallId } = await recalled();
     const failing = graph.edge('mid', 'target').id;
@@ -126,6 +160,10 @@ describe('feedback by recallId', () => {
     const response = await api().gql(FEEDBACK, { recallId, memoryId: 'recall-target', signal: 'USED' });
     expect(response.errors).toHaveLength(1);
     expect(readDb(api().dbPath)).toEqual(before);
+    // The question's cue, filed before the weights, was taken back with the new association.
+    const check = new Database(api().dbPath, { readonly: true });
+    expect(check.prepare('SELECT count(*) AS n FROM recall_cues').get()).toEqual({ n: 0 });
+    check.close();
   });
 
   it.each([

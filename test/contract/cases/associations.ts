@@ -1,17 +1,25 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_RECALL_SETTINGS, type QueryLimits } from '../../../src/config.js';
+import { DEFAULT_RECALL_SETTINGS } from '../../../src/config.js';
 import { type AssociationCandidates, associationTerms, termWeight } from '../../../src/domain/associations.js';
 import { EngramError } from '../../../src/domain/errors.js';
-import type { EngramContext } from '../../../src/graphql/context.js';
 import { writeScope } from '../../../src/graphql/context.js';
-import { createLoaders } from '../../../src/loaders/index.js';
 import { ASSOCIATION_SHARE } from '../../../src/services/recall/activation.js';
 import { LEARNED_RELATION } from '../../../src/services/recall/learning.js';
-import { type RecallInput, recall } from '../../../src/services/recall/recall.js';
+import { recall } from '../../../src/services/recall/recall.js';
 import { recallFeedback } from '../../../src/services/recall/recall-feedback.js';
 import { createMemory, deleteMemory, updateMemory } from '../../../src/services/writes.js';
-import { createWorkMeter } from '../../../src/store/work-budget.js';
-import { type ContractContext, newMemory, OTHER, POLICY, rejection, T0, T1, WS } from '../contract-kit.js';
+import {
+  type ContractContext,
+  failOnLog,
+  newMemory,
+  OTHER,
+  recallContext,
+  recallInput,
+  rejection,
+  T0,
+  T1,
+  WS,
+} from '../contract-kit.js';
 
 const QUERY = { maxShared: 2, budget: 1_000 };
 
@@ -109,30 +117,9 @@ export function associationCases(t: ContractContext): void {
   });
 
   describe('recall through associations', () => {
-    const context = (associations = true): EngramContext => ({
-      workspace: WS,
-      store: t.store,
-      loaders: createLoaders(t.store, WS),
-      policy: POLICY,
-      limits: { walkBudget: 10_000, feedbackMaxEdges: 1_000 } as QueryLimits,
-      work: createWorkMeter(100_000),
-      strictTypes: false,
-      recall: { ...DEFAULT_RECALL_SETTINGS, associations },
-    });
-    const input = (fields: Partial<RecallInput>): RecallInput => ({
-      query: null,
-      seeds: null,
-      embedding: null,
-      limit: 10,
-      maxDepth: 2,
-      types: null,
-      minWeight: null,
-      currentOnly: false,
-      ...fields,
-    });
-    const fail = (error: unknown) => {
-      throw error;
-    };
+    const context = (associations = true) => recallContext(t.store, { ...DEFAULT_RECALL_SETTINGS, associations });
+    const input = recallInput;
+    const fail = failOnLog;
     const INTRO = 'Rosa: my team lead Cyrus is great';
     const NEWS = 'Cyrus got a place in Bologna';
 

@@ -1,19 +1,30 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_RECALL_SETTINGS, type QueryLimits } from '../../../src/config.js';
+import { DEFAULT_RECALL_SETTINGS } from '../../../src/config.js';
 import { newId } from '../../../src/domain/ids.js';
 import type { EngramContext } from '../../../src/graphql/context.js';
 import { writeScope } from '../../../src/graphql/context.js';
-import { createLoaders } from '../../../src/loaders/index.js';
 import { GRAPH_SHARE } from '../../../src/services/recall/activation.js';
 import { LEARNED_RELATION } from '../../../src/services/recall/learning.js';
-import { type RecallInput, recall } from '../../../src/services/recall/recall.js';
+import { recall } from '../../../src/services/recall/recall.js';
 import { recallFeedback } from '../../../src/services/recall/recall-feedback.js';
 import { apply } from '../../../src/services/writes.js';
 import type { RecallRecord } from '../../../src/store/port.js';
-import { createWorkMeter } from '../../../src/store/work-budget.js';
 import { namesGraph } from '../../fixtures/names-graph.js';
 import { recallGraph } from '../../fixtures/recall-graph.js';
-import { type ContractContext, OTHER, POLICY, T0, T1, T2, T3, T4, WS } from '../contract-kit.js';
+import {
+  type ContractContext,
+  failOnLog,
+  OTHER,
+  POLICY,
+  recallContext,
+  recallInput,
+  T0,
+  T1,
+  T2,
+  T3,
+  T4,
+  WS,
+} from '../contract-kit.js';
 
 const record = (id: string, createdAt: string, expiresAt: string, query: string | null = 'q'): RecallRecord => ({
   id,
@@ -122,31 +133,9 @@ export function recallCases(t: ContractContext): void {
   });
 
   describe('recall over the store', () => {
-    /** A fresh per-request context, as the GraphQL layer makes it. */
-    const context = (): EngramContext => ({
-      workspace: WS,
-      store: t.store,
-      loaders: createLoaders(t.store, WS),
-      policy: POLICY,
-      limits: { walkBudget: 10_000, feedbackMaxEdges: 1_000 } as QueryLimits,
-      work: createWorkMeter(100_000),
-      strictTypes: false,
-      recall: DEFAULT_RECALL_SETTINGS,
-    });
-    const input = (fields: Partial<RecallInput>): RecallInput => ({
-      query: null,
-      seeds: null,
-      embedding: null,
-      limit: 10,
-      maxDepth: 2,
-      types: null,
-      minWeight: null,
-      currentOnly: false,
-      ...fields,
-    });
-    const fail = (error: unknown) => {
-      throw error;
-    };
+    const context = () => recallContext(t.store);
+    const input = recallInput;
+    const fail = failOnLog;
 
     it('ranks the fixture graph the same on every store, scores and paths included', async () => {
       const g = await t.seed(recallGraph);

@@ -82,7 +82,7 @@ export const SEARCH_MEMORIES = statement(
  */
 
 /** Deletes the nodes derived from `m` (its association terms or tag index nodes), when `when` holds. */
-const deleteDerivedOf = (label: 'MemoryTerm' | 'MemoryTag', when: string | null = null) => `
+const deleteDerivedOf = (label: 'MemoryTerm' | 'MemoryTag' | 'RecallCue', when: string | null = null) => `
   CALL (m) {${
     when === null
       ? ''
@@ -304,8 +304,8 @@ export const UPDATE_MEMORY = statement(
 );
 
 /**
- * DETACH DELETE within the workspace, with its vector, its association terms and tag index nodes,
- * and the EdgeRef of every edge it removes: one statement, so a deletion is one round trip.
+ * DETACH DELETE within the workspace, with its vector, its association terms, tag index nodes and
+ * recall cues, and the EdgeRef of every edge it removes: one statement, so a deletion is one round trip.
  */
 export const DELETE_MEMORY = statement(
   'deleteMemory',
@@ -313,7 +313,7 @@ export const DELETE_MEMORY = statement(
   MATCH (m:Memory {workspace: $ws, id: $id})
   OPTIONAL MATCH (v:MemoryVector {workspace: $ws, memoryId: $id})
   DELETE v
-  WITH m${deleteDerivedOf('MemoryTerm')}${deleteDerivedOf('MemoryTag')}
+  WITH m${deleteDerivedOf('MemoryTerm')}${deleteDerivedOf('MemoryTag')}${deleteDerivedOf('RecallCue')}
   OPTIONAL MATCH (m)-[r]-()
   WITH m, collect(r.id) AS edgeIds
   OPTIONAL MATCH (k:EdgeRef {workspace: $ws})

@@ -151,6 +151,16 @@ export const SCHEMA: readonly { name: string; text: string }[] = [
     'engram_memory_tag_memory',
     'CREATE INDEX engram_memory_tag_memory IF NOT EXISTS FOR (t:MemoryTag) ON (t.workspace, t.memoryId)',
   ],
+  // Recall cues (cypher/recall-cues.ts): a key's newest cues, a memory's cues, one cue by id.
+  [
+    'engram_recall_cue_key',
+    'CREATE INDEX engram_recall_cue_key IF NOT EXISTS FOR (c:RecallCue) ON (c.workspace, c.key, c.createdAt, c.id)',
+  ],
+  [
+    'engram_recall_cue_memory',
+    'CREATE INDEX engram_recall_cue_memory IF NOT EXISTS FOR (c:RecallCue) ON (c.workspace, c.memoryId)',
+  ],
+  ['engram_recall_cue_id', 'CREATE INDEX engram_recall_cue_id IF NOT EXISTS FOR (c:RecallCue) ON (c.workspace, c.id)'],
   // The embedding queue: memories without a vector for their current text, oldest first (vectors.ts).
   [
     'engram_memory_embedding_queue',
