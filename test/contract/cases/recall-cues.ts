@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_RECALL_SETTINGS } from '../../../src/config.js';
 import { writeScope } from '../../../src/graphql/context.js';
+import { GRAPH_SHARE } from '../../../src/services/recall/activation.js';
 import { LEARNED_RELATION } from '../../../src/services/recall/learning.js';
 import { recall } from '../../../src/services/recall/recall.js';
 import { recallFeedback } from '../../../src/services/recall/recall-feedback.js';
@@ -143,7 +144,15 @@ export function recallCueCases(t: ContractContext): void {
         // "plant" and "balcony": the cue holds one of the two, half; the memory's prior is 1.01 after USED.
         expect(cued?.cue).toEqual({ edgeId: edge?.id, names: ['tomas'], terms: ['balcony', 'growing'], match: 0.5 });
         expect(cued?.seed).toBe(true);
-        expect(cued?.score).toBeGreaterThanOrEqual(0.5 * 1.01);
+        // Its seed activation is the match, 0.5 (the edge is at the learned weight); the three seeds the
+        // feedback associated it with (door, commute, other: 1, 1/2, 1/3, one edge each) support it
+        // with 0.5 x 0.5 of their activation; times its prior 1.01. Second, after door (docs/recall.md).
+        const support = (1 + 1 / 2 + 1 / 3) * 0.5 * 0.5;
+        expect(cued?.score).toBeCloseTo((0.5 + GRAPH_SHARE * support) * 1.01, 12);
+        const { record } = await recall(context(), recallInput({ query: asked, maxDepth: 1 }), failOnLog);
+        expect(record.results.map((result) => result.memoryId)).toEqual(
+          ['door', 'patio', 'commute', 'other', 'greta'].map((name) => g.id(name)),
+        );
         // The same words about someone else, and Tomas with only "plant" of the taught words: no cue.
         expect((await resultFor('What did Greta plant on the balcony?', g.id('patio')))?.cue).toBeUndefined();
         expect((await resultFor('What did Tomas plant near the door?', g.id('patio')))?.cue).toBeUndefined();
