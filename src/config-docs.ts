@@ -148,7 +148,7 @@ const GENERAL_DOCS: Record<string, VariableDoc> = {
   },
   ENGRAM_RECALL_LEARNED_PER_MEMORY: {
     group: 'limits',
-    text: 'most learned `RECALLED_WITH` associations one memory may have in each direction; past it, feedback only strengthens the ones it has (`0`: feedback learns none)',
+    text: 'most learned `RECALLED_WITH` associations one memory may have in each direction, and most recall cues (questions it answered) it keeps, the newest; past it, feedback only strengthens the associations it has (`0`: feedback learns none)',
   },
   ENGRAM_ASSOCIATIONS: {
     group: 'weights',

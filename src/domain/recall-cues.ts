@@ -12,7 +12,7 @@ import { MAX_QUESTION_NAMES, questionNames } from './question-names.js';
  * the balcony?" then finds it too. The names are what keeps a cue to its subject: the same question
  * about another person or project shares every other word and no name. Matching is by the words a
  * question shares with another question, never with the memory, so it needs no model and no
- * vocabulary, and one question's cue is never found by an unrelated one.
+ * vocabulary.
  *
  * A cue hangs on the learned association (RECALLED_WITH) that the same feedback created or
  * strengthened: the edge's weight is the cue's strength, its WeightEvents are the cue's history,

@@ -75,9 +75,9 @@ export async function recall(ctx: EngramContext, input: RecallInput, log: Recall
   const excludeSuperseded = async (ids: readonly string[]): Promise<ReadonlySet<string> | undefined> =>
     input.currentOnly ? supersededAmong(ctx, ids) : undefined;
   // Lexical seeds come from a search that already left superseded memories out, and named seeds
-  // always stay: only the vector matcher's own finds are asked about.
-  const vectorOnly = [...seeds].filter(([, signals]) => !signals.named && signals.lexical === null).map(([id]) => id);
-  for (const id of (await excludeSuperseded(vectorOnly)) ?? []) seeds.delete(id);
+  // always stay: only the vector matcher's and the cues' own finds are asked about.
+  const unsearched = [...seeds].filter(([, signals]) => !signals.named && signals.lexical === null).map(([id]) => id);
+  for (const id of (await excludeSuperseded(unsearched)) ?? []) seeds.delete(id);
   const state = startActivation(new Map([...seeds].map(([id, signals]) => [id, seedActivation(signals, vectorsRan)])));
   let spent = 0;
   let truncated = false;
