@@ -1,5 +1,5 @@
-import type { Asks, PlannedEvent, PlannedGroup, PlannedItem, PlannedQuestion, QuestionKind } from './generator.js';
-import { int, Pool, pad2, pick, type Rng, render, sample, shuffle, type Vars } from './text.js';
+import type { PlannedEvent, PlannedGroup, PlannedItem, PlannedQuestion, QuestionKind } from './generator.js';
+import { type Asks, int, Pool, pad2, pick, type Rng, render, sample, type Vars, wordings } from './text.js';
 
 /**
  * The `dialogue` shape: conversations between a user and an assistant over 14-18 sessions. Each
@@ -281,14 +281,9 @@ function ask(
   evidence: string[],
   count = 1,
 ) {
-  // sample() is this shuffle cut to `count`: the main stream draws exactly what it did before --asks.
-  const wordings = shuffle(ctx.rng, templates);
-  for (const template of wordings.slice(0, count)) {
-    ctx.questions.push({ kind, fact, text: say(ctx, template, vars), evidence, answer: say(ctx, answer, vars) });
-  }
-  const extra = { ...ctx, rng: ctx.asks.rng };
-  for (const template of wordings.slice(count, ctx.asks.count)) {
-    ctx.questions.push({ kind, fact, text: say(extra, template, vars), evidence, answer: say(extra, answer, vars) });
+  for (const [template, rng] of wordings(ctx.rng, ctx.asks, templates, count)) {
+    const from = { ...ctx, rng };
+    ctx.questions.push({ kind, fact, text: say(from, template, vars), evidence, answer: say(from, answer, vars) });
   }
 }
 

@@ -1,6 +1,6 @@
 import { planDialogue } from './dialogue.js';
 import { planNotes } from './notes.js';
-import { hash32, memoryId, pad2, type Rng, rngFor, shuffle } from './text.js';
+import { type Asks, hash32, memoryId, pad2, type Rng, rngFor, shuffle } from './text.js';
 
 /**
  * A seeded long-memory data set with known answers, in two shapes:
@@ -81,12 +81,6 @@ export interface GenerateOptions {
    * and the default questions stay exactly what they are at 1.
    */
   asks?: number;
-}
-
-/** The extra wordings of `GenerateOptions.asks`: how many in all, and the stream they are drawn from. */
-export interface Asks {
-  count: number;
-  rng: Rng;
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -52,6 +52,25 @@ export function shuffle<T>(rng: Rng, items: readonly T[]): T[] {
 /** `count` distinct items (fewer when the list is shorter). */
 export const sample = <T>(rng: Rng, items: readonly T[], count: number): T[] => shuffle(rng, items).slice(0, count);
 
+/** The extra wordings of the generator's `asks`: how many wordings in all, and the stream they are drawn from. */
+export interface Asks {
+  count: number;
+  rng: Rng;
+}
+
+/**
+ * The wordings of one question, each with the stream to render it from: `count` templates from the
+ * main stream, as `sample` draws them (so the set is what it was before `asks`), then up to
+ * `asks.count` in all, rendered from the asks stream.
+ */
+export function wordings(rng: Rng, asks: Asks, templates: readonly string[], count: number): [string, Rng][] {
+  const shuffled = shuffle(rng, templates);
+  return [
+    ...shuffled.slice(0, count).map((template): [string, Rng] => [template, rng]),
+    ...shuffled.slice(count, asks.count).map((template): [string, Rng] => [template, asks.rng]),
+  ];
+}
+
 /**
  * Draws distinct values from a pool. When it runs dry it throws, or with `recycle` starts over on a
  * fresh shuffle (large sizes then repeat names, as real data does).
