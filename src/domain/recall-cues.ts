@@ -2,7 +2,8 @@ import type { AssociationQuestion } from './associations.js';
 import { MAX_QUESTION_NAMES, questionNames } from './question-names.js';
 
 /**
- * Recall cues: what USED feedback teaches about the question itself (docs/recall.md, "Learning").
+ * Recall cues: what USED feedback teaches about the question itself (docs/recall.md, "Learning from
+ * the question").
  *
  * A cue records that a memory answered a question: the question's names (what it is about) and its
  * other terms (what it asks), as associationQuestion reads them. A later recall whose question names

@@ -89,26 +89,14 @@ export interface NewRecallCue {
 }
 
 /** A recall cue as findRecallCues answers it, with the current weight of the edge it hangs on. */
-export interface RecallCue {
-  id: string;
-  memoryId: string;
-  edgeId: string;
-  edgeWeight: number;
-  names: string[];
-  terms: string[];
-  createdAt: string;
-}
+export type RecallCue = Omit<NewRecallCue, 'keys'> & { edgeWeight: number };
 
-/** The cue that brought a recalled memory (RecalledResult.cue). */
-export interface RecalledCue {
-  /** The learned association it hangs on: feedback on the memory adjusts this edge. */
-  edgeId: string;
-  /** The names and terms of the question it was learned from. */
-  names: string[];
-  terms: string[];
-  /** Share of the recall's question terms (besides its names) the cue holds, CUE_MATCH..1. */
-  match: number;
-}
+/**
+ * The cue that brought a recalled memory (RecalledResult.cue): its association (feedback on the
+ * memory adjusts that edge), the names and terms of the question it was learned from, and `match`,
+ * the share of the recall's question terms (besides its names) the cue holds, CUE_MATCH..1.
+ */
+export type RecalledCue = Pick<RecallCue, 'edgeId' | 'names' | 'terms'> & { match: number };
 
 /** An association that carried activation to a recalled memory: two memories sharing rare terms. */
 export interface RecallAssociation {

@@ -1,4 +1,4 @@
-import type { GraphStore, RecallCue } from '../port.js';
+import type { GraphStore, NewRecallCue, RecallCue } from '../port.js';
 import type { StoreContext } from './store-context.js';
 
 interface CueRow {
@@ -20,7 +20,7 @@ export function createRecallCues({
   sql,
 }: StoreContext): Pick<GraphStore, 'saveRecallCue' | 'deleteRecallCue' | 'findRecallCues'> {
   const remove = (ws: string, id: string) => sql('DELETE FROM recall_cues WHERE workspace = ? AND id = ?').run(ws, id);
-  const save = db.transaction((ws: string, cue: Parameters<GraphStore['saveRecallCue']>[1], keepPerMemory: number) => {
+  const save = db.transaction((ws: string, cue: NewRecallCue, keepPerMemory: number) => {
     const names = JSON.stringify(cue.names);
     const terms = JSON.stringify(cue.terms);
     const same = sql(
