@@ -5,6 +5,8 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createApp, type EngramApp } from '../../src/app.js';
 import { type Config, loadConfig } from '../../src/config.js';
+import { associationQuestion } from '../../src/domain/associations.js';
+import { type CueWords, cueMatch, cueWords } from '../../src/domain/recall-cues.js';
 import { createEmbeddingBackfill } from '../../src/embeddings/backfill.js';
 import { createEmbeddingsClient, type Embedder } from '../../src/embeddings/client.js';
 import { embeddingText } from '../../src/embeddings/text.js';
@@ -24,9 +26,12 @@ import {
 } from './generator.js';
 import {
   cosineTopK,
+  type LearningReach,
   latency,
+  learningReach,
   meanRecall,
   normalize,
+  oracleGain,
   type RecallByKind,
   type RecallRow,
   recallByKind,
@@ -72,6 +77,10 @@ export interface LearningResult {
   groups: GroupGain[];
   /** Test questions whose top 10 changed at all. */
   changed: number;
+  /** The gain an oracle would get from the same feedback (metrics.ts, oracleGain). */
+  oracle: number;
+  /** Why the shared evidence missing from the test half's top 5 after learning is missing (metrics.ts). */
+  reach: LearningReach;
   /**
    * The most R@5 learning from USED could add on the test half: per test question, the share of
    * its evidence that a train question's recall returned (so it was marked USED) and that the test
@@ -514,6 +523,9 @@ async function learningGain(
   const touched = new Set<string>();
   const trainEvidence = new Set(train.flatMap((question) => question.evidence));
   const markedUsed = new Set<string>();
+  const markedNotUseful = new Set<string>();
+  // The cue words of the train questions that marked each memory USED, as recall files them.
+  const usedCues = new Map<string, CueWords[]>();
   let recalls = 0;
   for (const question of train) {
     const data = dataOf(await gql(RECALL, { query: question.text, limit: LIMIT }), `recall "${question.text}"`);
@@ -536,7 +548,12 @@ async function learningGain(
     for (const call of calls) {
       const result = await gql(FEEDBACK, { recallId, ...call });
       touched.add(call.memoryId);
-      if (call.signal === 'USED' && !result.errors?.length) markedUsed.add(call.memoryId);
+      if (!result.errors?.length && call.signal === 'USED') {
+        markedUsed.add(call.memoryId);
+        const cue = cueWords(associationQuestion(question.text));
+        if (cue) usedCues.set(call.memoryId, [...(usedCues.get(call.memoryId) ?? []), cue]);
+      }
+      if (!result.errors?.length && call.signal === 'NOT_USEFUL') markedNotUseful.add(call.memoryId);
       if (result.errors?.length) {
         feedback.failed++;
         feedback.firstError ??= `${call.signal}: ${result.errors[0]?.message}`;
@@ -596,6 +613,11 @@ async function learningGain(
         const liftable = row.evidence.filter((id) => markedUsed.has(id) && !top5.has(id)).length;
         return sum + liftable / row.evidence.length;
       }, 0) / Math.max(1, beforeRows.length),
+    oracle: oracleGain(beforeRows, markedUsed, markedNotUseful),
+    reach: learningReach(afterRows, trainEvidence, markedUsed, (row, memoryId) => {
+      const words = cueWords(associationQuestion(row.question.text));
+      return words !== null && (usedCues.get(memoryId) ?? []).some((cue) => cueMatch(words, cue) > 0);
+    }),
     changed: afterRows.filter(
       (row, index) => row.ranked.join() !== (beforeRows[index] as { ranked: string[] }).ranked.join(),
     ).length,

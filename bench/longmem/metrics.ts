@@ -67,6 +67,62 @@ export function bridgingCeiling(rows: readonly Scored[], from: number): number {
   return total / rows.length;
 }
 
+/**
+ * What learning from the protocol's feedback could add at most, known the answers (an oracle): R@5
+ * if every test question had in front every evidence memory a train question marked `USED`, and
+ * kept the rest of its first ranking without the memories a train question marked `NOT_USEFUL`
+ * (its own evidence excepted, so no right answer is ever demoted). Returned as the gain over the
+ * first ranking. Learning that reads no answer can only approach it.
+ */
+export function oracleGain(rows: readonly Scored[], used: ReadonlySet<string>, notUseful: ReadonlySet<string>): number {
+  if (rows.length === 0) return Number.NaN;
+  const lifted = rows.map((row) => {
+    const evidence = new Set(row.evidence);
+    const kept = row.ranked.filter((id) => evidence.has(id) || !notUseful.has(id));
+    return { ...row, ranked: [...new Set([...row.evidence.filter((id) => used.has(id)), ...kept])] };
+  });
+  return meanRecall(lifted).r5 - meanRecall(rows).r5;
+}
+
+/** Where the test half's evidence that a train question shares stands after learning: see learningReach. */
+export interface LearningReach {
+  /** Evidence memories of test questions that are also a train question's evidence (counted per question). */
+  shared: number;
+  inTop5: number;
+  /** No train recall returned it, so nothing marked it `USED`: no learning from this protocol can lift it. */
+  neverUsed: number;
+  /** Marked `USED`, but no train question that marked it has a cue the test question matches. */
+  noCue: number;
+  /** A matching cue exists; the memory still ranks below 5. */
+  belowTop5: number;
+}
+
+/**
+ * Splits the test half's shared evidence missing from the top 5 after learning by why it is
+ * missing. `cued(question, memoryId)` says whether a train question that marked the memory `USED`
+ * left a cue the test question matches.
+ */
+export function learningReach<Row extends Scored>(
+  rows: readonly Row[],
+  trainEvidence: ReadonlySet<string>,
+  used: ReadonlySet<string>,
+  cued: (row: Row, memoryId: string) => boolean,
+): LearningReach {
+  const reach: LearningReach = { shared: 0, inTop5: 0, neverUsed: 0, noCue: 0, belowTop5: 0 };
+  for (const row of rows) {
+    const top5 = new Set(row.ranked.slice(0, 5));
+    for (const id of new Set(row.evidence)) {
+      if (!trainEvidence.has(id)) continue;
+      reach.shared++;
+      if (top5.has(id)) reach.inTop5++;
+      else if (!used.has(id)) reach.neverUsed++;
+      else if (!cued(row, id)) reach.noCue++;
+      else reach.belowTop5++;
+    }
+  }
+  return reach;
+}
+
 /** Latency summary in ms: nearest-rank p50 and p95 (bench/lib/stats.ts), and the mean. */
 export function latency(samples: readonly number[]): { n: number; p50: number; p95: number; mean: number } {
   const sorted = [...samples].sort((a, b) => a - b);

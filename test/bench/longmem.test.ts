@@ -11,8 +11,10 @@ import {
   bridgingCeiling,
   cosineTopK,
   latency,
+  learningReach,
   meanRecall,
   normalize,
+  oracleGain,
   recallAtK,
   recallByKind,
 } from '../../bench/longmem/metrics.js';
@@ -180,6 +182,33 @@ describe('metrics', () => {
     expect(bridgingCeiling(rows, 5)).toBeCloseTo(1 / 3, 12);
     expect(bridgingCeiling(rows, 10)).toBeCloseTo(2 / 3, 12);
     expect(Number.isNaN(bridgingCeiling([], 5))).toBe(true);
+  });
+
+  it('bounds learning by an oracle: USED evidence in front, NOT_USEFUL memories dropped unless they are the evidence', () => {
+    const rows = [
+      // Its evidence was marked USED elsewhere: lifted from rank 7 to the front.
+      { kind: 'single-hop' as const, evidence: ['a'], ranked: ['x1', 'x2', 'x3', 'x4', 'x5', 'x6', 'a'] },
+      // Two wrong results were marked NOT_USEFUL: dropped, so its evidence at rank 6 moves into the top 5.
+      { kind: 'single-hop' as const, evidence: ['b'], ranked: ['n1', 'n2', 'y3', 'y4', 'y5', 'b'] },
+      // Its own evidence was marked NOT_USEFUL for another question: kept where it is.
+      { kind: 'single-hop' as const, evidence: ['n1'], ranked: ['z1', 'n1'] },
+    ];
+    const used = new Set(['a']);
+    const notUseful = new Set(['n1', 'n2']);
+    expect(oracleGain(rows, used, notUseful)).toBeCloseTo((1 + 1 + 1 - (0 + 0 + 1)) / 3, 12);
+    expect(oracleGain(rows, new Set(), new Set())).toBe(0);
+    expect(Number.isNaN(oracleGain([], used, notUseful))).toBe(true);
+  });
+
+  it('says why shared evidence is missing after learning: never used, no matching cue, or ranked below 5', () => {
+    const rows = [
+      { kind: 'single-hop' as const, evidence: ['top', 'own'], ranked: ['top', 'x', 'x', 'x', 'x', 'low'] },
+      { kind: 'multi-hop' as const, evidence: ['never', 'uncued', 'low'], ranked: ['x'] },
+    ];
+    const trainEvidence = new Set(['top', 'never', 'uncued', 'low']);
+    const used = new Set(['top', 'uncued', 'low']);
+    const reach = learningReach(rows, trainEvidence, used, (_row, id) => id === 'low');
+    expect(reach).toEqual({ shared: 4, inTop5: 1, neverUsed: 1, noCue: 1, belowTop5: 1 });
   });
 
   it('ranks by cosine, best first, ties by id', () => {
