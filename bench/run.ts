@@ -21,8 +21,11 @@
  *   npm run bench -- --quick      10k / 50k (under a minute)
  *   npm run bench -- --large      1M / 10M (not in CI; long, and needs several GB of disk)
  * Options: --seed N, --pairs N, --seconds N (per HTTP run), --no-http, --keep (keep the database),
- * --no-neo4j, --no-associations. With NEO4J_URI set, a Neo4j row set follows (bench/neo4j-bench.ts:
- * 10k / 50k graph). Associations on and off (bench/associations-bench.ts) come last, on a graph of the same size.
+ * --no-neo4j, --no-associations, --no-longmem. With NEO4J_URI set, a Neo4j row set follows
+ * (bench/neo4j-bench.ts: 10k / 50k graph). Associations on and off (bench/associations-bench.ts)
+ * come next, on a graph of the same size; then, except with --quick, the long-memory sets
+ * (bench/longmem/bench-step.ts: both shapes, two seeds, asked once and twice, about 4 minutes),
+ * whose rows are issue 25's and 28's retrieval targets.
  * A summary table is printed at the end; the full results go to bench/results/<date>-<mode>.json.
  */
 import { mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
@@ -48,6 +51,7 @@ import { load, NEIGHBORS, PATH, probe, startServer } from './http-bench.js';
 import { type HubAttackResult, hubAttack } from './hub-attack.js';
 import { importGraph, writeNdjson } from './import-run.js';
 import { now } from './lib/stats.js';
+import { longmemTargets, renderLongmem, runLongmemStep } from './longmem/bench-step.js';
 import { type Neo4jBenchResult, renderNeo4jBench, runNeo4jBench } from './neo4j-bench.js';
 import { runRecallBench } from './recall-bench.js';
 import { type RecallNeo4jResult, renderRecallNeo4j, runRecallNeo4j } from './recall-neo4j.js';
@@ -80,6 +84,7 @@ async function main(): Promise<void> {
       'no-http': { type: 'boolean', default: false },
       'no-neo4j': { type: 'boolean', default: false },
       'no-associations': { type: 'boolean', default: false },
+      'no-longmem': { type: 'boolean', default: false },
       keep: { type: 'boolean', default: false },
     },
   });
@@ -270,6 +275,10 @@ async function main(): Promise<void> {
     const associations = values['no-associations']
       ? null
       : await runAssociationBench({ memories: mode.memories, edges: mode.edges, seed, writes: 1000, log });
+    // 8. Long-memory retrieval (issues 25 and 28): what recall finds and learns, on sets with known answers.
+    const longmem = values['no-longmem'] || modeName === 'quick' ? null : await runLongmemStep(log);
+    if (longmem) results.targets.push(...longmemTargets(longmem));
+    else log('long-memory rows skipped (--quick or --no-longmem): npx tsx bench/longmem/run.ts runs them alone');
     let rendered = workers
       ? `${render(results)}
 
@@ -277,6 +286,7 @@ ${renderWorkerScaling(workers)}`
       : render(results);
     if (admission) rendered += `\n\n${renderAdmissionBench(admission)}`;
     if (associations) rendered += `\n\n${renderAssociationBench(associations)}`;
+    if (longmem) rendered += `\n\n${renderLongmem(longmem)}`;
     let table = neo4jResult
       ? `${rendered}
 
@@ -287,7 +297,7 @@ ${renderNeo4jBench(neo4jResult)}`
 
 recall on Neo4j
 ${renderRecallNeo4j(neo4jRecall)}`;
-    Object.assign(results, { neo4j: neo4jResult, neo4jRecall, associations });
+    Object.assign(results, { neo4j: neo4jResult, neo4jRecall, associations, longmem });
     process.stdout.write(`\n${table}\n`);
     const out = fileURLToPath(new URL('./results/', import.meta.url));
     mkdirSync(out, { recursive: true });

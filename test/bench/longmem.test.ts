@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { type LongmemRun, longmemTargets, renderLongmem } from '../../bench/longmem/bench-step.js';
 import {
   fingerprint,
   generateLongMem,
@@ -229,5 +230,71 @@ describe('metrics', () => {
   it('summarises latency by nearest rank', () => {
     const samples = Array.from({ length: 20 }, (_, index) => 20 - index);
     expect(latency(samples)).toEqual({ n: 20, p50: 10, p95: 19, mean: 10.5 });
+  });
+});
+
+describe("npm run bench's long-memory rows", () => {
+  const row = (r5: number, multi = r5, single = r5) => ({
+    n: 10,
+    r1: r5,
+    r5,
+    r10: r5,
+    ...{ multi, single },
+  });
+  const kinds = (r5: number, multi: number, single: number) => {
+    const base = row(r5);
+    return {
+      all: base,
+      'single-hop': row(single),
+      'multi-hop': row(multi),
+      update: base,
+      distractor: base,
+    } as unknown as LongmemRun['methods'][number]['byKind'];
+  };
+  const run = (shape: 'dialogue' | 'notes', asks: number, gain: number, untouched: number, multiOn: number) =>
+    ({
+      shape,
+      seed: 42,
+      asks,
+      methods: [
+        { name: 'searchMemories', byKind: kinds(0.5, 0.3, 0.5) },
+        { name: 'recall, no associations', byKind: kinds(0.55, 0.4, 0.6) },
+        { name: 'recall', byKind: kinds(0.56, multiOn, 0.6) },
+      ],
+      latency: {},
+      learning: {
+        before: { all: row(0.5) },
+        after: { all: row(0.5 + gain) },
+        oracle: 0.15,
+        headroom: 0.1,
+        groups: [{ label: 'evidence got no feedback at all', n: 10, before: row(0.5), after: row(0.5 + untouched) }],
+      },
+    }) as unknown as LongmemRun;
+
+  it('meets a target only when every run meets it, and names each run', () => {
+    const runs = [run('dialogue', 1, 0.02, 0, 0.6), run('notes', 1, 0.12, 0, 0.7), run('notes', 2, 0.11, -0.02, 0.7)];
+    const targets = longmemTargets(runs);
+    const find = (start: string) => targets.find((target) => target.target.startsWith(start));
+    expect(find('issue 25: learning gain R@5, test half (longmem, asks 1)')).toMatchObject({
+      measured: 'dialogue 42 +0.020 (oracle +0.150), notes 42 +0.120 (oracle +0.150)',
+      met: false,
+    });
+    expect(find('issue 25: learning gain R@5, test half (longmem, asks 2)')?.met).toBe(true);
+    expect(find('issue 25: evidence without feedback, R@5 change (asks 1)')?.met).toBe(true);
+    expect(find('issue 25: evidence without feedback, R@5 change (asks 2)')).toMatchObject({
+      measured: 'notes 42 -0.020',
+      met: false,
+    });
+    // Recall against search and associations on against off: the default questions (asks 1) only.
+    expect(find('issue 25: recall (no vectors) - searchMemories')).toMatchObject({
+      measured: 'dialogue 42 +0.060, notes 42 +0.060',
+      met: true,
+    });
+    expect(find('issue 28: multi-hop R@5')).toMatchObject({
+      measured: 'dialogue 42 x 1.50, notes 42 x 1.75',
+      met: true,
+    });
+    expect(find('issue 28: single-hop R@5')?.met).toBe(true);
+    expect(renderLongmem(runs).split('\n')).toHaveLength(4 + runs.length);
   });
 });
