@@ -2,6 +2,7 @@ import type { TargetRow } from '../report.js';
 import type { Shape } from './generator.js';
 import { runShape, type ShapeResult } from './harness.js';
 import type { RecallRow } from './metrics.js';
+import { f3, signed } from './report.js';
 
 /**
  * The long-memory step of `npm run bench`: bench/longmem on both shapes at two seeds, with the
@@ -32,8 +33,6 @@ export async function runLongmemStep(log: (message: string) => void): Promise<Lo
   return runs;
 }
 
-const f3 = (value: number) => (Number.isFinite(value) ? value.toFixed(3) : 'n/a');
-const signed = (value: number) => (Number.isFinite(value) ? `${value >= 0 ? '+' : ''}${value.toFixed(3)}` : 'n/a');
 const label = (run: LongmemRun) => `${run.shape} ${run.seed}`;
 
 function byKind(run: LongmemRun, method: string): ShapeResult['methods'][number]['byKind'] | undefined {
@@ -62,7 +61,7 @@ export function longmemTargets(runs: readonly LongmemRun[]): TargetRow[] {
       return { text: `${label(run)} ${text}`, ok };
     });
     rows.push({
-      target: target,
+      target,
       measured: measured.map((m) => m.text).join(', '),
       reference: '',
       ratio: null,

@@ -3,11 +3,15 @@ import { QUESTION_KINDS } from './generator.js';
 import type { ShapeResult } from './harness.js';
 import { bridgingCeiling, type RecallRow } from './metrics.js';
 
+/** A recall figure to three places; n/a when there was nothing to average. */
+export const f3 = (value: number) => (Number.isFinite(value) ? value.toFixed(3) : 'n/a');
+/** A change, with its sign. */
+export const signed = (value: number) =>
+  Number.isFinite(value) ? `${value >= 0 ? '+' : ''}${value.toFixed(3)}` : 'n/a';
+
 /** Markdown tables of one shape's run: recall@k by method and kind, the learning gain, latency, the targets. */
 export function renderShape(result: ShapeResult): string {
   const cpus = availableParallelism();
-  const f3 = (value: number) => (Number.isFinite(value) ? value.toFixed(3) : 'n/a');
-  const signed = (value: number) => (Number.isFinite(value) ? `${value >= 0 ? '+' : ''}${value.toFixed(3)}` : 'n/a');
   const int = (value: number) => value.toLocaleString('en-US');
   const c = result.counts;
   const edges = Object.entries(c.edges)
@@ -95,21 +99,19 @@ export function renderShape(result: ShapeResult): string {
 }
 
 function renderTargets(result: ShapeResult): string[] {
-  const f3 = (value: number) => value.toFixed(3);
-  const signed = (value: number) => `${value >= 0 ? '+' : ''}${f3(value)}`;
   const method = (name: string) => result.methods.find((m) => m.name === name)?.byKind.all;
   const yes = (ok: boolean) => (ok ? 'yes' : '**no**');
   const rows: string[] = ['| target | measured | met |', '|---|---|---|'];
   const l = result.learning;
   const gain = l.after.all.r5 - l.before.all.r5;
   rows.push(
-    `| learning gain >= +0.10 R@5 (test half) | ${gain >= 0 ? '+' : ''}${f3(gain)} (${f3(l.before.all.r5)} -> ${f3(l.after.all.r5)}; headroom +${f3(l.headroom)}, oracle ${signed(l.oracle)}) | ${yes(gain >= 0.1)} |`,
+    `| learning gain >= +0.10 R@5 (test half) | ${signed(gain)} (${f3(l.before.all.r5)} -> ${f3(l.after.all.r5)}; headroom +${f3(l.headroom)}, oracle ${signed(l.oracle)}) | ${yes(gain >= 0.1)} |`,
   );
   const untouched = l.groups[l.groups.length - 1];
   if (untouched && untouched.n > 0) {
     const loss = untouched.after.r5 - untouched.before.r5;
     rows.push(
-      `| questions whose evidence got no feedback lose <= 0.01 R@5 | ${loss >= 0 ? '+' : ''}${f3(loss)} (n ${untouched.n}) | ${yes(loss >= -0.01)} |`,
+      `| questions whose evidence got no feedback lose <= 0.01 R@5 | ${signed(loss)} (n ${untouched.n}) | ${yes(loss >= -0.01)} |`,
     );
   }
   const search = method('searchMemories');
@@ -117,7 +119,7 @@ function renderTargets(result: ShapeResult): string[] {
   if (search && plain) {
     const diff = plain.r5 - search.r5;
     rows.push(
-      `| recall (no vectors) >= searchMemories + 0.03 R@5 | ${f3(plain.r5)} vs ${f3(search.r5)} (${diff >= 0 ? '+' : ''}${f3(diff)}) | ${yes(diff >= 0.03)} |`,
+      `| recall (no vectors) >= searchMemories + 0.03 R@5 | ${f3(plain.r5)} vs ${f3(search.r5)} (${signed(diff)}) | ${yes(diff >= 0.03)} |`,
     );
   }
   // Issue 28: associations against today's recall (the same store, recall following edges only).
