@@ -24,8 +24,9 @@
  * --no-neo4j, --no-associations, --no-longmem. With NEO4J_URI set, a Neo4j row set follows
  * (bench/neo4j-bench.ts: 10k / 50k graph). Associations on and off (bench/associations-bench.ts)
  * come next, on a graph of the same size; then, except with --quick, the long-memory sets
- * (bench/longmem/bench-step.ts: both shapes, two seeds, asked once and twice, about 4 minutes),
- * whose rows are issue 25's and 28's retrieval targets.
+ * (bench/longmem/bench-step.ts: both shapes, two seeds, asked once and twice, about 4 minutes;
+ * --longmem-vectors adds the default questions with vectors, about 12 minutes more), whose rows
+ * are issue 25's and 28's retrieval targets.
  * A summary table is printed at the end; the full results go to bench/results/<date>-<mode>.json.
  */
 import { mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
@@ -85,6 +86,7 @@ async function main(): Promise<void> {
       'no-neo4j': { type: 'boolean', default: false },
       'no-associations': { type: 'boolean', default: false },
       'no-longmem': { type: 'boolean', default: false },
+      'longmem-vectors': { type: 'boolean', default: false },
       keep: { type: 'boolean', default: false },
     },
   });
@@ -276,7 +278,8 @@ async function main(): Promise<void> {
       ? null
       : await runAssociationBench({ memories: mode.memories, edges: mode.edges, seed, writes: 1000, log });
     // 8. Long-memory retrieval (issues 25 and 28): what recall finds and learns, on sets with known answers.
-    const longmem = values['no-longmem'] || modeName === 'quick' ? null : await runLongmemStep(log);
+    const longmem =
+      values['no-longmem'] || modeName === 'quick' ? null : await runLongmemStep(log, values['longmem-vectors']);
     if (longmem) results.targets.push(...longmemTargets(longmem));
     else log('long-memory rows skipped (--quick or --no-longmem): npx tsx bench/longmem/run.ts runs them alone');
     let rendered = workers

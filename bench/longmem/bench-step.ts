@@ -3,6 +3,7 @@ import type { Shape } from './generator.js';
 import { runShape, type ShapeResult } from './harness.js';
 import type { RecallRow } from './metrics.js';
 import { f3, signed } from './report.js';
+import { type Endpoint, startEndpoint } from './vectors.js';
 
 /**
  * The long-memory step of `npm run bench`: bench/longmem on both shapes at two seeds, with the
@@ -18,17 +19,28 @@ const SHAPES: Shape[] = ['dialogue', 'notes'];
 /** One run's figures, without the question traces (megabytes) the full result holds. */
 export type LongmemRun = Omit<ShapeResult, 'questions'>;
 
-export async function runLongmemStep(log: (message: string) => void): Promise<LongmemRun[]> {
+/**
+ * The plain runs; with `vectors`, the default questions once more with all-MiniLM-L6-v2 vectors
+ * (vectors.ts starts the endpoint: about 3 minutes a set), for issue 25's rows on recall with vectors.
+ */
+export async function runLongmemStep(log: (message: string) => void, vectors: boolean): Promise<LongmemRun[]> {
   const runs: LongmemRun[] = [];
+  const run = async (shape: Shape, seed: number, asks: number, endpoint: Endpoint | null) => {
+    const started = performance.now();
+    const { questions: _traces, ...result } = await runShape({ shape, seed, asks, endpoint, log: () => {} });
+    runs.push(result);
+    const label = `longmem ${shape} seed ${seed} asks ${asks}${endpoint ? ' with vectors' : ''}`;
+    log(`${label}: ${((performance.now() - started) / 1000).toFixed(0)} s`);
+  };
   for (const asks of LONGMEM_ASKS) {
-    for (const seed of LONGMEM_SEEDS) {
-      for (const shape of SHAPES) {
-        const started = performance.now();
-        const { questions: _traces, ...run } = await runShape({ shape, seed, asks, log: () => {} });
-        runs.push(run);
-        log(`longmem ${shape} seed ${seed} asks ${asks}: ${((performance.now() - started) / 1000).toFixed(0)} s`);
-      }
-    }
+    for (const seed of LONGMEM_SEEDS) for (const shape of SHAPES) await run(shape, seed, asks, null);
+  }
+  if (!vectors) return runs;
+  const endpoint = await startEndpoint({ log });
+  try {
+    for (const seed of LONGMEM_SEEDS) for (const shape of SHAPES) await run(shape, seed, 1, endpoint);
+  } finally {
+    await endpoint.stop();
   }
   return runs;
 }
@@ -47,7 +59,9 @@ function noFeedback(run: LongmemRun): { before: RecallRow; after: RecallRow } | 
  * The targets of issues 25 and 28 this step can check, one row each, every run in the row: met
  * only when it holds on all of them.
  */
-export function longmemTargets(runs: readonly LongmemRun[]): TargetRow[] {
+export function longmemTargets(all: readonly LongmemRun[]): TargetRow[] {
+  const runs = all.filter((run) => run.embeddings === null);
+  const withVectors = all.filter((run) => run.embeddings !== null);
   const rows: TargetRow[] = [];
   const row = (
     target: string,
@@ -98,26 +112,37 @@ export function longmemTargets(runs: readonly LongmemRun[]): TargetRow[] {
       (byKind(run, 'recall, no associations')?.['single-hop'].r5 ?? Number.NaN);
     return [signed(diff), diff >= 0];
   });
+  for (const k of ['r1', 'r5', 'r10'] as const) {
+    const at = k.replace('r', 'R@');
+    row(`issue 25: recall with vectors >= max(search, vectors alone), ${at} (longmem)`, '>= 0', withVectors, (run) => {
+      const recall = byKind(run, 'recall with vectors')?.all[k] ?? Number.NaN;
+      const better = Math.max(
+        byKind(run, 'searchMemories')?.all[k] ?? Number.NaN,
+        byKind(run, 'vector alone (cosine)')?.all[k] ?? Number.NaN,
+      );
+      return [`${f3(recall)} vs ${f3(better)}`, recall >= better];
+    });
+  }
   return rows;
 }
 
 /** One line per run: the R@5 figures behind the target rows. */
 export function renderLongmem(runs: readonly LongmemRun[]): string {
   const lines = [
-    'Long-memory retrieval (bench/longmem, no vectors; R@5; learning on the test half after feedback on the train half):',
+    'Long-memory retrieval (bench/longmem; R@5; on a run with vectors, "recall" and "on" are recall with vectors and associations, "off" recall with neither; learning on the test half after feedback on the train half):',
     '',
     '| run | asks | search | recall | multi-hop off / on | single-hop off / on | learning gain | headroom / oracle | without feedback | recall p50 / p95 ms |',
     '|---|---|---|---|---|---|---|---|---|---|',
   ];
   for (const run of runs) {
     const search = byKind(run, 'searchMemories');
-    const recall = byKind(run, 'recall');
+    const recall = byKind(run, run.embeddings ? 'recall with vectors' : 'recall');
     const off = byKind(run, 'recall, no associations');
     const l = run.learning;
     const group = noFeedback(run);
-    const latency = run.latency.recall;
+    const latency = run.latency[run.embeddings ? 'recall with vectors' : 'recall'];
     lines.push(
-      `| ${label(run)} | ${run.asks} | ${f3(search?.all.r5 ?? Number.NaN)} | ${f3(recall?.all.r5 ?? Number.NaN)} | ` +
+      `| ${label(run)}${run.embeddings ? ', vectors' : ''} | ${run.asks} | ${f3(search?.all.r5 ?? Number.NaN)} | ${f3(recall?.all.r5 ?? Number.NaN)} | ` +
         `${f3(off?.['multi-hop'].r5 ?? Number.NaN)} / ${f3(recall?.['multi-hop'].r5 ?? Number.NaN)} | ` +
         `${f3(off?.['single-hop'].r5 ?? Number.NaN)} / ${f3(recall?.['single-hop'].r5 ?? Number.NaN)} | ` +
         `${signed(l.after.all.r5 - l.before.all.r5)} | ${signed(l.headroom)} / ${signed(l.oracle)} | ` +

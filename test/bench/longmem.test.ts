@@ -256,6 +256,7 @@ describe("npm run bench's long-memory rows", () => {
       shape,
       seed: 42,
       asks,
+      embeddings: null,
       methods: [
         { name: 'searchMemories', byKind: kinds(0.5, 0.3, 0.5) },
         { name: 'recall, no associations', byKind: kinds(0.55, 0.4, 0.6) },
@@ -295,6 +296,32 @@ describe("npm run bench's long-memory rows", () => {
       met: true,
     });
     expect(find('issue 28: single-hop R@5')?.met).toBe(true);
+    expect(targets.some((target) => target.target.includes('recall with vectors'))).toBe(false);
     expect(renderLongmem(runs).split('\n')).toHaveLength(4 + runs.length);
+  });
+
+  it('checks recall with vectors against the better single signal on the runs with vectors only', () => {
+    const vectorRun = {
+      ...run('notes', 1, 0.05, 0, 0.6),
+      embeddings: { backend: 'numpy', model: 'all-MiniLM-L6-v2', ms: 1, stored: 1, dims: 384 },
+      methods: [
+        { name: 'searchMemories', byKind: kinds(0.5, 0.3, 0.5) },
+        { name: 'recall, no vectors', byKind: kinds(0.55, 0.4, 0.6) },
+        { name: 'recall with vectors', byKind: kinds(0.7, 0.5, 0.7) },
+        { name: 'vector alone (cosine)', byKind: kinds(0.72, 0.4, 0.7) },
+      ],
+    } as LongmemRun;
+    const targets = longmemTargets([run('dialogue', 1, 0.02, 0, 0.6), vectorRun]);
+    const find = (start: string) => targets.find((target) => target.target.startsWith(start));
+    // The vector run is left out of the rows measured without vectors...
+    expect(find('issue 25: learning gain R@5, test half (longmem, asks 1)')?.measured).toBe(
+      'dialogue 42 +0.020 (oracle +0.150)',
+    );
+    // ...and is the only run in the rows with vectors: 0.70 against the vectors' 0.72 at every k here.
+    expect(find('issue 25: recall with vectors >= max(search, vectors alone), R@5')).toMatchObject({
+      measured: 'notes 42 0.700 vs 0.720',
+      met: false,
+    });
+    expect(renderLongmem([vectorRun])).toContain('| notes 42, vectors | 1 | 0.500 | 0.700 |');
   });
 });
