@@ -25,7 +25,7 @@
  * (bench/neo4j-bench.ts: 10k / 50k graph). Associations on and off (bench/associations-bench.ts)
  * come next, on a graph of the same size; then, except with --quick, the long-memory sets
  * (bench/longmem/bench-step.ts: both shapes, two seeds, asked once and twice, about 4 minutes;
- * --longmem-vectors adds the default questions with vectors, about 12 minutes more), whose rows
+ * --longmem-vectors adds the default questions with vectors, about 8 minutes more), whose rows
  * are issue 25's and 28's retrieval targets.
  * A summary table is printed at the end; the full results go to bench/results/<date>-<mode>.json.
  */
