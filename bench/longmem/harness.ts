@@ -538,6 +538,7 @@ async function learningGain(
       continue;
     }
     const evidence = new Set(question.evidence);
+    const cue = cueWords(associationQuestion(question.text));
     const calls = [
       ...ids.filter((id) => evidence.has(id)).map((memoryId) => ({ memoryId, signal: 'USED' })),
       ...ids
@@ -550,7 +551,6 @@ async function learningGain(
       touched.add(call.memoryId);
       if (!result.errors?.length && call.signal === 'USED') {
         markedUsed.add(call.memoryId);
-        const cue = cueWords(associationQuestion(question.text));
         if (cue) usedCues.set(call.memoryId, [...(usedCues.get(call.memoryId) ?? []), cue]);
       }
       if (!result.errors?.length && call.signal === 'NOT_USEFUL') markedNotUseful.add(call.memoryId);
