@@ -54,6 +54,8 @@ interface Ledger {
   edges: Map<string, { ws: string; acked: number; attempted: number }>;
   acknowledged: number;
   refused: number;
+  /** Feedback answered with success: each wrote a memory weight event the audit reads. */
+  feedbackAcked: number;
   /** Answers that were neither a success nor UNAVAILABLE, or came after the deadline. */
   violations: string[];
 }
@@ -198,7 +200,7 @@ if (!process.env.NEO4J_URI) {
                 'mutation($recallId: ID!, $memoryId: ID!) { feedback(recallId: $recallId, memoryId: $memoryId, signal: USED, source: AGENT) { newWeight } }',
                 { recallId, memoryId: used },
               );
-              judge('feedback', feedback);
+              if (judge('feedback', feedback)) ledger.feedbackAcked++;
               audited(ledger, ws).add(used);
             }
           }
@@ -222,14 +224,17 @@ if (!process.env.NEO4J_URI) {
       edges: new Map(),
       acknowledged: 0,
       refused: 0,
+      feedbackAcked: 0,
       violations: [],
     });
 
     /**
      * Starts the load and resolves, with the handle that stops it, once every worker has an edge
-     * and the load has had two weight changes acknowledged per worker: on a fresh server the first
-     * requests take a second or more each (it plans every statement anew), and a fault that comes
-     * before the nudges are flowing tests little of what they leave behind.
+     * and the load has had two weight changes acknowledged per worker and one feedback per
+     * workspace: on a fresh server the first requests take a second or more each (it plans every
+     * statement anew), and a fault that comes before the nudges and the feedback are flowing tests
+     * little of what they leave behind (a CI run on a slow machine killed Neo4j before any feedback
+     * had been answered, and saw none after the restart, so its audit had no memory event to read).
      */
     async function warmLoad(): Promise<{ ledger: Ledger; finish: () => Promise<Ledger> }> {
       const ledger = newLedger();
@@ -244,7 +249,9 @@ if (!process.env.NEO4J_URI) {
       const workers = WORKSPACES.length * WORKERS_PER_WORKSPACE;
       const nudgesAcknowledged = () => [...ledger.edges.values()].reduce((sum, edge) => sum + edge.acked, 0);
       while (
-        (ledger.edges.size < workers || nudgesAcknowledged() < 2 * workers) &&
+        (ledger.edges.size < workers ||
+          nudgesAcknowledged() < 2 * workers ||
+          ledger.feedbackAcked < WORKSPACES.length) &&
         performance.now() - started < 60_000
       ) {
         await sleep(100);
