@@ -23,7 +23,7 @@ export function questionNames(question: AssociationQuestion): string[] {
 const WORD_CHAR = /[\p{L}\p{N}]/u;
 
 /** Whether `text` (lower-cased) holds `name` as a whole word, as the search indexes split words. */
-function holdsWord(text: string, name: string): boolean {
+export function holdsWord(text: string, name: string): boolean {
   for (let at = text.indexOf(name); at !== -1; at = text.indexOf(name, at + 1)) {
     const before = at === 0 ? '' : (text[at - 1] as string);
     const after = text[at + name.length] ?? '';

@@ -28,3 +28,16 @@ export const FeedbackSignalEnum = builder.enumType('FeedbackSignal', {
     NOT_USEFUL: { description: "Right place, bad content: weaken only the memory's own weight." },
   } as const,
 });
+
+export const RecallAssociationKindEnum = builder.enumType('RecallAssociationKind', {
+  description: 'What joined the two memories of an association on an activation path (docs/recall.md, Associations).',
+  values: {
+    TERMS: {
+      description: 'They share rare terms or names; its weight is the share of term weight they have in common.',
+    },
+    QUESTION_VECTOR: {
+      description:
+        "A vector bridge: among the memories holding a name of the first that the question does not say and one of the question's names, the one nearest to the question's vector; its weight is that similarity.",
+    },
+  } as const,
+});

@@ -2,6 +2,7 @@ import { isLoaded } from '../loaders/index.js';
 import type { RecallOutcome } from '../services/recall/recall.js';
 import type { RecallAssociation, RecalledCue, RecalledResult } from '../store/port.js';
 import { builder } from './builder.js';
+import { RecallAssociationKindEnum } from './enums.js';
 import { loadMemory } from './load.js';
 import { EdgeRef, MemoryRef } from './refs.js';
 import { DateTime } from './scalars.js';
@@ -52,7 +53,7 @@ RecalledMemoryRef.implement({
     associations: t.field({
       type: [RecallAssociationRef],
       description:
-        'The associations on its activation path (memories sharing rare terms, not edges), in path order; `path` holds its edges. Empty when edges alone carried it, or for a seed.',
+        'The associations on its activation path (memories sharing rare terms, or the vector bridge that placed it; not edges), in path order; `path` holds its edges. Empty when edges alone carried it, or for a seed in the place its own score gave it.',
       resolve: (result) => result.associations ?? [],
     }),
     cue: t.field({
@@ -90,8 +91,13 @@ RecallCueRef.implement({
 
 RecallAssociationRef.implement({
   description:
-    'An association on an activation path: two memories that share rare terms or names (docs/recall.md, Associations). Derived from their text, not an edge: feedback adjusts edges and memories, never an association.',
+    'An association on an activation path: two memories that share rare terms or names, or a vector bridge between them (docs/recall.md, Associations). Derived from their text and vectors, not an edge: feedback adjusts edges and memories, never an association.',
   fields: (t) => ({
+    kind: t.field({
+      type: RecallAssociationKindEnum,
+      description: "What joined them: shared rare terms, or a bridge chosen by the question's vector.",
+      resolve: (association) => association.kind ?? 'TERMS',
+    }),
     from: t.field({
       type: MemoryRef,
       nullable: true,
@@ -111,11 +117,12 @@ RecallAssociationRef.implement({
       },
     }),
     terms: t.exposeStringList('terms', {
-      description: 'The rare terms the two share, rarest first (lower-cased words of their title, content and tags).',
+      description:
+        'The rare terms the two share, rarest first (lower-cased words of their title, content and tags); for a QUESTION_VECTOR bridge, the names it went through.',
     }),
     weight: t.exposeFloat('weight', {
       description:
-        "Strength 0..1: the share of the first memory's term weight (inverse document frequency) that the second shares.",
+        "Strength 0..1: the share of the first memory's term weight (inverse document frequency) that the second shares; for a QUESTION_VECTOR bridge, the second's similarity to the question's vector.",
     }),
     at: t.exposeInt('at', {
       description:

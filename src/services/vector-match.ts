@@ -4,7 +4,7 @@
  * sent) and blends them with the lexical and graph signals. Without vectors configured there is no
  * matcher and recall runs on the other two signals.
  */
-interface VectorMatch {
+export interface VectorMatch {
   memoryId: string;
   /** Cosine similarity mapped to 0..1 (1 = same direction). */
   similarity: number;

@@ -98,13 +98,18 @@ export type RecallCue = Omit<NewRecallCue, 'keys'> & { edgeWeight: number };
  */
 export type RecalledCue = Pick<RecallCue, 'edgeId' | 'names' | 'terms'> & { match: number };
 
-/** An association that carried activation to a recalled memory: two memories sharing rare terms. */
+/**
+ * An association that carried activation to a recalled memory: two memories sharing rare terms,
+ * or a vector bridge (domain/vector-bridges.ts).
+ */
 export interface RecallAssociation {
+  /** Absent for shared rare terms (and in records written before bridges existed). */
+  kind?: 'QUESTION_VECTOR';
   fromId: string;
   toId: string;
-  /** The shared terms, rarest first. */
+  /** The shared terms, rarest first; for a bridge, the names it went through. */
   terms: string[];
-  /** 0..1, from how rare the terms are (domain/associations.ts). */
+  /** 0..1: from how rare the terms are (domain/associations.ts); for a bridge, the question's vector similarity. */
   weight: number;
   /** Its place in the activation path, counting edges and associations from the seed end (0 = first). */
   at: number;

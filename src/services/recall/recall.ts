@@ -9,11 +9,13 @@ import { badInput } from '../../domain/errors.js';
 import { newId, nowIso } from '../../domain/ids.js';
 import { namesFirst, questionNames } from '../../domain/question-names.js';
 import type { FrontierStep } from '../../domain/types.js';
+import { type BridgeMemory, vectorBridge } from '../../domain/vector-bridges.js';
 import type { EngramContext } from '../../graphql/context.js';
 import { isLoaded } from '../../loaders/index.js';
 import { compareIds } from '../../store/key-order.js';
-import type { RecallRecord } from '../../store/port.js';
+import type { RecalledResult, RecallRecord } from '../../store/port.js';
 import { supersededAmong } from '../supersession.js';
+import type { VectorMatch } from '../vector-match.js';
 import { requireMemory } from '../writes.js';
 import {
   type ActivationState,
@@ -69,7 +71,9 @@ export async function recall(ctx: EngramContext, input: RecallInput, log: Recall
   }
   // Read once: its names order the word matches, its terms and names weigh the associations.
   const question = input.query === null ? null : associationQuestion(input.query);
-  const seeds = await collectSeeds(ctx, input, question, settings);
+  // A bridge needs the question's names and the associations a caller naming types does not ask for.
+  const bridging = settings.associations && input.types === null && question !== null && question.names.size > 0;
+  const { seeds, nearest } = await collectSeeds(ctx, input, question, settings, bridging);
   const vectorsRan = ctx.vectorMatcher !== undefined;
   // Under currentOnly, superseded memories are left out; otherwise nothing is asked of the store.
   const excludeSuperseded = async (ids: readonly string[]): Promise<ReadonlySet<string> | undefined> =>
@@ -117,8 +121,14 @@ export async function recall(ctx: EngramContext, input: RecallInput, log: Recall
   // The memories' own weights reorder the best candidates (weightPrior); a memory further down
   // than CANDIDATES_PER_RESULT x limit could not climb into the answer by its weight alone.
   const candidates = rankRecall(state, seeds, vectorsRan, input.limit * CANDIDATES_PER_RESULT);
-  const present = await ctx.loaders.memory.loadMany(candidates.map((result) => result.memoryId));
-  const ranked = candidates
+  // The bridge's candidates are read in the same store call as the answer's memories.
+  const bridgeCandidates = bridging ? nearest.slice(0, BRIDGE_SAMPLE) : [];
+  const loaded = await ctx.loaders.memory.loadMany([
+    ...candidates.map((result) => result.memoryId),
+    ...bridgeCandidates.map((match) => match.memoryId),
+  ]);
+  const present = loaded.slice(0, candidates.length);
+  const weighed = candidates
     // A row whose memory is not in the workspace (only possible by writing the database directly) leads nowhere.
     .flatMap((result, index) => {
       const memory = present[index];
@@ -127,6 +137,21 @@ export async function recall(ctx: EngramContext, input: RecallInput, log: Recall
     })
     .sort(byScore)
     .slice(0, input.limit);
+  const bridgeSource = bestWordMatch(seeds) ?? weighed[0]?.memoryId;
+  const ranked =
+    bridgeCandidates.length > 0 && question !== null && bridgeSource !== undefined
+      ? await withVectorBridge(
+          ctx,
+          weighed,
+          bridgeSource,
+          question,
+          bridgeCandidates.flatMap((match, index) => {
+            const memory = loaded[candidates.length + index];
+            return isLoaded(memory) ? [{ memory, similarity: match.similarity }] : [];
+          }),
+          excludeSuperseded,
+        )
+      : weighed;
   const createdAt = nowIso();
   const record: RecallRecord = {
     id: newId(),
@@ -143,6 +168,83 @@ export async function recall(ctx: EngramContext, input: RecallInput, log: Recall
     log(error, record.id);
     return { record, stored: false };
   }
+}
+
+/**
+ * How many of the question's vector matches, most similar first, a bridge is looked for among: the
+ * vector matcher's most. On bench/longmem, where the later note of a multi-hop question is often
+ * far from the question as a whole (rank 77 to 754 of 3,107 notes for a fifth of those found), 50
+ * gave less than half of what 200 gave (bench/README.md, Associations). The sample is read in the
+ * store call that reads the answer's memories.
+ */
+const BRIDGE_SAMPLE = 200;
+
+/**
+ * The place a vector bridge takes: fifth, after the question's four best results, so it is in view
+ * of a caller who reads the first five and never displaces the best matches. With a smaller limit,
+ * the last place; with a limit of 1 there is no bridge (the one answer is the best result).
+ */
+const BRIDGE_RANK = 5;
+
+/**
+ * The question's best word match (the search's first, those holding its names first): the memory
+ * a bridge starts from. The name the question could not say is in the memory its words found; the
+ * best vector match is about the question as a whole, and on bench/longmem it was a multi-hop
+ * question's first evidence less often (notes, seed 42: 32 of 64 against 37).
+ */
+const bestWordMatch = (seeds: ReadonlyMap<string, SeedSignals>): string | null =>
+  [...seeds].find(([, signals]) => signals.lexical === lexicalScore(0))?.[0] ?? null;
+
+/**
+ * The answer with the vector bridge from `sourceId` in its BRIDGE_RANK-th place (at most the
+ * last), unless the bridge already ranks there or above. The bridged memory is shown as carried by
+ * that association (RecalledResult.associations: kind QUESTION_VECTOR, the shared names, the
+ * question's similarity as its weight), which is what put it there, and is scored as the result it
+ * displaced; the rest keep their order. Under currentOnly a superseded memory is no bridge.
+ */
+async function withVectorBridge(
+  ctx: EngramContext,
+  ranked: readonly RecalledResult[],
+  sourceId: string,
+  question: AssociationQuestion,
+  nearest: readonly { memory: BridgeMemory; similarity: number }[],
+  excludeSuperseded: (ids: readonly string[]) => Promise<ReadonlySet<string> | undefined>,
+): Promise<RecalledResult[]> {
+  const source = await ctx.loaders.memory.load(sourceId);
+  if (!source || ranked.length < 2) return [...ranked];
+  const superseded = await excludeSuperseded(nearest.map(({ memory }) => memory.id));
+  const bridge = vectorBridge(
+    source,
+    question,
+    superseded ? nearest.filter(({ memory }) => !superseded.has(memory.id)) : nearest,
+  );
+  if (!bridge) return [...ranked];
+  const slot = Math.min(BRIDGE_RANK, ranked.length) - 1;
+  const at = ranked.findIndex((result) => result.memoryId === bridge.to);
+  if (at !== -1 && at <= slot) return [...ranked];
+  const shown = ranked[at];
+  const bridged: RecalledResult = {
+    memoryId: bridge.to,
+    score: (ranked[slot] as RecalledResult).score,
+    lexical: shown?.lexical ?? null,
+    vector: shown?.vector ?? bridge.similarity,
+    graph: shown?.graph ?? null,
+    seed: shown?.seed ?? false,
+    path: [],
+    associations: [
+      {
+        kind: 'QUESTION_VECTOR',
+        fromId: bridge.from,
+        toId: bridge.to,
+        terms: bridge.names,
+        weight: bridge.similarity,
+        at: 0,
+      },
+    ],
+    ...(shown?.cue ? { cue: shown.cue } : {}),
+  };
+  const rest = ranked.filter((result) => result.memoryId !== bridge.to);
+  return [...rest.slice(0, slot), bridged, ...rest.slice(slot)].slice(0, ranked.length);
 }
 
 /** How many candidates per requested result are reordered by their memories' weights. */
@@ -205,7 +307,8 @@ async function collectSeeds(
   input: RecallInput,
   question: AssociationQuestion | null,
   settings: RecallSettings,
-): Promise<Map<string, SeedSignals>> {
+  bridging: boolean,
+): Promise<{ seeds: Map<string, SeedSignals>; nearest: VectorMatch[] }> {
   const names = question === null ? [] : questionNames(question);
   const [named, matches, vector, cued] = await Promise.all([
     Promise.all(
@@ -225,7 +328,7 @@ async function collectSeeds(
       ? ctx.vectorMatcher(
           ctx.workspace,
           { text: input.query, embedding: input.embedding },
-          Math.max(input.limit, VECTOR_LEAD_SAMPLE),
+          Math.max(input.limit, VECTOR_LEAD_SAMPLE, bridging ? BRIDGE_SAMPLE : 0),
           ctx.signal,
         )
       : Promise.resolve([]),
@@ -259,5 +362,5 @@ async function collectSeeds(
     signals.learned = strength;
     signals.cue = cue;
   }
-  return seeds;
+  return { seeds, nearest };
 }

@@ -5,6 +5,7 @@ import { EngramError } from '../../../src/domain/errors.js';
 import { writeScope } from '../../../src/graphql/context.js';
 import { ASSOCIATION_SHARE } from '../../../src/services/recall/activation.js';
 import { LEARNED_RELATION } from '../../../src/services/recall/learning.js';
+import type { RecallInput } from '../../../src/services/recall/recall.js';
 import { recall } from '../../../src/services/recall/recall.js';
 import { recallFeedback } from '../../../src/services/recall/recall-feedback.js';
 import { createMemory, deleteMemory, updateMemory } from '../../../src/services/writes.js';
@@ -172,6 +173,127 @@ export function associationCases(t: ContractContext): void {
       );
       const learned = await t.store.findEdge(WS, intro.id, news.id, LEARNED_RELATION);
       expect(learned?.weight).toBeCloseTo(DEFAULT_RECALL_SETTINGS.learnedWeight, 12);
+    });
+
+    describe("with vectors: the bridge the question's vector chooses", () => {
+      const QUESTION = 'When will the owner of the Nimbus ETL job be back?';
+      /** The best word match (it holds four of the question's words), five more, the later note it continues in, and a nearer note of another project. */
+      async function nimbusNotes(associations = true) {
+        const scope = writeScope(context(associations));
+        const write = (title: string) => createMemory(scope, { title });
+        const owner = await write('Nimbus ETL job owner: Pavel');
+        const matches = [];
+        for (const title of [
+          'Nimbus ETL job review',
+          'Nimbus ETL job pressure',
+          'Nimbus ETL job rota',
+          'Nimbus ETL job runs nightly',
+          'Nimbus ETL job failed twice',
+        ])
+          matches.push(await write(title));
+        const leave = await write('Nimbus calendar: Pavel on leave until October');
+        const elsewhere = await write('Lumen calendar: Pavel on leave until May');
+        return { owner, matches, leave, elsewhere };
+      }
+      /**
+       * A fixed answer stands in for the embeddings endpoint: what is under test is the bridge. A
+       * ceiling of 2 holders makes "pavel" (3) a name word associations cannot follow, as a name
+       * forty notes hold is on a larger workspace.
+       */
+      const withVectors = (similarities: [string, number][], associations = true) => ({
+        ...recallContext(t.store, { ...DEFAULT_RECALL_SETTINGS, associations, associationMaxShared: 2 }),
+        vectorMatcher: async () => similarities.map(([memoryId, similarity]) => ({ memoryId, similarity })),
+      });
+
+      it("puts the most similar memory holding the best result's other name and the question's name fifth, carried by that name", async () => {
+        const { owner, matches, leave, elsewhere } = await nimbusNotes();
+        const similarities: [string, number][] = [
+          [owner.id, 0.9],
+          [elsewhere.id, 0.8],
+          ...matches.map((match, index): [string, number] => [match.id, 0.79 - index / 100]),
+          [leave.id, 0.7],
+        ];
+        const asked = async (associations: boolean) =>
+          (await recall(withVectors(similarities, associations), input({ query: QUESTION, limit: 6 }), fail)).record;
+        const plain = await asked(false);
+        const record = await asked(true);
+        expect(plain.results.map((result) => result.memoryId)).not.toContain(leave.id);
+        const ids = record.results.map((result) => result.memoryId);
+        expect(ids[0]).toBe(owner.id);
+        expect(ids.indexOf(leave.id)).toBe(4);
+        const bridged = record.results[4];
+        expect(bridged).toEqual({
+          memoryId: leave.id,
+          score: plain.results[4]?.score,
+          lexical: null,
+          vector: 0.7,
+          graph: null,
+          seed: false,
+          path: [],
+          associations: [
+            { kind: 'QUESTION_VECTOR', fromId: owner.id, toId: leave.id, terms: ['pavel'], weight: 0.7, at: 0 },
+          ],
+        });
+        // The results it moved down keep their order, and the last falls off.
+        expect(
+          record.results.filter((result) => result.memoryId !== leave.id).map((result) => result.memoryId),
+        ).toEqual(plain.results.slice(0, 5).map((result) => result.memoryId));
+        expect(await t.store.getRecall(WS, record.id, record.createdAt)).toEqual(record);
+        // USED on it learns an association from the recall's best seeds, as for any result.
+        await recallFeedback(
+          writeScope(context()),
+          { recallId: record.id, memoryId: leave.id, signal: 'USED', source: 'CONSCIOUS' },
+          DEFAULT_RECALL_SETTINGS,
+        );
+        expect((await t.store.findEdge(WS, owner.id, leave.id, LEARNED_RELATION))?.weight).toBeCloseTo(
+          DEFAULT_RECALL_SETTINGS.learnedWeight,
+          12,
+        );
+      });
+
+      it('starts from the best word match, not from a vector match that leads the answer', async () => {
+        const { owner, matches, leave } = await nimbusNotes();
+        const scope = writeScope(context());
+        const standup = await createMemory(scope, { title: 'Nimbus standup: Joanna on call' });
+        const rota = await createMemory(scope, { title: 'Nimbus rota: Joanna swaps with Kai' });
+        const similarities: [string, number][] = [
+          [standup.id, 0.95],
+          ...matches.map((match): [string, number] => [match.id, 0.6]),
+          [rota.id, 0.59],
+          [leave.id, 0.58],
+          [owner.id, 0.5],
+        ];
+        const { record } = await recall(withVectors(similarities), input({ query: QUESTION, limit: 6 }), fail);
+        // The vector match leads (it starts at 1), but its name, Joanna, would bridge to the rota.
+        expect(record.results[0]?.memoryId).toBe(standup.id);
+        const bridged = record.results.find((result) => result.associations?.[0]?.kind === 'QUESTION_VECTOR');
+        expect(bridged?.memoryId).toBe(leave.id);
+        expect(bridged?.associations?.[0]?.fromId).toBe(owner.id);
+        expect(record.results.map((result) => result.memoryId)).not.toContain(rota.id);
+      });
+
+      it('leaves the answer as it is when the bridge already ranks fifth or better, for a limit of 1, and for a question without names', async () => {
+        const { owner, matches, leave } = await nimbusNotes();
+        const ids = async (similarities: [string, number][], fields: Partial<RecallInput>) =>
+          (await recall(withVectors(similarities), input(fields), fail)).record.results.map(
+            (result) => result.memoryId,
+          );
+        const near: [string, number][] = [
+          [owner.id, 0.9],
+          [leave.id, 0.85],
+          ...matches.map((match): [string, number] => [match.id, 0.5]),
+        ];
+        const answer = await ids(near, { query: QUESTION, limit: 6 });
+        expect(answer.indexOf(leave.id)).toBeGreaterThan(0);
+        expect(answer.indexOf(leave.id)).toBeLessThan(4);
+        const far: [string, number][] = [
+          [owner.id, 0.9],
+          ...matches.map((match): [string, number] => [match.id, 0.8]),
+          [leave.id, 0.7],
+        ];
+        expect(await ids(far, { query: QUESTION, limit: 1 })).toEqual([owner.id]);
+        expect(await ids(far, { query: QUESTION.toLowerCase(), limit: 6 })).not.toContain(leave.id);
+      });
     });
 
     it('updates and deletions through the write services keep the associations current', async () => {
