@@ -1,6 +1,6 @@
 import type { TargetRow } from '../report.js';
 import type { Shape } from './generator.js';
-import { runShape, type ShapeResult } from './harness.js';
+import { runShape, type ShapeResult, VECTORS_NO_ASSOCIATIONS } from './harness.js';
 import type { RecallRow } from './metrics.js';
 import { f3, GOALS, meetsRatio, signed } from './report.js';
 import { type Endpoint, startEndpoint } from './vectors.js';
@@ -111,6 +111,17 @@ export function longmemTargets(all: readonly LongmemRun[]): TargetRow[] {
       (byKind(run, 'recall, no associations')?.['single-hop'].r5 ?? Number.NaN);
     return [signed(diff), diff >= 0];
   });
+  row('issue 28: multi-hop R@5 with vectors, associations on / off (longmem)', '>= 1.5x', withVectors, (run) => {
+    const on = byKind(run, 'recall with vectors')?.['multi-hop'].r5 ?? Number.NaN;
+    const off = byKind(run, VECTORS_NO_ASSOCIATIONS)?.['multi-hop'].r5 ?? Number.NaN;
+    return [`x ${(on / off).toFixed(2)}`, meetsRatio(on, off, GOALS.multiHopRatio)];
+  });
+  row('issue 28: single-hop R@5 with vectors, associations on - off (longmem)', '>= 0', withVectors, (run) => {
+    const diff =
+      (byKind(run, 'recall with vectors')?.['single-hop'].r5 ?? Number.NaN) -
+      (byKind(run, VECTORS_NO_ASSOCIATIONS)?.['single-hop'].r5 ?? Number.NaN);
+    return [signed(diff), diff >= 0];
+  });
   for (const k of ['r1', 'r5', 'r10'] as const) {
     const at = k.replace('r', 'R@');
     row(
@@ -133,7 +144,7 @@ export function longmemTargets(all: readonly LongmemRun[]): TargetRow[] {
 /** One line per run: the R@5 figures behind the target rows. */
 export function renderLongmem(runs: readonly LongmemRun[]): string {
   const lines = [
-    'Long-memory retrieval (bench/longmem; R@5; on a run with vectors, "recall" and "on" are recall with vectors and associations, "off" recall with neither; learning on the test half after feedback on the train half):',
+    'Long-memory retrieval (bench/longmem; R@5; on a run with vectors, "recall" and "on" are recall with vectors and associations, "off" recall with vectors only; learning on the test half after feedback on the train half):',
     '',
     '| run | asks | search | recall | multi-hop off / on | single-hop off / on | learning gain | headroom / oracle | without feedback | recall p50 / p95 ms |',
     '|---|---|---|---|---|---|---|---|---|---|',
@@ -141,7 +152,7 @@ export function renderLongmem(runs: readonly LongmemRun[]): string {
   for (const run of runs) {
     const search = byKind(run, 'searchMemories');
     const recall = byKind(run, run.embeddings ? 'recall with vectors' : 'recall');
-    const off = byKind(run, 'recall, no associations');
+    const off = byKind(run, run.embeddings ? VECTORS_NO_ASSOCIATIONS : 'recall, no associations');
     const l = run.learning;
     const group = noFeedback(run);
     const latency = run.latency[run.embeddings ? 'recall with vectors' : 'recall'];

@@ -49,6 +49,8 @@ import type { Endpoint } from './vectors.js';
  */
 
 export const LIMIT = 10;
+/** The method that is recall with vectors but without associations (and so without vector bridges). */
+export const VECTORS_NO_ASSOCIATIONS = 'recall with vectors, no associations';
 /** importGraph takes at most 1,000 records per call; its cost is 10 + one per record, under ENGRAM_MAX_COST's 5,000. */
 const IMPORT_BATCH = 1000;
 const WARMUP = 5;
@@ -222,6 +224,10 @@ export async function runShape(options: HarnessOptions): Promise<ShapeResult> {
   // Same database (terms were written by the import), but recall follows edges only: today's recall.
   const edgesOnly = gqlFor(createApp({ config: loadConfig({ ...base, ENGRAM_ASSOCIATIONS: 'false' }), store, logger }));
   const withVectors = endpoint ? gqlFor(createApp({ config, store, logger })) : null;
+  // With vectors, the same without associations (nor their vector bridges): what issue 28's rows compare with.
+  const vectorsOnly = endpoint
+    ? gqlFor(createApp({ config: loadConfig({ ...base, ...vectorEnv, ENGRAM_ASSOCIATIONS: 'false' }), store, logger }))
+    : null;
   const findings: string[] = [];
   try {
     const loadStart = performance.now();
@@ -273,16 +279,27 @@ export async function runShape(options: HarnessOptions): Promise<ShapeResult> {
         ids: [],
       },
     ];
-    if (withVectors)
-      methods.push({
-        name: 'recall with vectors',
-        gql: withVectors,
-        query: RECALL,
-        field: 'recall',
-        times: [],
-        ranked: [],
-        ids: [],
-      });
+    if (withVectors && vectorsOnly)
+      methods.push(
+        {
+          name: 'recall with vectors',
+          gql: withVectors,
+          query: RECALL,
+          field: 'recall',
+          times: [],
+          ranked: [],
+          ids: [],
+        },
+        {
+          name: VECTORS_NO_ASSOCIATIONS,
+          gql: vectorsOnly,
+          query: RECALL,
+          field: 'recall',
+          times: [],
+          ranked: [],
+          ids: [],
+        },
+      );
     for (const method of methods) {
       for (const question of set.questions.slice(0, WARMUP))
         await method.gql(method.query, { query: question.text, limit: LIMIT });

@@ -8,6 +8,7 @@ import {
   SHAPES,
   splitQuestions,
 } from '../../bench/longmem/generator.js';
+import { VECTORS_NO_ASSOCIATIONS } from '../../bench/longmem/harness.js';
 import {
   bridgingCeiling,
   cosineTopK,
@@ -308,6 +309,7 @@ describe("npm run bench's long-memory rows", () => {
         { name: 'searchMemories', byKind: kinds(0.5, 0.3, 0.5) },
         { name: 'recall, no vectors', byKind: kinds(0.55, 0.4, 0.6) },
         { name: 'recall with vectors', byKind: kinds(0.7, 0.5, 0.7) },
+        { name: VECTORS_NO_ASSOCIATIONS, byKind: kinds(0.65, 0.3, 0.71) },
         { name: 'vector alone (cosine)', byKind: kinds(0.72, 0.4, 0.7) },
       ],
     } as LongmemRun;
@@ -322,6 +324,12 @@ describe("npm run bench's long-memory rows", () => {
       measured: 'notes 42 0.700 vs 0.720',
       met: false,
     });
-    expect(renderLongmem([vectorRun])).toContain('| notes 42, vectors | 1 | 0.500 | 0.700 |');
+    // Associations on and off with vectors on both sides: x 0.5 / 0.3, and single-hop 0.01 lower.
+    expect(find('issue 28: multi-hop R@5 with vectors')).toMatchObject({ measured: 'notes 42 x 1.67', met: true });
+    expect(find('issue 28: single-hop R@5 with vectors')).toMatchObject({ measured: 'notes 42 -0.010', met: false });
+    expect(find('issue 28: multi-hop R@5, associations')?.measured).toBe('dialogue 42 x 1.50');
+    expect(renderLongmem([vectorRun])).toContain(
+      '| notes 42, vectors | 1 | 0.500 | 0.700 | 0.300 / 0.500 | 0.710 / 0.700 |',
+    );
   });
 });
