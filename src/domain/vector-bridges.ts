@@ -2,8 +2,8 @@ import { type AssociationQuestion, associationQuestion } from './associations.js
 import { holdsWord } from './question-names.js';
 
 /**
- * Vector bridges: the association recall makes, when vectors are on, from its best result to the
- * memory that continues it (docs/recall.md, "Bridges chosen by the question's vector").
+ * Vector bridges: the association recall makes, when vectors are on, from the question's best word
+ * match to the memory that continues it (docs/recall.md, "Bridges chosen by the question's vector").
  *
  * A question that needs two memories ("When will the owner of the Nimbus ETL job be back?") finds
  * the first by its words ("Pavel owns the Nimbus ETL job"); the second ("Pavel is on leave until
@@ -11,7 +11,7 @@ import { holdsWord } from './question-names.js';
  * what the question is about. Word associations cannot tell that note from Pavel's other notes
  * (a name that common is past their ceiling); the question's vector can, as it is the one signal
  * that knows "be back" goes with "on leave until". So the bridge is the memory nearest to the
- * question's vector among those that hold a name of the best result that the question does not
+ * question's vector among those that hold a name of the first memory that the question does not
  * say, and also one of the question's names: a memory about the same subject, through the one
  * name the question could not search for.
  */
