@@ -121,6 +121,13 @@ export type LinkInput = {
   weight?: number | null | undefined;
 };
 
+/** What joined the two memories of an association on an activation path (docs/recall.md, Associations). */
+export type RecallAssociationKind =
+  /** A vector bridge: among the memories holding a name of the first that the question does not say and one of the question's names, the one nearest to the question's vector; its weight is that similarity. */
+  | 'QUESTION_VECTOR'
+  /** They share rare terms or names; its weight is the share of term weight they have in common. */
+  | 'TERMS';
+
 /** Which edge to remove: either id, or all of from, to and type. */
 export type UnlinkInput = {
   /** Source memory, by id or key. */
@@ -310,7 +317,7 @@ export type MemoryRecallQueryVariables = Exact<{
 }>;
 
 
-export type MemoryRecallQuery = { recall: { id: string | null, query: string | null, expiresAt: string | null, truncated: boolean, results: Array<{ score: number, lexical: number | null, vector: number | null, graph: number | null, seed: boolean, memory: { id: string, key: string | null, title: string, content: string | null, kind: string | null, tags: Array<string>, weight: number, metadata: unknown, createdAt: string, updatedAt: string, supersededBy: Array<{ id: string }> }, cue: { match: number, edge: { id: string } | null } | null, path: Array<{ id: string, type: string, weight: number, pruned: boolean, from: { kind: string | null, weight: number, id: string, key: string | null, title: string }, to: { kind: string | null, weight: number, id: string, key: string | null, title: string } }> }> } };
+export type MemoryRecallQuery = { recall: { id: string | null, query: string | null, expiresAt: string | null, truncated: boolean, results: Array<{ score: number, lexical: number | null, vector: number | null, graph: number | null, seed: boolean, memory: { id: string, key: string | null, title: string, content: string | null, kind: string | null, tags: Array<string>, weight: number, metadata: unknown, createdAt: string, updatedAt: string, supersededBy: Array<{ id: string }> }, cue: { match: number, edge: { id: string } | null } | null, associations: Array<{ kind: RecallAssociationKind, terms: Array<string>, weight: number, from: { id: string } | null }>, path: Array<{ id: string, type: string, weight: number, pruned: boolean, from: { kind: string | null, weight: number, id: string, key: string | null, title: string }, to: { kind: string | null, weight: number, id: string, key: string | null, title: string } }> }> } };
 
 export type MemoryReinforceMutationVariables = Exact<{
   ids: Array<string> | string;
@@ -1199,6 +1206,14 @@ export const MemoryRecallDocument = new TypedDocumentString(`
         edge {
           id
         }
+      }
+      associations {
+        kind
+        from {
+          id
+        }
+        terms
+        weight
       }
       path {
         id

@@ -249,3 +249,38 @@ describe('memory_recall at the work budget', () => {
     expect(result.structured.results[0].memory.key).toBe('hub');
   });
 });
+
+describe('memory_recall shows the association that brought a result (ENGRAM_ASSOCIATIONS=true)', () => {
+  let dir: string;
+  let session: StdioSession;
+
+  beforeAll(async () => {
+    dir = mkdtempSync(join(tmpdir(), 'engram-recall-associations-'));
+    session = await startStdio({
+      dbPath: join(dir, 'engram.db'),
+      workspace: 'associations',
+      env: { ENGRAM_ASSOCIATIONS: 'true' },
+    });
+  }, 120_000);
+
+  afterAll(async () => {
+    await session?.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('names the shared terms and the memory they join it to, in the structured answer and in the text', async () => {
+    const intro = (await ok(session.client, 'memory_create', { title: 'Rosa: my team lead Cyrus is great' })).memory;
+    const news = (await ok(session.client, 'memory_create', { title: 'Cyrus got a place in Bologna' })).memory;
+    const result = await call(session.client, 'memory_recall', { query: 'team lead' });
+    expect(result.isError).toBe(false);
+    const [first, second] = result.structured.results;
+    expect(first.memory.id).toBe(intro.id);
+    expect(first.associations).toBeUndefined();
+    expect(second.memory.id).toBe(news.id);
+    expect(second.path_edge_ids).toEqual([]);
+    expect(second.associations).toEqual([
+      { kind: 'TERMS', from_id: intro.id, terms: ['cyrus'], weight: expect.closeTo(0.4489, 4) },
+    ]);
+    expect(result.text).toContain(`shares cyrus with ${intro.id}`);
+  });
+});

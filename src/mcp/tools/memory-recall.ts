@@ -44,6 +44,21 @@ const recalledOutput = z.object({
     .describe(
       'Brought by a question it answered before (used feedback by recall_id): memory_feedback with recall_id changes this learned edge.',
     ),
+  associations: z
+    .array(
+      z.object({
+        kind: z
+          .enum(['TERMS', 'QUESTION_VECTOR'])
+          .describe('TERMS: the two share rare words or names; QUESTION_VECTOR: a bridge the query vector chose.'),
+        from_id: z
+          .string()
+          .describe('The memory it came from; an association whose memory was deleted since is left out.'),
+        terms: z.array(z.string()).describe('The shared terms, or the names a bridge went through.'),
+        weight: z.number().describe('0..1: shared term weight, or the similarity to the query for a bridge.'),
+      }),
+    )
+    .optional()
+    .describe('Shared words or a vector bridge that brought it (not edges: feedback cannot weaken them).'),
   path: z.array(pathStepOutput).optional().describe('detail full: each step of the path.'),
 });
 
@@ -53,11 +68,14 @@ function component(name: string, value: number | null): string {
 }
 
 function resultLine(result: z.output<typeof recalledOutput>, rank: number): string {
+  const association = result.associations?.[0];
   const via = result.path_edge_ids.length
     ? ` via ${result.path_edge_ids.join(' > ')}`
     : result.cue
       ? ` cue ${result.cue.match.toFixed(2)} via ${result.cue.edge_id}`
-      : '';
+      : association
+        ? ` ${association.kind === 'QUESTION_VECTOR' ? 'bridge' : 'shares'} ${association.terms.join(', ')} with ${association.from_id}`
+        : '';
   const parts = `${component('lexical', result.lexical)}${component('vector', result.vector)}${component('graph', result.graph)}`;
   return `${rank}. ${result.score.toFixed(3)}${result.seed ? ' seed' : ''} ${viewLine(result.memory)};${parts}${via}`;
 }
@@ -72,6 +90,22 @@ function toRecalled(result: Recalled, memory: MemoryView, full: boolean): z.outp
     seed: result.seed,
     path_edge_ids: result.path.map((edge) => edge.id),
     ...(result.cue?.edge ? { cue: { edge_id: result.cue.edge.id, match: result.cue.match } } : {}),
+    ...(result.associations.length > 0
+      ? {
+          associations: result.associations.flatMap((association) =>
+            association.from
+              ? [
+                  {
+                    kind: association.kind,
+                    from_id: association.from.id,
+                    terms: association.terms,
+                    weight: association.weight,
+                  },
+                ]
+              : [],
+          ),
+        }
+      : {}),
     ...(full
       ? {
           path: result.path.map((edge) => ({
