@@ -205,7 +205,7 @@ export function associationCases(t: ContractContext): void {
         vectorMatcher: async () => similarities.map(([memoryId, similarity]) => ({ memoryId, similarity })),
       });
 
-      it("puts the most similar memory holding the best result's other name and the question's name fifth, carried by that name", async () => {
+      it("puts the most similar memory holding the best word match's other name and the question's name fifth, carried by that name", async () => {
         const { owner, matches, leave, elsewhere } = await nimbusNotes();
         const similarities: [string, number][] = [
           [owner.id, 0.9],
