@@ -81,7 +81,7 @@ export async function startStdio(options: {
  * One `engram mcp` process on a fresh SQLite file in a temporary folder, shared by the calling
  * describe block (its steps run in order, like an agent's session), closed and removed after it.
  */
-export function useStdioSession(options: { workspace: string }): {
+export function useStdioSession(options: { workspace: string; env?: Record<string, string> }): {
   session: () => StdioSession;
   client: () => Client;
   dbPath: () => string;
@@ -90,7 +90,7 @@ export function useStdioSession(options: { workspace: string }): {
   let session: StdioSession | undefined;
   beforeAll(async () => {
     dir = mkdtempSync(join(tmpdir(), 'engram-mcp-'));
-    session = await startStdio({ dbPath: join(dir, 'engram.db'), workspace: options.workspace });
+    session = await startStdio({ dbPath: join(dir, 'engram.db'), workspace: options.workspace, env: options.env });
   });
   afterAll(async () => {
     await session?.close();

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Client } from '@modelcontextprotocol/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, fails, ok, type StdioSession, startStdio } from './helpers.js';
+import { call, fails, ok, type StdioSession, startStdio, useStdioSession } from './helpers.js';
 
 /*
  * The recall loop an agent runs, through the real `engram mcp` process on a real SQLite file:
@@ -251,27 +251,12 @@ describe('memory_recall at the work budget', () => {
 });
 
 describe('memory_recall shows the association that brought a result (ENGRAM_ASSOCIATIONS=true)', () => {
-  let dir: string;
-  let session: StdioSession;
-
-  beforeAll(async () => {
-    dir = mkdtempSync(join(tmpdir(), 'engram-recall-associations-'));
-    session = await startStdio({
-      dbPath: join(dir, 'engram.db'),
-      workspace: 'associations',
-      env: { ENGRAM_ASSOCIATIONS: 'true' },
-    });
-  }, 120_000);
-
-  afterAll(async () => {
-    await session?.close();
-    rmSync(dir, { recursive: true, force: true });
-  });
+  const { client } = useStdioSession({ workspace: 'associations', env: { ENGRAM_ASSOCIATIONS: 'true' } });
 
   it('names the shared terms and the memory they join it to, in the structured answer and in the text', async () => {
-    const intro = (await ok(session.client, 'memory_create', { title: 'Rosa: my team lead Cyrus is great' })).memory;
-    const news = (await ok(session.client, 'memory_create', { title: 'Cyrus got a place in Bologna' })).memory;
-    const result = await call(session.client, 'memory_recall', { query: 'team lead' });
+    const intro = (await ok(client(), 'memory_create', { title: 'Rosa: my team lead Cyrus is great' })).memory;
+    const news = (await ok(client(), 'memory_create', { title: 'Cyrus got a place in Bologna' })).memory;
+    const result = await call(client(), 'memory_recall', { query: 'team lead' });
     expect(result.isError).toBe(false);
     const [first, second] = result.structured.results;
     expect(first.memory.id).toBe(intro.id);
