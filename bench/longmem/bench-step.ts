@@ -100,28 +100,21 @@ export function longmemTargets(all: readonly LongmemRun[]): TargetRow[] {
     const diff = (byKind(run, 'recall')?.all.r5 ?? Number.NaN) - (byKind(run, 'searchMemories')?.all.r5 ?? Number.NaN);
     return [signed(diff), diff >= GOALS.recallOverSearch];
   });
-  row('issue 28: multi-hop R@5, associations on / off (longmem)', '>= 1.5x', plain, (run) => {
-    const on = byKind(run, 'recall')?.['multi-hop'].r5 ?? Number.NaN;
-    const off = byKind(run, 'recall, no associations')?.['multi-hop'].r5 ?? Number.NaN;
-    return [`x ${(on / off).toFixed(2)}`, meetsRatio(on, off, GOALS.multiHopRatio)];
-  });
-  row('issue 28: single-hop R@5, associations on - off (longmem)', '>= 0', plain, (run) => {
-    const diff =
-      (byKind(run, 'recall')?.['single-hop'].r5 ?? Number.NaN) -
-      (byKind(run, 'recall, no associations')?.['single-hop'].r5 ?? Number.NaN);
-    return [signed(diff), diff >= 0];
-  });
-  row('issue 28: multi-hop R@5 with vectors, associations on / off (longmem)', '>= 1.5x', withVectors, (run) => {
-    const on = byKind(run, 'recall with vectors')?.['multi-hop'].r5 ?? Number.NaN;
-    const off = byKind(run, VECTORS_NO_ASSOCIATIONS)?.['multi-hop'].r5 ?? Number.NaN;
-    return [`x ${(on / off).toFixed(2)}`, meetsRatio(on, off, GOALS.multiHopRatio)];
-  });
-  row('issue 28: single-hop R@5 with vectors, associations on - off (longmem)', '>= 0', withVectors, (run) => {
-    const diff =
-      (byKind(run, 'recall with vectors')?.['single-hop'].r5 ?? Number.NaN) -
-      (byKind(run, VECTORS_NO_ASSOCIATIONS)?.['single-hop'].r5 ?? Number.NaN);
-    return [signed(diff), diff >= 0];
-  });
+  // Issue 28: associations on against off, without vectors and with vectors on both sides.
+  const associationRows = (of: readonly LongmemRun[], vectors: string, on: string, off: string) => {
+    row(`issue 28: multi-hop R@5${vectors}, associations on / off (longmem)`, '>= 1.5x', of, (run) => {
+      const onR5 = byKind(run, on)?.['multi-hop'].r5 ?? Number.NaN;
+      const offR5 = byKind(run, off)?.['multi-hop'].r5 ?? Number.NaN;
+      return [`x ${(onR5 / offR5).toFixed(2)}`, meetsRatio(onR5, offR5, GOALS.multiHopRatio)];
+    });
+    row(`issue 28: single-hop R@5${vectors}, associations on - off (longmem)`, '>= 0', of, (run) => {
+      const diff =
+        (byKind(run, on)?.['single-hop'].r5 ?? Number.NaN) - (byKind(run, off)?.['single-hop'].r5 ?? Number.NaN);
+      return [signed(diff), diff >= 0];
+    });
+  };
+  associationRows(plain, '', 'recall', 'recall, no associations');
+  associationRows(withVectors, ' with vectors', 'recall with vectors', VECTORS_NO_ASSOCIATIONS);
   for (const k of ['r1', 'r5', 'r10'] as const) {
     const at = k.replace('r', 'R@');
     row(

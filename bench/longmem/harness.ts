@@ -250,55 +250,24 @@ export async function runShape(options: HarnessOptions): Promise<ShapeResult> {
     }
 
     // Every question through searchMemories and recall (and recall with vectors), timed.
-    const methods: {
-      name: string;
-      gql: Gql;
-      query: string;
-      field: string;
-      times: number[];
-      ranked: string[][];
-      ids: (string | null)[];
-    }[] = [
-      { name: 'searchMemories', gql: plain, query: SEARCH, field: 'searchMemories', times: [], ranked: [], ids: [] },
-      {
-        name: 'recall, no associations',
-        gql: edgesOnly,
-        query: RECALL,
-        field: 'recall',
-        times: [],
-        ranked: [],
-        ids: [],
-      },
-      {
-        name: endpoint ? 'recall, no vectors' : 'recall',
-        gql: plain,
-        query: RECALL,
-        field: 'recall',
-        times: [],
-        ranked: [],
-        ids: [],
-      },
+    const asked = (name: string, gql: Gql, query: string, field: string) => ({
+      name,
+      gql,
+      query,
+      field,
+      times: [] as number[],
+      ranked: [] as string[][],
+      ids: [] as (string | null)[],
+    });
+    const methods = [
+      asked('searchMemories', plain, SEARCH, 'searchMemories'),
+      asked('recall, no associations', edgesOnly, RECALL, 'recall'),
+      asked(endpoint ? 'recall, no vectors' : 'recall', plain, RECALL, 'recall'),
     ];
     if (withVectors && vectorsOnly)
       methods.push(
-        {
-          name: 'recall with vectors',
-          gql: withVectors,
-          query: RECALL,
-          field: 'recall',
-          times: [],
-          ranked: [],
-          ids: [],
-        },
-        {
-          name: VECTORS_NO_ASSOCIATIONS,
-          gql: vectorsOnly,
-          query: RECALL,
-          field: 'recall',
-          times: [],
-          ranked: [],
-          ids: [],
-        },
+        asked('recall with vectors', withVectors, RECALL, 'recall'),
+        asked(VECTORS_NO_ASSOCIATIONS, vectorsOnly, RECALL, 'recall'),
       );
     for (const method of methods) {
       for (const question of set.questions.slice(0, WARMUP))
