@@ -67,18 +67,27 @@ function component(name: string, value: number | null): string {
   return value === null ? '' : ` ${name} ${value.toFixed(3)}`;
 }
 
-function resultLine(result: z.output<typeof recalledOutput>, rank: number): string {
+/** What brought a result, as its line ends: its edges, else its cue, else its association. */
+function carriedBy(result: z.output<typeof recalledOutput>): string {
+  if (result.path_edge_ids.length) return ` via ${result.path_edge_ids.join(' > ')}`;
+  if (result.cue) return ` cue ${result.cue.match.toFixed(2)} via ${result.cue.edge_id}`;
   const association = result.associations?.[0];
-  const via = result.path_edge_ids.length
-    ? ` via ${result.path_edge_ids.join(' > ')}`
-    : result.cue
-      ? ` cue ${result.cue.match.toFixed(2)} via ${result.cue.edge_id}`
-      : association
-        ? ` ${association.kind === 'QUESTION_VECTOR' ? 'bridge' : 'shares'} ${association.terms.join(', ')} with ${association.from_id}`
-        : '';
+  if (!association) return '';
+  const verb = association.kind === 'QUESTION_VECTOR' ? 'bridge' : 'shares';
+  return ` ${verb} ${association.terms.join(', ')} with ${association.from_id}`;
+}
+
+function resultLine(result: z.output<typeof recalledOutput>, rank: number): string {
+  const via = carriedBy(result);
   const parts = `${component('lexical', result.lexical)}${component('vector', result.vector)}${component('graph', result.graph)}`;
   return `${rank}. ${result.score.toFixed(3)}${result.seed ? ' seed' : ''} ${viewLine(result.memory)};${parts}${via}`;
 }
+
+/** A result's associations as the tool returns them; one whose first memory was deleted since is left out. */
+const associationsOf = (result: Recalled) =>
+  result.associations.flatMap(({ kind, from, terms, weight }) =>
+    from ? [{ kind, from_id: from.id, terms, weight }] : [],
+  );
 
 function toRecalled(result: Recalled, memory: MemoryView, full: boolean): z.output<typeof recalledOutput> {
   return {
@@ -90,22 +99,7 @@ function toRecalled(result: Recalled, memory: MemoryView, full: boolean): z.outp
     seed: result.seed,
     path_edge_ids: result.path.map((edge) => edge.id),
     ...(result.cue?.edge ? { cue: { edge_id: result.cue.edge.id, match: result.cue.match } } : {}),
-    ...(result.associations.length > 0
-      ? {
-          associations: result.associations.flatMap((association) =>
-            association.from
-              ? [
-                  {
-                    kind: association.kind,
-                    from_id: association.from.id,
-                    terms: association.terms,
-                    weight: association.weight,
-                  },
-                ]
-              : [],
-          ),
-        }
-      : {}),
+    ...(result.associations.length > 0 ? { associations: associationsOf(result) } : {}),
     ...(full
       ? {
           path: result.path.map((edge) => ({
