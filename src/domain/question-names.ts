@@ -32,13 +32,17 @@ export function holdsWord(text: string, name: string): boolean {
   return false;
 }
 
+/** A memory's title, content and tags, lower-cased, as holdsWord reads them. */
+export const lowerCasedText = (memory: { title: string; content: string | null; tags: readonly string[] }): string =>
+  [memory.title, memory.content ?? '', ...memory.tags].join('\n').toLowerCase();
+
 /** Whether a memory's title, content or tags hold every one of `names` as a word. */
 export function holdsEveryName(
   memory: { title: string; content: string | null; tags: readonly string[] },
   names: readonly string[],
 ): boolean {
   if (names.length === 0) return true;
-  const text = [memory.title, memory.content ?? '', ...memory.tags].join('\n').toLowerCase();
+  const text = lowerCasedText(memory);
   return names.every((name) => holdsWord(text, name));
 }
 

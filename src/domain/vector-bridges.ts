@@ -1,5 +1,5 @@
 import { type AssociationQuestion, associationQuestion } from './associations.js';
-import { holdsWord } from './question-names.js';
+import { holdsWord, lowerCasedText } from './question-names.js';
 
 /**
  * Vector bridges: the association recall makes, when vectors are on, from the question's best word
@@ -40,9 +40,6 @@ export function memoryNames(memory: Pick<BridgeMemory, 'title' | 'content'>): Re
   return associationQuestion(`${memory.title}\n${memory.content ?? ''}`).names;
 }
 
-const lowerText = (memory: BridgeMemory): string =>
-  [memory.title, memory.content ?? '', ...memory.tags].join('\n').toLowerCase();
-
 /**
  * The bridge from `source` for `question`, among `nearest` (the question's vector matches, most
  * similar first): the first that is not the source, holds one of the source's names that is not a
@@ -60,7 +57,7 @@ export function vectorBridge(
   const subject = [...question.names];
   for (const { memory, similarity } of nearest) {
     if (memory.id === source.id) continue;
-    const text = lowerText(memory);
+    const text = lowerCasedText(memory);
     const shared = names.filter((name) => holdsWord(text, name));
     if (shared.length > 0 && subject.some((name) => holdsWord(text, name)))
       return { from: source.id, to: memory.id, similarity, names: shared };
